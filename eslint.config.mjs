@@ -1,0 +1,39 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/@mf-types/**', 'coverage/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: ['host/src/**/*.{ts,tsx}', 'public-remote/src/**/*.{ts,tsx}', 'admin-remote/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // The shared package is universal code: no framework or I/O imports.
+    files: ['shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-*', '@nestjs/*', 'typeorm', 'class-validator', 'node:*', 'fs', 'http'] },
+      ],
+    },
+  },
+  {
+    // A remote never imports the host or the other remote.
+    files: ['public-remote/src/**/*.{ts,tsx}', 'admin-remote/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/host/**', '@friends/host', '@friends/*-remote'] }],
+    },
+  },
+);

@@ -1,0 +1,22 @@
+/**
+ * Every route of the API, in one place, so the front ends and the API tests name them the same way.
+ * Mutations other than POST suggestions and auth need the admin session cookie (DESIGN.md departure 1).
+ */
+export const API_ROUTES = {
+  creators: '/api/creators', // GET CreatorListItem[]; POST CreatorInput; PUT CreatorUpdate; PATCH MergeInput; DELETE ?id=
+  creator: (id: number) => `/api/creators/${id}`, // DELETE (bulk delete form)
+  creatorProfile: (id: number) => `/api/creators/${id}/profile`, // GET CreatorProfile
+  videos: '/api/videos', // GET Video[]; POST VideoInput; PUT VideoUpdate; DELETE ?id=
+  video: (id: number) => `/api/videos/${id}`, // DELETE (bulk delete form)
+  leaderboard: '/api/leaderboard', // GET Leaderboard
+  stats: '/api/stats', // GET Analytics
+  suggestions: '/api/suggestions', // POST SuggestionInput (public); GET Suggestion[] (admin)
+  suggestion: (id: number) => `/api/suggestions/${id}`, // DELETE (admin: deny, or reviewed)
+  login: '/api/auth/login', // POST LoginInput -> SessionInfo; 401 { error: 'Incorrect password' }
+  logout: '/api/auth/logout', // POST -> SessionInfo
+  session: '/api/auth/session', // GET SessionInfo
+  avatar: '/api/avatar', // GET ?name= -> image/svg+xml
+  health: '/api/health', // GET { status: 'ok' }
+  ready: '/api/ready', // GET { status: 'ready' } or 503
+  version: '/version.json', // GET VersionInfo
+} as const;

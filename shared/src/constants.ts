@@ -1,0 +1,36 @@
+/** Business constants and limits of SPEC.md §9, used by the forms and the API alike. */
+
+/** localStorage key and value of the admin flag (SPEC.md §4). */
+export const ADMIN_FLAG_KEY = 'isAdmin';
+export const ADMIN_FLAG_VALUE = 'true';
+
+/** The demo password, used when ADMIN_PASSWORD is unset and then shown on the login screen. */
+export const DEMO_ADMIN_PASSWORD = 'friends2024';
+
+/** How long the suggestion thank-you banner stays. */
+export const THANK_YOU_BANNER_MS = 5000;
+
+/** Entries per leaderboard list. */
+export const LEADERBOARD_SIZE = 10;
+
+/** Frequent collaborators shown on a creator page. */
+export const FREQUENT_COLLABORATORS_SIZE = 10;
+
+/** Name matching overlap threshold (existing-creator matching). */
+export const NAME_OVERLAP_THRESHOLD = 0.6;
+
+/** Input limits, enforced by the forms (maxLength) and the API DTOs alike. */
+export const LIMITS = {
+  creatorName: 100,
+  videoTitle: 300,
+  url: 2048,
+  socialLinks: 20,
+  authorsPerVideo: 50,
+  mergeIds: 500,
+  suggestionUrl: 2048,
+  password: 200,
+} as const;
+
+/** YouTube import limits (DESIGN.md departure 6). */
+export const IMPORT_PAGE_SIZE = 50;
+export const IMPORT_MAX_VIDEOS = 500;

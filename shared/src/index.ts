@@ -1,0 +1,4 @@
+export * from './types';
+export * from './api-routes';
+export * from './messages';
+export * from './constants';

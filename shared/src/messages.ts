@@ -1,0 +1,69 @@
+/** Every user-facing message of SPEC.md §8 (and the few DESIGN.md adds), word for word. */
+export const MESSAGES = {
+  incorrectPassword: 'Incorrect password',
+
+  errorUpdatingCreator: 'Error updating creator',
+  errorDeletingCreator: 'Error deleting creator',
+  errorUpdatingVideo: 'Error updating video',
+  errorAddingCreator: 'Error adding creator',
+  errorCreatingCreator: 'Error creating creator',
+  errorAddingVideo: 'Error adding video',
+  errorDeletingVideo: 'Error deleting video',
+
+  failedToMerge: 'Failed to merge creators',
+  failedToUpdateVideo: 'Failed to update video',
+
+  failedToFetchCreatorInfo: 'Failed to fetch creator info',
+  couldNotFetchCreatorInfo: 'Could not fetch info from YouTube or Instagram. Please check the URLs or try again later.',
+  failedToFetchVideoInfo: "Failed to fetch video info. Make sure it's a valid YouTube URL and the video is public.",
+  noVideosFound: 'No videos found. Make sure the URL is correct.',
+  failedToFetchVideos: 'Failed to fetch videos. Please check the URL and try again.',
+  couldNotExtractVideoIdShort: 'Could not extract video ID from URL',
+  couldNotExtractVideoId: "Could not extract video ID from URL. Make sure it's a valid YouTube URL.",
+  noVideoDataFound: 'No video data found',
+  noCreatorsWithLinks: 'No creators with YouTube or Instagram links found.',
+  noNewCollaborators: 'No new collaborators detected',
+
+  enterVideoUrlFirst: 'Please enter a video URL first',
+  enterSocialUrlFirst: 'Please enter a YouTube or Instagram URL in one of the social links first',
+  enterChannelUrl: 'Please enter a YouTube channel or playlist URL',
+  selectVideoToImport: 'Please select at least one video to import',
+  provideCreatorName: 'Please provide a creator name',
+  needTwoToMerge: 'Need at least 2 creators to merge',
+  invalidSelection: 'Invalid selection',
+
+  suggestionThanks: 'Thank you! Your video suggestion has been submitted for review.',
+  videoAddedWithCollaborators: 'Video added with detected collaborators!',
+  youtubeKeyMissing: 'YouTube API key is not configured',
+} as const;
+
+/** 'Creator "<name>" already exists in the database!' */
+export const creatorExistsMessage = (name: string): string => `Creator "${name}" already exists in the database!`;
+
+/** 'Error: <message>' for merge and single-rescan failures. */
+export const errorAlert = (message: string): string => `Error: ${message}`;
+
+/** 'Creator info fetched from <source>!' */
+export const creatorInfoFetched = (source: string): string => `Creator info fetched from ${source}!`;
+
+/** Summary after a bulk delete: 'Deleted n creator(s).' / 'Deleted n video(s).' plus the failed count. */
+export const deletedSummary = (kind: 'creator' | 'video', deleted: number, failed: number): string =>
+  `Deleted ${deleted} ${kind}(s).` + (failed > 0 ? ` Failed: ${failed}.` : '');
+
+/** 'Updated n profile picture(s).' plus the already-up-to-date and failed counts. */
+export const photosRefreshedSummary = (updated: number, upToDate: number, failed: number): string =>
+  `Updated ${updated} profile picture(s).` +
+  (upToDate > 0 ? ` ${upToDate} already up to date.` : '') +
+  (failed > 0 ? ` Failed: ${failed}.` : '');
+
+/** 'Bulk import complete!' with imported, duplicates skipped and failed counts. */
+export const bulkImportSummary = (imported: number, duplicates: number, failed: number): string =>
+  `Bulk import complete!\nImported: ${imported}\nDuplicates skipped: ${duplicates}\nFailed: ${failed}`;
+
+/** Rescan summary: collaborators added, new creators created. */
+export const rescanSummary = (collaboratorsAdded: number, creatorsCreated: number): string =>
+  `Rescan complete!\nCollaborators added: ${collaboratorsAdded}\nNew creators created: ${creatorsCreated}`;
+
+/** 'No creators found' plus ' matching "term"' when a term is set. */
+export const noCreatorsFound = (term: string): string =>
+  term ? `No creators found matching "${term}"` : 'No creators found';

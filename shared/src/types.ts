@@ -1,0 +1,168 @@
+/**
+ * Domain types (SPEC.md §3) and the response shape of every API endpoint.
+ * The API returns exactly these; the front ends read exactly these.
+ */
+
+export type Platform = 'YouTube' | 'Instagram' | 'Twitter' | 'TikTok' | 'Twitch' | 'Facebook' | 'Other';
+
+export interface SocialLink {
+  platform: Platform | '';
+  url: string;
+}
+
+export interface Creator {
+  id: number;
+  name: string;
+  /** First social link's URL, kept for legacy clients ('' when there is none). */
+  channel: string;
+  /** Photo URL; the generated avatar (`defaultAvatarUrl(name)`) when none was given. */
+  photo: string;
+  socialLinks: SocialLink[];
+}
+
+/** One row of GET /api/creators: the creator plus counts computed in SQL and its aliases. */
+export interface CreatorListItem extends Creator {
+  /** Videos the creator appears in. */
+  videoCount: number;
+  /** Of those, videos with more than one author. */
+  collabCount: number;
+  /** Names merged into this creator (DESIGN.md departure 9); searched like the name. */
+  aliases: string[];
+}
+
+export interface AuthorRef {
+  id: number;
+  name: string;
+}
+
+export interface Video {
+  id: number;
+  title: string;
+  url: string;
+  /** YYYY-MM-DD, or '' when unknown. */
+  date: string;
+  /** Ordered: the main creator first. */
+  authorIds: number[];
+  /** Same order as authorIds. */
+  authors: AuthorRef[];
+}
+
+export type SuggestionStatus = 'pending';
+
+export interface Suggestion {
+  id: number;
+  url: string;
+  status: SuggestionStatus;
+  /** ISO 8601 time. */
+  submittedAt: string;
+}
+
+/** The four figures of a creator page and of an analytics card (SPEC.md §2). */
+export interface CreatorStats {
+  totalVideos: number;
+  soloVideos: number;
+  collaborations: number;
+  collaborators: number;
+}
+
+export interface FrequentCollaborator {
+  id: number;
+  name: string;
+  photo: string;
+  /** Videos made together. */
+  count: number;
+}
+
+/** GET /api/creators/:id/profile */
+export interface CreatorProfile {
+  /** When the requested id was merged away, this is the creator it was merged into. */
+  creator: Creator;
+  stats: CreatorStats;
+  frequentCollaborators: FrequentCollaborator[];
+  /** Newest first by date. */
+  videos: Video[];
+}
+
+export interface LeaderboardEntry {
+  id: number;
+  name: string;
+  photo: string;
+  count: number;
+}
+
+/** GET /api/leaderboard */
+export interface Leaderboard {
+  /** Top 10 by collaborative videos ('collabs'). */
+  mostCollaborations: LeaderboardEntry[];
+  /** Top 10 by distinct co-authors ('people'). */
+  mostCollaborators: LeaderboardEntry[];
+}
+
+export interface CreatorAnalytics {
+  id: number;
+  name: string;
+  photo: string;
+  stats: CreatorStats;
+}
+
+/** GET /api/stats */
+export interface Analytics {
+  totalCreators: number;
+  totalVideos: number;
+  /** Videos with more than one author. */
+  collaborations: number;
+  /** Only creators with at least one video, most videos first. */
+  creators: CreatorAnalytics[];
+}
+
+/** GET /api/auth/session */
+export interface SessionInfo {
+  admin: boolean;
+  /** The demo password, only when ADMIN_PASSWORD is unset; null otherwise. */
+  demoPassword: string | null;
+}
+
+/** Every error the API answers: `{ "error": "…" }` with a 4xx (or 503) status. */
+export interface ApiError {
+  error: string;
+}
+
+/** PATCH /api/creators answer. */
+export interface MessageResponse {
+  message: string;
+}
+
+/** GET /version.json */
+export interface VersionInfo {
+  version: string;
+}
+
+/** Payloads. */
+export interface CreatorInput {
+  name: string;
+  channel?: string;
+  photo?: string;
+  socialLinks?: { platform?: string; url: string }[];
+}
+export interface CreatorUpdate extends CreatorInput {
+  id: number;
+}
+export interface MergeInput {
+  primaryId: number;
+  mergeIds: number[];
+}
+export interface VideoInput {
+  title: string;
+  url?: string;
+  date?: string;
+  authorIds: number[];
+}
+export interface VideoUpdate extends VideoInput {
+  id: number;
+}
+export interface SuggestionInput {
+  url: string;
+}
+export interface LoginInput {
+  password: string;
+}
