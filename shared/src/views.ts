@@ -1,0 +1,53 @@
+/**
+ * The contract between the host and the remotes: view ids, navigation, and the props every
+ * exposed view receives. Kept free of React so it stays universal; the remotes add React types.
+ */
+
+/** SPEC.md §2 views, plus the pair page of the network feature. */
+export const VIEW_IDS = [
+  'search',
+  'leaderboard',
+  'author-page',
+  'admin-login',
+  'videos',
+  'suggestions',
+  'authors',
+  'stats',
+] as const;
+export type ViewId = (typeof VIEW_IDS)[number];
+
+/** Views that show the admin-login screen to visitors (SPEC.md §2). */
+export const ADMIN_VIEWS: readonly ViewId[] = ['videos', 'suggestions', 'authors', 'stats', 'admin-login'];
+
+export interface NavigateParams {
+  /** author-page: the creator to show. */
+  creatorId?: number;
+  /** videos: prefill the add-video form's URL (a reviewed suggestion). */
+  prefillUrl?: string;
+}
+
+export type Navigate = (view: ViewId, params?: NavigateParams) => void;
+
+/** Props the host passes to every exposed remote view. */
+export interface RemoteViewProps {
+  navigate: Navigate;
+  isAdmin: boolean;
+  params: NavigateParams;
+}
+
+/**
+ * Fired on `window` by any bundle's API client when the API answers 401, so the host can drop the
+ * admin flag and show the login screen (DESIGN.md departure 1) without the bundles knowing each other.
+ */
+export const UNAUTHORIZED_EVENT = 'friends:unauthorized';
+
+/** TanStack Query keys, shared so a mutation in one bundle refreshes what another bundle shows. */
+export const QUERY_KEYS = {
+  creators: ['creators'],
+  creatorProfile: (id: number) => ['creators', id, 'profile'],
+  videos: ['videos'],
+  leaderboard: ['leaderboard'],
+  stats: ['stats'],
+  suggestions: ['suggestions'],
+  session: ['session'],
+} as const;
