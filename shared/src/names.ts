@@ -1,0 +1,65 @@
+/** Creator-name rules: SPEC.md §5 duplicate finder and the add/edit creator form's link handling. */
+import { detectPlatform } from './platform';
+import type { SocialLink } from './types';
+
+/** Lowercased, trimmed, inner whitespace collapsed: two names are duplicates when these are equal. */
+export function normalizeName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+interface Named {
+  id: number;
+  name: string;
+  aliases?: string[];
+}
+
+/**
+ * Groups of two or more items sharing a normalised name, where aliases count as names (DESIGN.md
+ * departure 9), transitively: A's alias equal to B's name and B's alias equal to C's name is one group.
+ * Groups come in the order of their first member, members in input order.
+ */
+export function findDuplicateGroups<T extends Named>(items: T[]): T[][] {
+  const parent = items.map((_, index) => index);
+  const root = (index: number): number => {
+    let current = index;
+    while (parent[current] !== current) current = parent[current] ?? current;
+    return current;
+  };
+  const firstIndexByName = new Map<string, number>();
+  items.forEach((item, index) => {
+    for (const name of [item.name, ...(item.aliases ?? [])]) {
+      const key = normalizeName(name);
+      if (!key) continue;
+      const earlier = firstIndexByName.get(key);
+      if (earlier === undefined) firstIndexByName.set(key, index);
+      else {
+        const [a, b] = [root(earlier), root(index)];
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b); // the earlier item stays the root
+      }
+    }
+  });
+  const groups = new Map<number, T[]>();
+  items.forEach((item, index) => {
+    const key = root(index);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  });
+  return [...groups.values()].filter((group) => group.length >= 2);
+}
+
+/**
+ * The links to store: blank URLs dropped, URLs trimmed, and the platform always re-detected from the
+ * URL (the form shows it read-only; a client-sent platform is never trusted).
+ */
+export function normalizeSocialLinks(links: readonly { platform?: string; url: string }[]): SocialLink[] {
+  return links
+    .map((link) => (link.url ?? '').trim())
+    .filter((url) => url !== '')
+    .map((url) => ({ platform: detectPlatform(url), url }));
+}
+
+/** The legacy `channel` field: the first non-blank link's URL, or ''. */
+export function channelFromLinks(links: readonly { url: string }[]): string {
+  return links.map((link) => (link.url ?? '').trim()).find((url) => url !== '') ?? '';
+}
