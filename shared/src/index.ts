@@ -6,3 +6,5 @@ export * from './views';
 export * from './urls';
 export * from './platform';
 export * from './names';
+export * from './collaborators';
+export * from './stats';
