@@ -1,0 +1,267 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES, deletedSummary, UNAUTHORIZED_EVENT } from '@friends/shared';
+import { CREATORS, VIDEOS } from '../../../test-utils/fixtures';
+import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
+import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
+import { CREATORS_LEGEND } from './add-video-form';
+import { SELECT_VIDEO_TO_DELETE } from './bulk-delete-videos';
+import { ManageVideos } from './manage-videos';
+
+const base = (extra: Record<string, Route> = {}) =>
+  mockFetch({ 'GET /api/creators': { body: CREATORS }, 'GET /api/videos': { body: VIDEOS }, ...extra });
+
+beforeEach(resetBrowserState);
+
+async function renderScreen(params = {}) {
+  const rendered = renderWithClient(<ManageVideos {...viewProps(params)} />);
+  await screen.findByRole('heading', { name: 'All Videos (2)' });
+  return rendered;
+}
+
+const addForm = () => screen.getByRole('form', { name: 'Add New Video' });
+
+describe('Manage Videos: add video', () => {
+  it('keeps Add Video disabled until a non-blank title and a creator are chosen, then POSTs the video', async () => {
+    const api = base({ 'POST /api/videos': { status: 201, body: { ...VIDEOS[0], id: 99 } } });
+    const { user } = await renderScreen();
+    expect(screen.getByRole('heading', { name: 'Manage Videos' })).toBeInTheDocument();
+    const form = within(addForm());
+    const button = form.getByRole('button', { name: 'Add Video' });
+    expect(button).toBeDisabled();
+
+    await user.type(form.getByLabelText('Title'), '   ');
+    const picker = form.getByRole('group', { name: CREATORS_LEGEND });
+    await user.click(within(picker).getByRole('checkbox', { name: 'Bram Koster' }));
+    expect(button).toBeDisabled(); // blank title
+
+    await user.clear(form.getByLabelText('Title'));
+    await user.type(form.getByLabelText('Title'), 'Picnic Race');
+    expect(button).toBeEnabled();
+    await user.click(within(picker).getByRole('checkbox', { name: 'Bram Koster' }));
+    expect(button).toBeDisabled(); // no creator
+
+    await user.click(within(picker).getByRole('checkbox', { name: 'Ada Lumen' }));
+    await user.click(within(picker).getByRole('checkbox', { name: 'Cleo Hart' }));
+    expect(form.getByText('Current collaborators:').parentElement).toHaveTextContent(
+      'Current collaborators: Ada Lumen, Cleo Hart',
+    );
+    await user.type(form.getByLabelText('URL'), ' https://youtu.be/ddddddddddd ');
+    await user.type(form.getByLabelText('Date (optional)'), '2024-06-02');
+    await user.click(button);
+
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        expect.objectContaining({
+          method: 'POST',
+          url: '/api/videos',
+          credentials: 'same-origin',
+          body: { title: 'Picnic Race', url: 'https://youtu.be/ddddddddddd', date: '2024-06-02', authorIds: [1, 3] },
+        }),
+      ]),
+    );
+    await waitFor(() => expect(form.getByLabelText('Title')).toHaveValue(''));
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('filters the creator checkboxes as the admin types', async () => {
+    base();
+    const { user } = await renderScreen();
+    const picker = within(within(addForm()).getByRole('group', { name: CREATORS_LEGEND }));
+    await user.type(picker.getByLabelText('Filter creators'), 'cle');
+    await waitFor(() => expect(picker.queryByRole('checkbox', { name: 'Ada Lumen' })).not.toBeInTheDocument());
+    expect(picker.getByRole('checkbox', { name: 'Cleo Hart' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [409, { error: 'A video with this URL already exists' }, 'A video with this URL already exists'],
+    [400, {}, MESSAGES.errorAddingVideo],
+    [500, { error: 'boom' }, MESSAGES.errorAddingVideo],
+  ])('alerts the server error or the spec message on %i', async (status, body, expected) => {
+    base({ 'POST /api/videos': { status, body } });
+    const dialogs = mockDialogs();
+    const { user } = await renderScreen();
+    const form = within(addForm());
+    await user.type(form.getByLabelText('Title'), 'Again');
+    await user.click(form.getByRole('checkbox', { name: 'Ada Lumen' }));
+    await user.click(form.getByRole('button', { name: 'Add Video' }));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(expected));
+    expect(dialogs.consoleError).toHaveBeenCalled();
+    expect(form.getByLabelText('Title')).toHaveValue('Again'); // the draft is kept
+  });
+
+  it('prefills the URL from a reviewed suggestion', async () => {
+    base();
+    await renderScreen({ prefillUrl: 'https://www.youtube.com/watch?v=eeeeeeeeeee' });
+    expect(within(addForm()).getByLabelText('URL')).toHaveValue('https://www.youtube.com/watch?v=eeeeeeeeeee');
+  });
+
+  it('keeps the draft in sessionStorage and signals the host on 401', async () => {
+    base({ 'POST /api/videos': { status: 401, body: { error: 'Unauthorized' } } });
+    const dialogs = mockDialogs();
+    const onUnauthorized = jest.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    const { user, unmount } = await renderScreen();
+    const form = within(addForm());
+    await user.type(form.getByLabelText('Title'), 'Draft title');
+    await user.click(form.getByRole('checkbox', { name: 'Ada Lumen' }));
+    await user.click(form.getByRole('button', { name: 'Add Video' }));
+    await waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
+    expect(dialogs.alert).not.toHaveBeenCalled();
+    window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+
+    unmount(); // the host swaps in the login screen
+    await renderScreen();
+    expect(within(addForm()).getByLabelText('Title')).toHaveValue('Draft title');
+    expect(within(addForm()).getByRole('checkbox', { name: 'Ada Lumen' })).toBeChecked();
+  });
+
+  it('adds a missing creator through the quick-add box and selects it', async () => {
+    const dana = { id: 7, name: 'Dana Quill', channel: '', photo: '', socialLinks: [] };
+    const api = base({
+      'POST /api/creators': () => {
+        api.routes['GET /api/creators'] = { body: [...CREATORS, { ...dana, videoCount: 0, collabCount: 0, aliases: [] }] };
+        return { status: 201, body: dana };
+      },
+    });
+    const { user } = await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Add new creator' }));
+    const quick = within(screen.getByRole('form', { name: 'Quick add creator' }));
+    await user.click(quick.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Quick add creator' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add new creator' }));
+    const box = within(screen.getByRole('form', { name: 'Quick add creator' }));
+    await user.type(box.getByLabelText('Name'), 'Dana Quill');
+    await user.click(box.getByRole('button', { name: 'Add Creator' }));
+    await waitFor(() =>
+      expect(api.writes()[0]).toMatchObject({ method: 'POST', url: '/api/creators', body: { name: 'Dana Quill' } }),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Selected creators' })).getByText('Dana Quill')).toBeInTheDocument(),
+    );
+  });
+});
+
+describe('Manage Videos: inline edit', () => {
+  it('saves the edited video with PUT', async () => {
+    const api = base({ 'PUT /api/videos': { body: VIDEOS[0] } });
+    const { user } = await renderScreen();
+    const list = within(screen.getByRole('list', { name: 'All videos' }));
+    const row = within(list.getByRole('article', { name: 'Rooftop Cooking Duel' }));
+    await user.click(row.getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit video Rooftop Cooking Duel' }));
+    await user.clear(form.getByLabelText('Title'));
+    await user.type(form.getByLabelText('Title'), 'Rooftop Cooking Rematch');
+    await user.click(form.getByRole('button', { name: 'Remove Bram Koster' }));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        expect.objectContaining({
+          method: 'PUT',
+          url: '/api/videos',
+          body: {
+            id: 10,
+            title: 'Rooftop Cooking Rematch',
+            url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+            date: '2024-03-01',
+            authorIds: [1],
+          },
+        }),
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('form', { name: /Edit video/ })).not.toBeInTheDocument());
+  });
+
+  it('does nothing on Save without a title or without an author, and Cancel leaves edit mode', async () => {
+    const api = base();
+    const { user } = await renderScreen();
+    await user.click(within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit video Solo Sketching' }));
+    await user.clear(form.getByLabelText('Title'));
+    await user.type(form.getByLabelText('Title'), '  ');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await user.clear(form.getByLabelText('Title'));
+    await user.type(form.getByLabelText('Title'), 'Named');
+    await user.click(form.getByRole('button', { name: 'Remove Cleo Hart' }));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(api.writes()).toEqual([]);
+    expect(screen.getByRole('form', { name: 'Edit video Solo Sketching' })).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: /Edit video/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Solo Sketching' })).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('alerts Error updating video when PUT fails', async () => {
+    base({ 'PUT /api/videos': { status: 400, body: { error: 'title too long' } } });
+    const dialogs = mockDialogs();
+    const { user } = await renderScreen();
+    await user.click(within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(MESSAGES.errorUpdatingVideo));
+  });
+});
+
+describe('Manage Videos: delete', () => {
+  it('does not delete when the confirm is cancelled, deletes by ?id= when accepted', async () => {
+    const api = base({ 'DELETE /api/videos?id=11': { status: 200, body: { ok: true } } });
+    const dialogs = mockDialogs();
+    dialogs.confirm.mockReturnValueOnce(false);
+    const { user } = await renderScreen();
+    const row = within(screen.getByRole('article', { name: 'Solo Sketching' }));
+    await user.click(row.getByRole('button', { name: 'Delete' }));
+    expect(dialogs.confirm).toHaveBeenCalledTimes(1);
+    expect(api.writes()).toEqual([]);
+
+    api.routes['GET /api/videos'] = { body: [VIDEOS[0]] };
+    await user.click(row.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/videos?id=11' })]));
+    await screen.findByRole('heading', { name: 'All Videos (1)' });
+  });
+
+  it('alerts Error deleting video on failure', async () => {
+    base({ 'DELETE /api/videos?id=11': { status: 404, body: { error: 'Video not found' } } });
+    const dialogs = mockDialogs();
+    const { user } = await renderScreen();
+    await user.click(within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(MESSAGES.errorDeletingVideo));
+    expect(dialogs.consoleError).toHaveBeenCalled();
+  });
+});
+
+describe('Manage Videos: bulk delete', () => {
+  const bulk = () => within(screen.getByRole('region', { name: 'Bulk Delete Videos' }));
+
+  it('alerts on an empty selection', async () => {
+    const api = base();
+    const dialogs = mockDialogs();
+    const { user } = await renderScreen();
+    await user.click(bulk().getByRole('button', { name: /Delete Selected/ }));
+    expect(dialogs.alert).toHaveBeenCalledWith(SELECT_VIDEO_TO_DELETE);
+    expect(dialogs.confirm).not.toHaveBeenCalled();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('confirms, deletes each selected video by /api/videos/{id} and reports the summary with failures', async () => {
+    const api = base({
+      'DELETE /api/videos/10': { status: 200, body: {} },
+      'DELETE /api/videos/11': { status: 500, body: { error: 'nope' } },
+    });
+    const dialogs = mockDialogs();
+    const { user } = await renderScreen();
+    await user.click(bulk().getByRole('checkbox', { name: 'Select All' }));
+    expect(bulk().getByRole('checkbox', { name: 'Rooftop Cooking Duel' })).toBeChecked();
+    expect(bulk().getByRole('checkbox', { name: 'Solo Sketching' })).toBeChecked();
+
+    dialogs.confirm.mockReturnValueOnce(false);
+    await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
+    expect(api.writes()).toEqual([]);
+
+    await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 1, 1)));
+    expect(api.writes().map((call) => `${call.method} ${call.url}`).sort()).toEqual([
+      'DELETE /api/videos/10',
+      'DELETE /api/videos/11',
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+/** 'All Videos (n)': every video with inline edit and a confirmed single delete. */
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { MESSAGES, safeHref, type Video } from '@friends/shared';
+import { IncrementalList } from '../../../components/incremental-list';
+import { Section } from '../../../components/section';
+import { reportError } from '../../../lib/report-error';
+import { useDeleteVideo } from '../api/delete-video';
+import { useVideos } from '../api/get-videos';
+import { VideoEditForm } from './video-edit-form';
+
+export function VideoList() {
+  const id = useId();
+  const videos = useVideos();
+  const deleteVideo = useDeleteVideo();
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [filter, setFilter] = useState('');
+  const deferredFilter = useDeferredValue(filter);
+  const all = videos.data;
+
+  const shown = useMemo(() => {
+    const term = deferredFilter.trim().toLowerCase();
+    if (!all || !term) return all ?? [];
+    return all.filter(
+      (video) =>
+        video.title.toLowerCase().includes(term) ||
+        video.authors.some((author) => author.name.toLowerCase().includes(term)),
+    );
+  }, [all, deferredFilter]);
+
+  const remove = async (video: Video) => {
+    if (!window.confirm(`Are you sure you want to delete "${video.title}"?`)) return;
+    try {
+      await deleteVideo.mutateAsync(video.id);
+    } catch (error) {
+      reportError(error, MESSAGES.errorDeletingVideo);
+    }
+  };
+
+  const renderVideo = (video: Video) => {
+    if (video.id === editingId) return <VideoEditForm video={video} onDone={() => setEditingId(null)} />;
+    const href = safeHref(video.url);
+    return (
+      <article className="admin-video" aria-label={video.title}>
+        <div className="admin-video__main">
+          <h4 className="admin-video__title">{video.title}</h4>
+          <p className="admin-video__meta">
+            {video.date ? <span>{video.date}</span> : null}
+            {video.url ? (
+              href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {video.url}
+                </a>
+              ) : (
+                <span>{video.url}</span>
+              )
+            ) : null}
+          </p>
+          <p className="admin-video__authors">{video.authors.map((author) => author.name).join(', ')}</p>
+        </div>
+        <div className="admin-actions">
+          <button type="button" className="admin-button" onClick={() => setEditingId(video.id)}>
+            Edit
+          </button>
+          <button type="button" className="admin-button admin-button--danger" onClick={() => void remove(video)}>
+            Delete
+          </button>
+        </div>
+      </article>
+    );
+  };
+
+  return (
+    <Section title={`All Videos (${all?.length ?? 0})`} className="admin-all-videos">
+      <label className="admin-visually-hidden" htmlFor={`${id}-filter`}>
+        Filter videos
+      </label>
+      <input
+        id={`${id}-filter`}
+        type="search"
+        className="admin-filter"
+        placeholder="Filter by title or creator…"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
+      {videos.isPending ? (
+        <p className="admin-muted">Loading videos…</p>
+      ) : videos.isError ? (
+        <p className="admin-muted">Could not load videos.</p>
+      ) : shown.length === 0 ? (
+        <p className="admin-muted">No videos found</p>
+      ) : (
+        <IncrementalList
+          items={shown}
+          getKey={(video) => video.id}
+          renderItem={renderVideo}
+          label="All videos"
+          className="admin-scroll--tall"
+        />
+      )}
+    </Section>
+  );
+}
