@@ -14,8 +14,10 @@ export const MESSAGES = {
   failedToUpdateVideo: 'Failed to update video',
 
   failedToFetchCreatorInfo: 'Failed to fetch creator info',
-  couldNotFetchCreatorInfo: 'Could not fetch info from YouTube or Instagram. Please check the URLs or try again later.',
-  failedToFetchVideoInfo: "Failed to fetch video info. Make sure it's a valid YouTube URL and the video is public.",
+  couldNotFetchCreatorInfo:
+    'Could not fetch info from YouTube or Instagram. Please check the URLs or try again later.',
+  failedToFetchVideoInfo:
+    "Failed to fetch video info. Make sure it's a valid YouTube URL and the video is public.",
   noVideosFound: 'No videos found. Make sure the URL is correct.',
   failedToFetchVideos: 'Failed to fetch videos. Please check the URL and try again.',
   couldNotExtractVideoIdShort: 'Could not extract video ID from URL',
@@ -38,7 +40,8 @@ export const MESSAGES = {
 } as const;
 
 /** 'Creator "<name>" already exists in the database!' */
-export const creatorExistsMessage = (name: string): string => `Creator "${name}" already exists in the database!`;
+export const creatorExistsMessage = (name: string): string =>
+  `Creator "${name}" already exists in the database!`;
 
 /** 'Error: <message>' for merge and single-rescan failures. */
 export const errorAlert = (message: string): string => `Error: ${message}`;
@@ -67,3 +70,8 @@ export const rescanSummary = (collaboratorsAdded: number, creatorsCreated: numbe
 /** 'No creators found' plus ' matching "term"' when a term is set. */
 export const noCreatorsFound = (term: string): string =>
   term ? `No creators found matching "${term}"` : 'No creators found';
+
+/** SPEC.md §8 'Video info fetched! ...': the fetch succeeded, plus how many collaborators were detected. */
+export const videoInfoFetched = (detectedCollaborators: number): string =>
+  'Video info fetched!' +
+  (detectedCollaborators > 0 ? ` Detected ${detectedCollaborators} collaborator(s).` : '');

@@ -38,7 +38,7 @@ export function detectPlatform(url: string): Platform | '' {
 
 export interface PlatformIcon {
   viewBox: string;
-  /** One SVG path, drawn with fill="currentColor" (fill-rule evenodd where shapes have holes). */
+  /** One SVG path for fill="currentColor"; holes are drawn so it renders the same under nonzero or evenodd. */
   path: string;
 }
 

@@ -66,6 +66,27 @@ describe('compareLeaderboardEntries', () => {
     ];
     expect([...entries].sort(compareLeaderboardEntries).map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
   });
+
+  it('gives one order whatever the input order (a total order)', () => {
+    const entries = [
+      { id: 3, name: 'b', count: 1 },
+      { id: 1, name: 'B', count: 1 },
+      { id: 2, name: 'a', count: 1 },
+      { id: 4, name: 'a', count: 5 },
+      { id: 5, name: 'Z', count: 0 },
+    ];
+    const expected = [4, 2, 1, 3, 5];
+    for (let shift = 0; shift < entries.length; shift += 1) {
+      const rotated = [...entries.slice(shift), ...entries.slice(0, shift)];
+      expect(rotated.sort(compareLeaderboardEntries).map((e) => e.id)).toEqual(expected);
+      expect(
+        [...rotated]
+          .reverse()
+          .sort(compareLeaderboardEntries)
+          .map((e) => e.id),
+      ).toEqual(expected);
+    }
+  });
 });
 
 describe('buildLeaderboard', () => {

@@ -85,6 +85,16 @@ describe('canonicalVideoUrl', () => {
   });
 });
 
+describe('canonicalVideoUrl is idempotent', () => {
+  it.each([`https://youtu.be/${ID}?si=1`, 'https://Vimeo.com/1/#x', 'vimeo.com/1?b=2', 'not a url'])(
+    '%j',
+    (url) => {
+      const once = canonicalVideoUrl(url);
+      expect(canonicalVideoUrl(once)).toBe(once);
+    },
+  );
+});
+
 describe('isHttpUrl', () => {
   it.each([
     ['https://example.com', true],
