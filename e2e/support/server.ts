@@ -1,0 +1,132 @@
+/**
+ * Starts the PRODUCTION server (`node api/dist/main.js`, built by `npm run build`) on a free port with a
+ * fresh SQLite file, waits for GET /api/health, and stops it afterwards.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** What `npm run build` must have produced for the suite to mean anything. */
+export const BUILD_OUTPUTS = [
+  'api/dist/main.js',
+  'host/dist/index.html',
+  'public-remote/dist/mf-manifest.json',
+  'admin-remote/dist/mf-manifest.json',
+];
+
+/** Throws a readable error when the production build is missing. */
+export function assertBuilt(): void {
+  const missing = BUILD_OUTPUTS.filter((f) => !existsSync(path.join(REPO_ROOT, f)));
+  if (missing.length) {
+    throw new Error(
+      `The production build is missing (${missing.join(', ')}).\n` +
+        'Run `npm run build` first (`npm test` and `npm run test:e2e` do it for you).',
+    );
+  }
+}
+
+export interface ServerOptions {
+  /** SEED_DEMO: fill the new database with the demo data. Default false (tests seed what they need). */
+  seedDemo?: boolean;
+  /** Extra environment variables. */
+  env?: Record<string, string>;
+}
+
+export interface RunningServer {
+  baseURL: string;
+  port: number;
+  databaseFile: string;
+  /** Everything the server printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  assertBuilt();
+  const dir = mkdtempSync(path.join(tmpdir(), 'friends-e2e-'));
+  const databaseFile = path.join(dir, 'e2e.sqlite');
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${databaseFile}`,
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    // Point third-party calls nowhere reachable: the suite must never depend on the internet.
+    YOUTUBE_API_BASE_URL: 'http://127.0.0.1:9/youtube/v3',
+    YOUTUBE_OEMBED_URL: 'http://127.0.0.1:9/oembed',
+    INSTAGRAM_BASE_URL: 'http://127.0.0.1:9',
+    ...options.env,
+  };
+  // The demo password (shown on the login screen) is what the tests log in with.
+  if (!options.env?.ADMIN_PASSWORD) delete env.ADMIN_PASSWORD;
+  for (const key of ['PUBLIC_REMOTE_URL', 'ADMIN_REMOTE_URL', 'SESSION_SECRET', 'YOUTUBE_API_KEY']) {
+    if (!options.env?.[key]) delete env[key];
+  }
+
+  const child = spawn(process.execPath, ['api/dist/main.js'], { cwd: REPO_ROOT, env, stdio: 'pipe' });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exited: string | null = null;
+  child.on('exit', (code, signal) => {
+    exited = `exited with ${code ?? signal}`;
+  });
+
+  const stop = async () => {
+    await kill(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) {
+      await stop();
+      throw new Error(`The server ${exited} before it was healthy. Its output:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer GET /api/health within 30 s. Its output:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { baseURL, port, databaseFile, output: () => output, stop };
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await gone;
+  clearTimeout(timer);
+}

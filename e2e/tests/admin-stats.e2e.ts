@@ -1,0 +1,58 @@
+/** SPEC.md §2 stats (admin): three summary cards and per-creator cards for creators with videos. */
+import { loginThroughApi } from '../support/browser';
+import { expect, Page } from '../support/expect';
+import { seedWorld } from '../support/fixtures';
+import { useSuite } from '../support/suite';
+import { openAdminView } from '../support/ui';
+
+const suite = useSuite({ seed: seedWorld });
+
+/** The number on the card labelled `label` within `scope`. */
+async function figure(scope: Page | import('playwright-core').Locator, label: string): Promise<number> {
+  const card = scope
+    .locator('div, li, section')
+    .filter({ has: scope.getByText(label, { exact: true }) })
+    .filter({ hasText: /\d/ })
+    .last();
+  const text = (await card.innerText()).replace(label, ' ');
+  const m = text.match(/\d+/);
+  if (!m) throw new Error(`no number on the '${label}' card: ${JSON.stringify(text)}`);
+  return Number(m[0]);
+}
+
+describe('analytics', () => {
+  it('shows totals and a card per creator with videos', async () => {
+    const { context, baseURL, page } = suite.session;
+    await loginThroughApi(context, baseURL);
+    await openAdminView(page, 'stats', 'Analytics');
+    await expect(page.getByText('Total Creators', { exact: true }).first()).toBeVisible();
+    expect(await figure(page, 'Total Creators')).toBe(7);
+    expect(await figure(page, 'Total Videos')).toBe(7);
+    // v1, v2, v3, v5, v7 have more than one author.
+    expect(await figure(page, 'Collaborations')).toBe(5);
+
+    const profiles = page
+      .getByRole('link', { name: /View Profile/ })
+      .or(page.getByRole('button', { name: /View Profile/ }));
+    await expect(profiles).toHaveCount(6); // Gina has no videos
+    await expect(page.getByText('Gina Newcomer', { exact: true })).toBeHidden();
+
+    const alice = page
+      .locator('div, li, section, article')
+      .filter({ hasText: 'Alice Archer' })
+      .filter({ hasText: 'Unique Collaborators' })
+      .last();
+    expect(await figure(alice, 'Total Videos')).toBe(5);
+    expect(await figure(alice, 'Solo Videos')).toBe(1);
+    expect(await figure(alice, 'Collaborations')).toBe(4);
+    expect(await figure(alice, 'Unique Collaborators')).toBe(4);
+
+    await alice
+      .getByRole('link', { name: /View Profile/ })
+      .or(alice.getByRole('button', { name: /View Profile/ }))
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'Alice Archer' })).toBeVisible();
+    await expect(page.getByText('All Videos (5)', { exact: true })).toBeVisible();
+  });
+});

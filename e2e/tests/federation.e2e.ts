@@ -1,0 +1,47 @@
+/**
+ * Module federation at run time (DESIGN.md): the host fetches the public remote's manifest when the page
+ * runs, and a visitor who never logs in downloads nothing of the admin remote. Runs on the demo data
+ * (SEED_DEMO=true), which also checks that `npm start`'s default database is usable.
+ */
+import { expect } from '../support/expect';
+import { useSuite } from '../support/suite';
+import { listHeading, openApp, tab } from '../support/ui';
+
+const suite = useSuite({ seedDemo: true });
+
+describe('module federation', () => {
+  it('loads the public remote at run time and never the admin remote for a visitor', async () => {
+    const s = suite.session;
+    const { page } = s;
+    await openApp(page);
+    const heading = await listHeading(page).innerText();
+    expect(Number(heading.match(/\((\d+)\)/)![1])).toBeGreaterThan(0);
+
+    // Leaderboard, then a creator page from it, then back to search.
+    await tab(page, /Leaderboard/).click();
+    await expect(page.getByText('Collaboration Leaderboard', { exact: true })).toBeVisible();
+    const first = page.getByText(/^#?\d|🥇/).first();
+    await expect(first).toBeVisible();
+    await page.getByText('🥇').first().click();
+    await expect(page.getByRole('button', { name: /Back to Search/ })).toBeVisible();
+    await expect(page.getByText('Total Videos', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: /Back to Search/ }).click();
+    await expect(listHeading(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect(s.requested('/remotes/public/mf-manifest.json').length).toBeGreaterThan(0);
+    expect(s.requested('/remotes/public/').some((u) => u.endsWith('.js'))).toBe(true);
+    expect(s.requested('/remotes/admin/')).toEqual([]);
+    expect(s.requests.filter((u) => new URL(u).origin !== suite.server.baseURL)).toEqual([]);
+  });
+
+  it('serves the remotes as separate deployable bundles, manifests not cached', async () => {
+    for (const remote of ['public', 'admin']) {
+      const res = await fetch(`${suite.server.baseURL}/remotes/${remote}/mf-manifest.json`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toMatch(/no-cache/);
+      const manifest = (await res.json()) as { name?: string; metaData?: { name?: string } };
+      expect(manifest.metaData?.name ?? manifest.name).toBe(`${remote}_remote`);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/** SPEC.md §2 leaderboard: two top-10 lists, medals for ranks 1-3, '#n' after, rows open the creator page. */
+import { expect, Locator, Page } from '../support/expect';
+import { seedWorld } from '../support/fixtures';
+import { useSuite } from '../support/suite';
+import { openApp, tab } from '../support/ui';
+
+const suite = useSuite({ seed: seedWorld });
+
+/** The list under a heading: the nearest ancestor of the heading that also holds rows. */
+function section(page: Page, title: string): Locator {
+  return page
+    .locator('section, div')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .filter({ hasText: /#\d|🥇/ })
+    .last();
+}
+
+async function openLeaderboard(page: Page) {
+  await openApp(page);
+  await tab(page, /Leaderboard/).click();
+  await expect(page.getByText('Collaboration Leaderboard', { exact: true })).toBeVisible();
+}
+
+async function rowTexts(list: Locator): Promise<string[]> {
+  const rows = list.locator('li, tr, [role="listitem"], button');
+  const n = await rows.count();
+  const texts: string[] = [];
+  for (let i = 0; i < n; i++) texts.push((await rows.nth(i).innerText()).replace(/\s+/g, ' ').trim());
+  return texts.filter((t) => /collabs|people/.test(t));
+}
+
+describe('leaderboard', () => {
+  it("ranks 'Most Collaborations' in collabs with medals, then #n", async () => {
+    const { page } = suite.session;
+    await openLeaderboard(page);
+    const list = section(page, 'Most Collaborations');
+    await expect(list).toBeVisible();
+    const rows = await rowTexts(list);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows[0]).toMatch(/🥇.*Alice Archer.*\b4 collabs/);
+    expect(rows[1]).toMatch(/🥈.*Bob Builder.*\b3 collabs/);
+    expect(rows[2]).toMatch(/🥉.*Eve Explorer.*\b2 collabs/);
+    expect(rows[3]).toMatch(/#4.*(Carol Chef|Dan Dancer).*\b1 collabs?/);
+    expect(rows.join('\n')).not.toMatch(/Gina Newcomer/);
+  });
+
+  it("ranks 'Most Collaborators' in people", async () => {
+    const { page } = suite.session;
+    await openLeaderboard(page);
+    const rows = await rowTexts(section(page, 'Most Collaborators'));
+    expect(rows[0]).toMatch(/🥇.*Alice Archer.*\b4 people/);
+    expect(rows[1]).toMatch(/🥈.*Bob Builder.*\b3 people/);
+    expect(rows[2]).toMatch(/🥉.*(Dan Dancer|Eve Explorer).*\b2 people/);
+    expect(rows[3]).toMatch(/#4.*(Dan Dancer|Eve Explorer).*\b2 people/);
+    expect(rows[4]).toMatch(/#5.*Carol Chef.*\b1 (people|person)/);
+  });
+
+  it('opens the creator page when a row is clicked', async () => {
+    const { page } = suite.session;
+    await openLeaderboard(page);
+    await section(page, 'Most Collaborations').getByText('Bob Builder', { exact: true }).click();
+    await expect(page.getByRole('button', { name: /Back to Search/ })).toBeVisible();
+    await expect(page.getByText('All Videos (3)', { exact: true })).toBeVisible();
+  });
+});

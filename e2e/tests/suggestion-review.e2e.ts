@@ -1,0 +1,68 @@
+/** A visitor's suggestion reaches an admin in another browser (DESIGN.md departure 2), who reviews or denies it. */
+import { loginThroughApi } from '../support/browser';
+import { expect } from '../support/expect';
+import { useSuite } from '../support/suite';
+import { openAdminView, openApp, panel, row, tab } from '../support/ui';
+
+const suite = useSuite({
+  seed: async (api) => {
+    await api.createCreator({
+      name: 'Only Creator',
+      socialLinks: [{ url: 'https://www.youtube.com/@only' }],
+    });
+  },
+});
+
+const URL_ONE = 'https://www.youtube.com/watch?v=reviewMe001';
+const URL_TWO = 'https://www.youtube.com/watch?v=denyMe00002';
+
+async function suggestAsVisitor(url: string) {
+  const visitor = await suite.newSession();
+  await openApp(visitor.page);
+  await visitor.page.getByText('Suggest a Video').first().click();
+  await visitor.page
+    .getByRole('textbox', { name: /youtube|url|video/i })
+    .or(visitor.page.getByPlaceholder(/youtube/i))
+    .first()
+    .fill(url);
+  await visitor.page.getByRole('button', { name: 'Submit Suggestion' }).click();
+  await expect(
+    visitor.page.getByText('Thank you! Your video suggestion has been submitted for review.'),
+  ).toBeVisible();
+}
+
+describe('suggestions review', () => {
+  it("lists a visitor's suggestion for the admin; 'Review & Add' prefills 'Add New Video'", async () => {
+    const admin = suite.session;
+    await suggestAsVisitor(URL_ONE);
+    await suggestAsVisitor(URL_TWO);
+
+    await loginThroughApi(admin.context, admin.baseURL);
+    await admin.page.goto('/?view=videos');
+    await expect(admin.page.getByText('Manage Videos', { exact: true })).toBeVisible({ timeout: 20_000 });
+    const suggestionsTab = tab(admin.page, /^Suggestions/);
+    await expect(suggestionsTab).toContainText('2');
+    await suggestionsTab.click();
+
+    await expect(admin.page.getByText('Video Suggestions', { exact: true })).toBeVisible();
+    const link = admin.page.getByRole('link', { name: URL_ONE });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', URL_ONE);
+
+    await row(admin.page, URL_ONE).getByRole('button', { name: 'Review & Add' }).click();
+    await expect(admin.page.getByText('Manage Videos', { exact: true })).toBeVisible();
+    const form = panel(admin.page, 'Add New Video');
+    await expect(form.locator(`input[value="${URL_ONE}"]`)).toHaveCount(1);
+    await expect(tab(admin.page, /^Suggestions/)).toContainText('1');
+  });
+
+  it("removes a suggestion with 'Deny' and shows 'No pending suggestions'", async () => {
+    const admin = suite.session;
+    await loginThroughApi(admin.context, admin.baseURL);
+    await openAdminView(admin.page, 'suggestions', 'Video Suggestions');
+    await expect(admin.page.getByRole('link', { name: URL_ONE })).toBeHidden();
+    await row(admin.page, URL_TWO).getByRole('button', { name: 'Deny' }).click();
+    await expect(admin.page.getByText('No pending suggestions', { exact: true })).toBeVisible();
+    expect(await suite.api.suggestions()).toEqual([]);
+  });
+});

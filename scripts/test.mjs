@@ -1,0 +1,303 @@
+#!/usr/bin/env node
+// `npm test`: every check of the project, in order, with a banner per stage and a summary table.
+//
+//   1  system packages (MariaDB server, Chromium)   5  unit + component tests (jest)
+//   2  build the shared package                      6  API integration on SQLite
+//   3  typecheck                                     7  API integration on MariaDB
+//   4  lint                                          8  production build, then the browser suite
+//
+// Exits non-zero when any stage fails. A stage is never skipped silently: when a stage it needs has
+// failed it is reported as SKIPPED and the run fails. A jest stage fails when one of its projects holds no
+// tests, so a suite that disappeared cannot pass by omission.
+//
+// For local iteration only: `node scripts/test.mjs --only=unit,api-sqlite` runs the named stages (ids in
+// the table below) and reports the others as not selected.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = mkdtempSync(path.join(tmpdir(), 'friends-test-'));
+const isTTY = process.stdout.isTTY;
+const paint = (code) => (s) => (isTTY ? `\x1b[${code}m${s}\x1b[0m` : s);
+const bold = paint('1');
+const green = paint('32');
+const red = paint('31');
+const yellow = paint('33');
+
+const SYSTEM_PACKAGES = ['mariadb-server', 'chromium'];
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Jest projects of the root jest.config.js, with the folder their tests live in. */
+const JEST_PROJECT_DIRS = {
+  shared: 'shared/src/',
+  'api-unit': 'api/src/',
+  'api-e2e': 'api/test/',
+  host: 'host/src/',
+  'public-remote': 'public-remote/src/',
+  'admin-remote': 'admin-remote/src/',
+  e2e: 'e2e/',
+};
+
+// ---------------------------------------------------------------------------------------------- stages
+
+/** @typedef {{ ok: boolean, note?: string, tests?: { total: number, passed: number, failed: number, skipped: number, suites: number } }} Outcome */
+
+const stages = [
+  { id: 'system', title: 'System packages (MariaDB, Chromium)', run: ensureSystemPackages },
+  { id: 'shared', title: 'Build shared', run: () => npm(['run', 'build', '-w', '@friends/shared']) },
+  { id: 'typecheck', title: 'Typecheck', needs: ['shared'], run: () => npm(['run', 'typecheck']) },
+  { id: 'lint', title: 'Lint (ESLint + Prettier)', run: () => npm(['run', 'lint']) },
+  {
+    id: 'unit',
+    title: 'Unit + component tests',
+    run: () => jest(['shared', 'api-unit', 'host', 'public-remote', 'admin-remote'], ['--maxWorkers=2']),
+  },
+  {
+    id: 'api-sqlite',
+    title: 'API integration (SQLite)',
+    run: () => jest(['api-e2e'], ['--runInBand'], { TEST_DB: 'sqlite' }),
+  },
+  {
+    id: 'api-mariadb',
+    title: 'API integration (MariaDB)',
+    needs: ['system'],
+    run: () => jest(['api-e2e'], ['--runInBand'], { TEST_DB: 'mariadb' }),
+  },
+  { id: 'build', title: 'Production build', run: () => npm(['run', 'build']) },
+  {
+    id: 'e2e',
+    title: 'Browser end-to-end (Chromium)',
+    needs: ['system', 'build'],
+    run: () => e2e(),
+  },
+];
+
+async function ensureSystemPackages() {
+  const missing = missingSystemPackages();
+  if (missing.length === 0) return { ok: true, note: 'present' };
+  console.log(`Missing: ${missing.join(', ')}`);
+  const install = `apt-get update && apt-get install -y ${SYSTEM_PACKAGES.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      red(
+        `\nNot root, so cannot install them. Run:\n\n  sudo ${install.replace('&& apt-get', '&& sudo apt-get')}\n`,
+      ),
+    );
+    return {
+      ok: false,
+      note: `missing ${missing.join(', ')}; run: sudo ${install.replace('&& apt-get', '&& sudo apt-get')}`,
+    };
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update'], { env })) !== 0) return { ok: false, note: 'apt-get update failed' };
+  if ((await run('apt-get', ['install', '-y', ...SYSTEM_PACKAGES], { env })) !== 0) {
+    return { ok: false, note: 'apt-get install failed' };
+  }
+  const still = missingSystemPackages();
+  return still.length
+    ? { ok: false, note: `still missing after install: ${still.join(', ')}` }
+    : { ok: true, note: 'installed' };
+}
+
+function missingSystemPackages() {
+  const missing = [];
+  if (!onPath('mariadbd') && !existsSync('/usr/sbin/mariadbd')) missing.push('mariadbd (mariadb-server)');
+  if (!existsSync(CHROMIUM)) missing.push(`${CHROMIUM} (chromium)`);
+  return missing;
+}
+
+function onPath(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+async function npm(args) {
+  const code = await run('npm', args);
+  return { ok: code === 0, note: code === 0 ? undefined : `exit code ${code}` };
+}
+
+/** Runs jest on the root config's projects and checks that every selected project ran tests. */
+async function jest(projects, extraArgs, env = {}) {
+  const outputFile = path.join(tmp, `jest-${projects.join('-')}-${env.TEST_DB ?? 'default'}.json`);
+  const code = await run(
+    'npx',
+    ['jest', '--selectProjects', ...projects, ...extraArgs, '--json', `--outputFile=${outputFile}`],
+    { env: { ...process.env, ...env } },
+  );
+  return jestOutcome(code, outputFile, projects);
+}
+
+async function e2e() {
+  const outputFile = path.join(tmp, 'jest-e2e.json');
+  const code = await run('npm', [
+    'run',
+    'test',
+    '-w',
+    '@friends/e2e',
+    '--',
+    '--json',
+    `--outputFile=${outputFile}`,
+  ]);
+  return jestOutcome(code, outputFile, ['e2e']);
+}
+
+function jestOutcome(code, outputFile, projects) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  } catch {
+    return {
+      ok: false,
+      note: `jest exited with ${code} and wrote no report (no tests found, or it crashed)`,
+    };
+  }
+  const tests = {
+    total: report.numTotalTests,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+    suites: report.numTotalTestSuites,
+  };
+  const perProject = Object.fromEntries(projects.map((p) => [p, 0]));
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const project = projects.find((p) => rel.startsWith(JEST_PROJECT_DIRS[p]));
+    if (project) perProject[project] += file.assertionResults?.length ?? 0;
+  }
+  console.log(
+    bold(
+      `\n${tests.total} tests in ${tests.suites} files: ${tests.passed} passed, ${tests.failed} failed, ${tests.skipped} skipped`,
+    ),
+  );
+  console.log(`  per project: ${projects.map((p) => `${p} ${perProject[p]}`).join(', ')}`);
+  const empty = projects.filter((p) => perProject[p] === 0);
+  if (empty.length) {
+    const msg = `no tests found in jest project(s): ${empty.join(', ')}`;
+    console.error(red(`\n${msg}. A selected suite must not be empty.`));
+    return { ok: false, note: msg, tests };
+  }
+  if (code !== 0 || !report.success) return { ok: false, note: `jest exit code ${code}`, tests };
+  if (tests.skipped > 0) return { ok: true, note: `${tests.skipped} skipped by the suite itself`, tests };
+  return { ok: true, tests };
+}
+
+// ---------------------------------------------------------------------------------------------- runner
+
+let current = null;
+
+function run(cmd, args, options = {}) {
+  console.log(`$ ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+    current = child;
+    child.on('error', (err) => {
+      console.error(red(`could not start ${cmd}: ${err.message}`));
+      resolve(127);
+    });
+    child.on('close', (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (current) current.kill(sig);
+    console.error(red(`\nInterrupted (${sig}).`));
+    rmSync(tmp, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+function parseOnly() {
+  const arg = process.argv.slice(2).find((a) => a.startsWith('--only='));
+  if (!arg) return null;
+  const ids = arg.slice('--only='.length).split(',').filter(Boolean);
+  const unknown = ids.filter((id) => !stages.some((s) => s.id === id));
+  if (unknown.length) {
+    console.error(`Unknown stage(s): ${unknown.join(', ')}. Stages: ${stages.map((s) => s.id).join(', ')}`);
+    process.exit(2);
+  }
+  return new Set(ids);
+}
+
+const formatDuration = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+};
+
+async function main() {
+  const only = parseOnly();
+  const results = [];
+  const started = Date.now();
+  if (only) console.log(yellow(`Running only: ${[...only].join(', ')} (the other stages are NOT run)`));
+
+  for (const [i, stage] of stages.entries()) {
+    const label = `${i + 1}/${stages.length} ${stage.title}`;
+    if (only && !only.has(stage.id)) {
+      results.push({ stage, label, status: 'NOT RUN', note: 'not selected (--only)', ms: 0 });
+      continue;
+    }
+    const failedNeed = (stage.needs ?? []).find((id) => {
+      const r = results.find((x) => x.stage.id === id);
+      return r && r.status !== 'PASS' && r.status !== 'NOT RUN';
+    });
+    console.log(`\n${bold('='.repeat(100))}\n${bold(`== ${label}`)}\n${bold('='.repeat(100))}`);
+    if (failedNeed) {
+      const note = `needs '${failedNeed}', which failed`;
+      console.log(red(`SKIPPED: ${note}`));
+      results.push({ stage, label, status: 'SKIPPED', note, ms: 0 });
+      continue;
+    }
+    const t0 = Date.now();
+    /** @type {Outcome} */
+    let outcome;
+    try {
+      outcome = await stage.run();
+    } catch (err) {
+      outcome = { ok: false, note: String(err?.message ?? err) };
+    }
+    const ms = Date.now() - t0;
+    const status = outcome.ok ? 'PASS' : 'FAIL';
+    console.log((outcome.ok ? green : red)(`\n${status}: ${stage.title} (${formatDuration(ms)})`));
+    results.push({ stage, label, status, note: outcome.note, tests: outcome.tests, ms });
+  }
+
+  const rows = results.map((r) => [
+    r.label,
+    r.status,
+    r.status === 'PASS' || r.status === 'FAIL' ? formatDuration(r.ms) : '-',
+    r.tests
+      ? `${r.tests.passed}/${r.tests.total} passed${r.tests.failed ? `, ${r.tests.failed} failed` : ''}`
+      : '',
+    r.note ?? '',
+  ]);
+  const head = ['stage', 'result', 'time', 'tests', 'note'];
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
+  const line = (cells) =>
+    cells
+      .map((cell, c) => cell.padEnd(widths[c]))
+      .join('  ')
+      .trimEnd();
+  const colour = (status) => (status === 'PASS' ? green : status === 'NOT RUN' ? yellow : red);
+  console.log(`\n${bold('Summary')}\n${bold(line(head))}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const [k, row] of rows.entries()) {
+    const text = line(row);
+    console.log(colour(results[k].status)(text));
+  }
+  const failed = results.filter((r) => r.status === 'FAIL' || r.status === 'SKIPPED');
+  const totalTests = results.reduce((n, r) => n + (r.tests?.total ?? 0), 0);
+  console.log(
+    `\n${totalTests} tests, total time ${formatDuration(Date.now() - started)}: ` +
+      (failed.length
+        ? red(bold(`FAILED (${failed.map((r) => r.stage.id).join(', ')})`))
+        : green(bold('ALL PASSED'))),
+  );
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(failed.length ? 1 : 0);
+}
+
+await main();
