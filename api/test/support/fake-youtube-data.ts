@@ -110,11 +110,8 @@ const JUNIPER_UPLOADS: Upload[] = [
   ['Dinner party', 'Guests:\nRosa Delacroix\nTheo Marchetti\n\n' + GENERIC_OUTRO], // 'Guests:' section
   ['Jam session', 'Featuring: Hana Okafor\n\n' + GENERIC_OUTRO], // 'Featuring' on the same line
   ['Short film: The Lighthouse', 'Cast:\n- Ilse Varga\n- Bram Kowalczyk\n\n' + GENERIC_OUTRO], // 'Cast' bullets
-  [
-    'Picnic by the lake',
-    'Friends in this one:\nSunny Abernathy | https://www.instagram.com/sunnyabernathy/\n',
-  ], // 'Name | link'
-  ['Morning routine swap', 'Say hi to my friend!\nFenna Rask : @fennarask\n'], // 'Name : @handle'
+  ['Picnic by the lake', 'Collaborators:\nSunny Abernathy | https://www.instagram.com/sunnyabernathy/\n'], // 'Name | link'
+  ['Morning routine swap', 'Appearances:\nFenna Rask : @fennarask\n'], // 'Name : @handle'
   ['Theatre night', 'Starring: Lucia Brightwater\n\n' + GENERIC_OUTRO], // 'Starring'
   ['Open mic', 'Performed by:\nKenji Farrow\n\n' + GENERIC_OUTRO], // 'Performed by'
   ['Fika in Stockholm w/ Åsa Lindqvård'], // non-ASCII name, matches the channel with a percent-encoded handle
