@@ -14,6 +14,7 @@
 // the table below) and reports the others as not selected.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,44 +31,81 @@ const yellow = paint('33');
 const SYSTEM_PACKAGES = ['mariadb-server', 'chromium'];
 const CHROMIUM = '/usr/bin/chromium';
 
-/** Jest projects of the root jest.config.js, with the folder their tests live in. */
-const JEST_PROJECT_DIRS = {
-  shared: 'shared/src/',
-  'api-unit': 'api/src/',
-  'api-e2e': 'api/test/',
-  host: 'host/src/',
-  'public-remote': 'public-remote/src/',
-  'admin-remote': 'admin-remote/src/',
-  e2e: 'e2e/',
-};
+/**
+ * The jest projects of the root jest.config.js, each with the folder its tests live in (its rootDir plus the
+ * fixed start of its testMatch), so a test file can be attributed to its project.
+ */
+const JEST_PROJECTS = loadJestProjects();
+const JEST_PROJECT_DIRS = { ...Object.fromEntries(JEST_PROJECTS.map((p) => [p.name, p.dir])), e2e: 'e2e/' };
+/** Stage 5 runs every project except the API integration suite (stages 6 and 7). */
+const API_INTEGRATION = 'api-e2e';
+const UNIT_PROJECTS = ['shared', 'api-unit', 'host', 'public-remote', 'admin-remote'];
+
+function loadJestProjects() {
+  let config;
+  try {
+    config = createRequire(import.meta.url)(path.join(root, 'jest.config.js'));
+  } catch (err) {
+    console.error(red(`Cannot read jest.config.js: ${err.message}`));
+    process.exit(1);
+  }
+  return (config.projects ?? []).map((p) => {
+    const rootDir = path.relative(root, p.rootDir.replace('<rootDir>', root));
+    const segments = (p.testMatch?.[0] ?? '').replace('<rootDir>/', '').split('/').slice(0, -1);
+    const firstGlob = segments.findIndex((seg) => /[*?{[]/.test(seg));
+    const dir = path.join(rootDir, ...(firstGlob < 0 ? segments : segments.slice(0, firstGlob)));
+    return {
+      name: typeof p.displayName === 'string' ? p.displayName : p.displayName?.name,
+      rootDir,
+      dir: `${dir}/`,
+    };
+  });
+}
+
+/** Projects for stage 5: the five named ones plus any project added to jest.config.js since. */
+function unitProjects() {
+  const all = JEST_PROJECTS.filter((p) => p.name !== API_INTEGRATION);
+  const extra = all.filter((p) => !UNIT_PROJECTS.includes(p.name));
+  const absent = extra.filter((p) => !existsSync(path.join(root, p.rootDir)));
+  for (const p of absent)
+    console.log(yellow(`jest project '${p.name}': ${p.rootDir}/ does not exist yet, not run`));
+  const names = [...UNIT_PROJECTS, ...extra.filter((p) => !absent.includes(p)).map((p) => p.name)];
+  const missing = UNIT_PROJECTS.filter((n) => !JEST_PROJECTS.some((p) => p.name === n));
+  if (missing.length) throw new Error(`jest.config.js lacks the project(s) ${missing.join(', ')}`);
+  return names;
+}
 
 // ---------------------------------------------------------------------------------------------- stages
 
 /** @typedef {{ ok: boolean, note?: string, tests?: { total: number, passed: number, failed: number, skipped: number, suites: number } }} Outcome */
 
 const stages = [
-  { id: 'system', title: 'System packages (MariaDB, Chromium)', run: ensureSystemPackages },
-  { id: 'shared', title: 'Build shared', run: () => npm(['run', 'build', '-w', '@friends/shared']) },
-  { id: 'typecheck', title: 'Typecheck', needs: ['shared'], run: () => npm(['run', 'typecheck']) },
-  { id: 'lint', title: 'Lint (ESLint + Prettier)', run: () => npm(['run', 'lint']) },
+  { n: '1', id: 'system', title: 'System packages (MariaDB, Chromium)', run: ensureSystemPackages },
+  { n: '2', id: 'shared', title: 'Build shared', run: () => npm(['run', 'build', '-w', '@friends/shared']) },
+  { n: '3', id: 'typecheck', title: 'Typecheck', needs: ['shared'], run: () => npm(['run', 'typecheck']) },
+  { n: '4', id: 'lint', title: 'Lint (ESLint + Prettier)', run: () => npm(['run', 'lint']) },
   {
+    n: '5',
     id: 'unit',
     title: 'Unit + component tests',
-    run: () => jest(['shared', 'api-unit', 'host', 'public-remote', 'admin-remote'], ['--maxWorkers=2']),
+    run: () => jest(unitProjects(), ['--maxWorkers=2']),
   },
   {
+    n: '6',
     id: 'api-sqlite',
     title: 'API integration (SQLite)',
     run: () => jest(['api-e2e'], ['--runInBand'], { TEST_DB: 'sqlite' }),
   },
   {
+    n: '7',
     id: 'api-mariadb',
     title: 'API integration (MariaDB)',
     needs: ['system'],
     run: () => jest(['api-e2e'], ['--runInBand'], { TEST_DB: 'mariadb' }),
   },
-  { id: 'build', title: 'Production build', run: () => npm(['run', 'build']) },
+  { n: '8a', id: 'build', title: 'Production build', run: () => npm(['run', 'build']) },
   {
+    n: '8b',
     id: 'e2e',
     title: 'Browser end-to-end (Chromium)',
     needs: ['system', 'build'],
@@ -163,7 +201,7 @@ function jestOutcome(code, outputFile, projects) {
   const perProject = Object.fromEntries(projects.map((p) => [p, 0]));
   for (const file of report.testResults ?? []) {
     const rel = path.relative(root, file.name);
-    const project = projects.find((p) => rel.startsWith(JEST_PROJECT_DIRS[p]));
+    const project = projects.find((p) => `${rel}`.startsWith(JEST_PROJECT_DIRS[p] ?? '\0'));
     if (project) perProject[project] += file.assertionResults?.length ?? 0;
   }
   console.log(
@@ -235,8 +273,8 @@ async function main() {
   const started = Date.now();
   if (only) console.log(yellow(`Running only: ${[...only].join(', ')} (the other stages are NOT run)`));
 
-  for (const [i, stage] of stages.entries()) {
-    const label = `${i + 1}/${stages.length} ${stage.title}`;
+  for (const stage of stages) {
+    const label = `${stage.n}. ${stage.title}`;
     if (only && !only.has(stage.id)) {
       results.push({ stage, label, status: 'NOT RUN', note: 'not selected (--only)', ms: 0 });
       continue;
