@@ -8,3 +8,4 @@ export * from './platform';
 export * from './names';
 export * from './collaborators';
 export * from './stats';
+export * from './youtube';

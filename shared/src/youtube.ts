@@ -1,0 +1,150 @@
+/**
+ * The YouTube and Instagram endpoints of the API (DESIGN.md departures 3 and 6): routes, payloads and
+ * answers, shared by the API and the admin remote. Every one of them is admin-only; without
+ * YOUTUBE_API_KEY the YouTube ones answer 503 { error: MESSAGES.youtubeKeyMissing }.
+ */
+import type { DetectedCollaborators } from './collaborators';
+import type { Creator } from './types';
+
+export const YOUTUBE_ROUTES = {
+  videoInfo: '/api/youtube/video-info', // POST VideoInfoInput -> VideoInfo
+  creatorInfo: '/api/youtube/creator-info', // POST CreatorInfoInput -> CreatorInfo
+  playlist: '/api/youtube/playlist', // POST PlaylistInput -> PlaylistPreview
+  import: '/api/youtube/import', // POST ImportInput -> ImportResult
+  rescan: '/api/youtube/rescan', // POST RescanInput -> RescanResult (bulk: skips silently)
+  rescanOne: (id: number) => `/api/youtube/rescan/${id}`, // POST -> RescanItemResult, or a SPEC §8 error
+  refreshPhotos: '/api/youtube/refresh-photos', // POST -> RefreshPhotosResult
+  instagram: '/api/instagram', // GET ?username= -> InstagramInfo
+} as const;
+
+/** Videos per POST /api/youtube/import request: the admin UI sends chunks so it can show progress. */
+export const IMPORT_CHUNK_SIZE = 10;
+/** Most items one import or rescan request accepts. */
+export const YOUTUBE_BATCH_MAX = 50;
+
+export interface VideoInfoInput {
+  url: string;
+}
+
+/** POST /api/youtube/video-info */
+export interface VideoInfo {
+  /** The 11-character YouTube id. */
+  videoId: string;
+  /** The canonical watch URL. */
+  url: string;
+  title: string;
+  /** YYYY-MM-DD, or '' when unknown (the oEmbed fallback has no date). */
+  date: string;
+  channelTitle: string;
+  description: string;
+  /** 'oembed' when the Data API could not answer and only the title and channel are known. */
+  source: 'api' | 'oembed';
+  /** The existing creator named like the channel (the main author), or null. */
+  channelCreatorId: number | null;
+  /** Collaborators found in the title and description (the channel's creator left out). */
+  detected: DetectedCollaborators;
+}
+
+export interface CreatorInfoInput {
+  /** The creator form's social link URLs; the first YouTube, then the first Instagram one is used. */
+  urls: string[];
+}
+
+/** POST /api/youtube/creator-info */
+export interface CreatorInfo {
+  name: string;
+  /** '' when the source gave none. */
+  photo: string;
+  source: 'YouTube' | 'Instagram';
+}
+
+/** GET /api/instagram?username= — a name-only answer ({ name: username, photo: '' }) when Instagram is not OK. */
+export interface InstagramInfo {
+  name: string;
+  photo: string;
+}
+
+export interface PlaylistInput {
+  /** A channel (any form) or playlist URL. */
+  url: string;
+}
+
+/** SPEC.md §3 bulk-import preview item. */
+export interface PreviewItem {
+  /** The YouTube video id. */
+  id: string;
+  title: string;
+  url: string;
+  /** YYYY-MM-DD */
+  publishedAt: string;
+  thumbnail: string;
+  /** The uploader. */
+  channelTitle: string;
+}
+
+/** POST /api/youtube/playlist */
+export interface PlaylistPreview {
+  items: PreviewItem[];
+  /** Items YouTube reports (deleted and private ones included). */
+  total: number;
+  /** True when the list stopped at IMPORT_MAX_VIDEOS with more left. */
+  truncated: boolean;
+}
+
+export interface ImportInput {
+  /** At most YOUTUBE_BATCH_MAX. Only `id` is trusted: the API fetches the rest from YouTube. */
+  items: { id: string }[];
+}
+
+export type ImportStatus = 'imported' | 'duplicate' | 'failed';
+
+export interface ImportItemResult {
+  /** The YouTube video id. */
+  id: string;
+  status: ImportStatus;
+  /** The new video's id when imported, the existing one's when a duplicate. */
+  videoId?: number;
+  /** Names of the creators this video created. */
+  createdCreators?: string[];
+  /** Why it failed. */
+  error?: string;
+}
+
+/** POST /api/youtube/import */
+export interface ImportResult {
+  results: ImportItemResult[];
+  imported: number;
+  duplicates: number;
+  failed: number;
+}
+
+export interface RescanInput {
+  /** Our video ids, at most YOUTUBE_BATCH_MAX. */
+  videoIds: number[];
+}
+
+export interface RescanItemResult {
+  id: number;
+  /** Author ids added to the video. */
+  added: number;
+  /** Creators created for it. */
+  created: number;
+  /** Set when the video was skipped (no YouTube id, or no data from YouTube). */
+  skipped?: string;
+}
+
+/** POST /api/youtube/rescan */
+export interface RescanResult {
+  results: RescanItemResult[];
+  added: number;
+  created: number;
+}
+
+/** POST /api/youtube/refresh-photos */
+export interface RefreshPhotosResult {
+  updated: number;
+  upToDate: number;
+  failed: number;
+  /** The creators whose photo changed, as they are now. */
+  creators: Creator[];
+}
