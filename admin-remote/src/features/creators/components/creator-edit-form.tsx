@@ -1,0 +1,41 @@
+/**
+ * Inline edit of one creator (SPEC.md §4, §5 'Edit creator'), used in Manage Creators and on the
+ * public search cards: the name must be non-blank or nothing is saved, blank links are dropped, the
+ * platform is read-only, and a link can be removed only while there is more than one.
+ */
+import { useState, type FormEvent } from 'react';
+import { MESSAGES, type Creator } from '@friends/shared';
+import { CreatorFields, creatorInputFromDraft, draftFromCreator } from '../../../components/creator-fields';
+import { reportError } from '../../../lib/report-error';
+import { useUpdateCreator } from '../api/update-creator';
+
+export function CreatorEditForm({ creator, onDone }: { creator: Creator; onDone: () => void }) {
+  const [draft, setDraft] = useState(() => draftFromCreator(creator));
+  const update = useUpdateCreator();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = creatorInputFromDraft(draft);
+    if (!input.name) return;
+    try {
+      await update.mutateAsync({ id: creator.id, ...input });
+      onDone();
+    } catch (error) {
+      reportError(error, MESSAGES.errorUpdatingCreator);
+    }
+  };
+
+  return (
+    <form className="admin-form admin-edit" onSubmit={save} noValidate aria-label={`Edit creator ${creator.name}`}>
+      <CreatorFields draft={draft} onChange={setDraft} autoFocus />
+      <div className="admin-actions">
+        <button type="submit" className="admin-button admin-button--primary" disabled={update.isPending}>
+          Save
+        </button>
+        <button type="button" className="admin-button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
