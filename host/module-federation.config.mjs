@@ -1,0 +1,30 @@
+// @ts-check
+/**
+ * Module federation options of the host. No remotes here: the host fetches /remotes.json at run time
+ * and registers the remotes' manifests then (src/lib/federation.ts), so a remote can be redeployed
+ * without rebuilding the host.
+ */
+import { createRequire } from 'node:module';
+import { createModuleFederationConfig } from '@module-federation/enhanced';
+
+const { dependencies: deps } = createRequire(import.meta.url)('./package.json');
+
+/** react, react-dom (and their subpaths: jsx-runtime, client) and react-query: one copy, never eager. */
+const singleton = (/** @type {string} */ version) => ({
+  singleton: true,
+  requiredVersion: version,
+  eager: false,
+});
+
+export default createModuleFederationConfig({
+  name: 'host',
+  shared: {
+    react: singleton(deps.react),
+    'react/': singleton(deps.react),
+    'react-dom': singleton(deps['react-dom']),
+    'react-dom/': singleton(deps['react-dom']),
+    '@tanstack/react-query': singleton(deps['@tanstack/react-query']),
+  },
+  shareStrategy: 'loaded-first',
+  dts: false,
+});

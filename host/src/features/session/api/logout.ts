@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_ROUTES, QUERY_KEYS, type SessionInfo } from '@friends/shared';
+import { api } from '../../../lib/api-client';
+
+export const logout = (): Promise<SessionInfo> => api.post<SessionInfo>(API_ROUTES.logout);
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: (session) =>
+      session
+        ? queryClient.setQueryData(QUERY_KEYS.session, session)
+        : queryClient.invalidateQueries({ queryKey: QUERY_KEYS.session }),
+  });
+}

@@ -1,0 +1,4 @@
+// The async boundary: shared modules (react, react-dom, react-query) are negotiated before bootstrap runs.
+import './styles/global.css';
+
+void import('./bootstrap');

@@ -1,0 +1,12 @@
+/** The search view as the host shows it: the search feature with the 'Suggest a Video' box under the field. */
+import '../../styles/public.css';
+import { SearchView, type SearchViewProps } from '../../features/search/components/search-view';
+import { SuggestBox } from '../../features/suggest/components/suggest-box';
+
+export function SearchPage(props: Omit<SearchViewProps, 'children'>) {
+  return (
+    <SearchView {...props}>
+      <SuggestBox />
+    </SearchView>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * SPEC.md §2 author-page. When the requested id was merged away the API answers with the primary; the
+ * host then rewrites the address to the primary's id.
+ */
+import type { RemoteViewProps } from '@friends/shared';
+import { CreatorPhoto } from '../../../components/creator-photo';
+import { SafeLink, displayUrl } from '../../../components/safe-link';
+import { Spinner } from '../../../components/spinner';
+import { ApiClientError } from '../../../lib/api-client';
+import { useCreatorProfile } from '../api/get-creator-profile';
+import { CreatorStats } from './creator-stats';
+import { FrequentCollaborators } from './frequent-collaborators';
+import { SocialLinks } from './social-links';
+import { VideoList } from './video-list';
+
+export function CreatorView({ navigate, params }: RemoteViewProps) {
+  const { data, isPending, error } = useCreatorProfile(params.creatorId);
+  const open = (creatorId: number) => navigate('author-page', { creatorId });
+
+  const back = (
+    <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
+      <span aria-hidden="true">←</span> Back to Search
+    </button>
+  );
+
+  if (params.creatorId === undefined || (error instanceof ApiClientError && error.status === 404)) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <p className="pr-empty">This creator could not be found.</p>
+      </section>
+    );
+  }
+  if (error) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <p className="pr-banner pr-banner--error" role="alert">
+          This creator could not be loaded. Please try again later.
+        </p>
+      </section>
+    );
+  }
+  if (isPending) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <Spinner label="Loading creator" />
+      </section>
+    );
+  }
+
+  const { creator, stats, frequentCollaborators, videos } = data;
+  return (
+    <article className="pr-creator">
+      {back}
+      <header className="pr-profile">
+        <CreatorPhoto className="pr-profile__photo" name={creator.name} photo={creator.photo} size={112} />
+        <div className="pr-profile__body">
+          <h2 className="pr-profile__name">{creator.name}</h2>
+          {creator.channel && (
+            <SafeLink className="pr-profile__channel" url={creator.channel}>
+              {displayUrl(creator.channel)}
+            </SafeLink>
+          )}
+          <SocialLinks links={creator.socialLinks} />
+        </div>
+      </header>
+      <CreatorStats stats={stats} />
+      <FrequentCollaborators collaborators={frequentCollaborators} onOpen={open} />
+      <VideoList videos={videos} creatorId={creator.id} onOpen={open} />
+    </article>
+  );
+}

@@ -1,0 +1,2 @@
+// The async boundary: shared modules (react, react-dom, react-query) are negotiated before bootstrap runs.
+void import('./bootstrap');
