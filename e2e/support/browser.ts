@@ -122,7 +122,24 @@ export async function loginThroughApi(context: BrowserContext, baseURL: string):
   if (!demoPassword) throw new Error('GET /api/auth/session gave no demoPassword');
   const res = await context.request.post(`${baseURL}/api/auth/login`, { data: { password: demoPassword } });
   if (!res.ok()) throw new Error(`POST /api/auth/login answered ${res.status()}: ${await res.text()}`);
-  // Set the flag on the first page load of each tab only, so a logout later in the test sticks.
+  await setAdminFlagOnce(context);
+}
+
+/**
+ * Gives the context an existing admin session (cookies from `AdminApi.login()`), so tests do not spend
+ * the login rate limit; then sets the UI flag as `loginThroughApi` does.
+ */
+export async function useAdminSession(
+  context: BrowserContext,
+  baseURL: string,
+  cookies: { name: string; value: string }[],
+): Promise<void> {
+  await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL })));
+  await setAdminFlagOnce(context);
+}
+
+/** Sets localStorage 'isAdmin' on the first page load of each tab only, so a later logout sticks. */
+async function setAdminFlagOnce(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     if (!window.name.includes('e2e-admin-flag')) {
       window.localStorage.setItem('isAdmin', 'true');

@@ -4,7 +4,7 @@
  */
 import { Browser } from 'playwright-core';
 import { AdminApi } from './api';
-import { launchBrowser, newSession, Session } from './browser';
+import { launchBrowser, newSession, Session, useAdminSession } from './browser';
 import { RunningServer, ServerOptions, startServer } from './server';
 
 export interface Suite<T> {
@@ -17,6 +17,8 @@ export interface Suite<T> {
   readonly session: Session;
   /** Another fresh context (a second visitor or admin), closed after the test. */
   newSession: () => Promise<Session>;
+  /** Makes a session an admin one (the suite's API session cookie and the 'isAdmin' flag). */
+  loginAdmin: (session?: Session) => Promise<Session>;
 }
 
 export function useSuite<T = undefined>(
@@ -79,6 +81,10 @@ export function useSuite<T = undefined>(
     newSession: async () => {
       const s = await newSession(need(browser, 'browser'), need(server, 'server').baseURL);
       extra.push(s);
+      return s;
+    },
+    loginAdmin: async (s = need(session, 'session')) => {
+      await useAdminSession(s.context, s.baseURL, need(api, 'api').sessionCookies());
       return s;
     },
   };

@@ -37,44 +37,17 @@ export function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export async function logInThroughScreen(page: Page, password: string): Promise<void> {
-  await tab(page, 'Admin').click();
-  await expect(page.getByText('Admin Access Required')).toBeVisible();
-  await page
-    .getByLabel(/password/i)
-    .or(page.getByPlaceholder(/password/i))
-    .first()
-    .fill(password);
-  await page.getByRole('button', { name: /^Login$/i }).click();
+/** A titled block of a screen (a <section> labelled by its heading: role region), e.g. 'Add New Video'. */
+export function panel(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
 }
 
-/**
- * The smallest block (section, form or div) that holds the heading `title` and at least one control,
- * e.g. the 'Add New Video' form.
- */
-export function panel(page: Page, title: string | RegExp): Locator {
-  return page
-    .locator('section, form, div, fieldset')
-    .filter({ has: page.getByRole('heading', { name: title, exact: typeof title === 'string' }) })
-    .filter({ has: page.locator('input, button, select, textarea') })
-    .last();
-}
-
-/** The smallest list row / card holding `text` and at least one button. */
-export function row(scope: Page | Locator, text: string): Locator {
-  return scope
-    .locator('li, tr, article, div')
-    .filter({ hasText: text })
-    .filter({ has: scope.locator('button') })
-    .last();
-}
-
-/** Logs in through the API and opens an admin view by its address. */
+/** Opens an admin view by its address (log the context in first) and waits for its title. */
 export async function openAdminView(
   page: Page,
   view: 'videos' | 'suggestions' | 'authors' | 'stats',
-  ready: string | RegExp,
-) {
+  title: string,
+): Promise<void> {
   await page.goto(`/?view=${view}`);
-  await expect(page.getByText(ready).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible({ timeout: 20_000 });
 }

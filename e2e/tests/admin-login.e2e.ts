@@ -48,7 +48,7 @@ describe('admin login', () => {
 
     await passwordField(page).fill(password);
     await passwordField(page).press('Enter');
-    await expect(page.getByText('Manage Videos', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Manage Videos' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('isAdmin'))).toBe('true');
     await expect(tab(page, 'Admin')).toBeHidden();
 
@@ -64,7 +64,7 @@ describe('admin login', () => {
     const password = await demoPasswordFromScreen(page);
     await passwordField(page).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText('Manage Videos', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Manage Videos' })).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 20_000 });

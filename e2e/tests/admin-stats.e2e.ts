@@ -1,5 +1,4 @@
 /** SPEC.md §2 stats (admin): three summary cards and per-creator cards for creators with videos. */
-import { loginThroughApi } from '../support/browser';
 import { expect, Page } from '../support/expect';
 import { seedWorld } from '../support/fixtures';
 import { useSuite } from '../support/suite';
@@ -22,8 +21,8 @@ async function figure(scope: Page | import('playwright-core').Locator, label: st
 
 describe('analytics', () => {
   it('shows totals and a card per creator with videos', async () => {
-    const { context, baseURL, page } = suite.session;
-    await loginThroughApi(context, baseURL);
+    await suite.loginAdmin();
+    const { page } = suite.session;
     await openAdminView(page, 'stats', 'Analytics');
     await expect(page.getByText('Total Creators', { exact: true }).first()).toBeVisible();
     expect(await figure(page, 'Total Creators')).toBe(7);

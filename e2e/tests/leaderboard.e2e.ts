@@ -6,13 +6,9 @@ import { openApp, tab } from '../support/ui';
 
 const suite = useSuite({ seed: seedWorld });
 
-/** The list under a heading: the nearest ancestor of the heading that also holds rows. */
-function section(page: Page, title: string): Locator {
-  return page
-    .locator('section, div')
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .filter({ hasText: /#\d|🥇/ })
-    .last();
+/** One of the two lists, a region named by its title. */
+function board(page: Page, title: 'Most Collaborations' | 'Most Collaborators'): Locator {
+  return page.getByRole('region', { name: title, exact: true });
 }
 
 async function openLeaderboard(page: Page) {
@@ -22,18 +18,16 @@ async function openLeaderboard(page: Page) {
 }
 
 async function rowTexts(list: Locator): Promise<string[]> {
-  const rows = list.locator('li, tr, [role="listitem"], button');
-  const n = await rows.count();
-  const texts: string[] = [];
-  for (let i = 0; i < n; i++) texts.push((await rows.nth(i).innerText()).replace(/\s+/g, ' ').trim());
-  return texts.filter((t) => /collabs|people/.test(t));
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const texts = await list.getByRole('listitem').allInnerTexts();
+  return texts.map((t) => t.replace(/\s+/g, ' ').trim());
 }
 
 describe('leaderboard', () => {
   it("ranks 'Most Collaborations' in collabs with medals, then #n", async () => {
     const { page } = suite.session;
     await openLeaderboard(page);
-    const list = section(page, 'Most Collaborations');
+    const list = board(page, 'Most Collaborations');
     await expect(list).toBeVisible();
     const rows = await rowTexts(list);
     expect(rows.length).toBeGreaterThanOrEqual(5);
@@ -47,7 +41,7 @@ describe('leaderboard', () => {
   it("ranks 'Most Collaborators' in people", async () => {
     const { page } = suite.session;
     await openLeaderboard(page);
-    const rows = await rowTexts(section(page, 'Most Collaborators'));
+    const rows = await rowTexts(board(page, 'Most Collaborators'));
     expect(rows[0]).toMatch(/🥇.*Alice Archer.*\b4 people/);
     expect(rows[1]).toMatch(/🥈.*Bob Builder.*\b3 people/);
     expect(rows[2]).toMatch(/🥉.*(Dan Dancer|Eve Explorer).*\b2 people/);
@@ -58,7 +52,7 @@ describe('leaderboard', () => {
   it('opens the creator page when a row is clicked', async () => {
     const { page } = suite.session;
     await openLeaderboard(page);
-    await section(page, 'Most Collaborations').getByText('Bob Builder', { exact: true }).click();
+    await board(page, 'Most Collaborations').getByText('Bob Builder', { exact: true }).click();
     await expect(page.getByRole('button', { name: /Back to Search/ })).toBeVisible();
     await expect(page.getByText('All Videos (3)', { exact: true })).toBeVisible();
   });

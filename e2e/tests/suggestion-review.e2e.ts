@@ -1,8 +1,7 @@
 /** A visitor's suggestion reaches an admin in another browser (DESIGN.md departure 2), who reviews or denies it. */
-import { loginThroughApi } from '../support/browser';
 import { expect } from '../support/expect';
 import { useSuite } from '../support/suite';
-import { openAdminView, openApp, panel, row, tab } from '../support/ui';
+import { openAdminView, openApp, panel, tab } from '../support/ui';
 
 const suite = useSuite({
   seed: async (api) => {
@@ -37,31 +36,31 @@ describe('suggestions review', () => {
     await suggestAsVisitor(URL_ONE);
     await suggestAsVisitor(URL_TWO);
 
-    await loginThroughApi(admin.context, admin.baseURL);
+    await suite.loginAdmin(admin);
     await admin.page.goto('/?view=videos');
-    await expect(admin.page.getByText('Manage Videos', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(admin.page.getByRole('heading', { name: 'Manage Videos' })).toBeVisible({ timeout: 20_000 });
     const suggestionsTab = tab(admin.page, /^Suggestions/);
     await expect(suggestionsTab).toContainText('2');
     await suggestionsTab.click();
 
-    await expect(admin.page.getByText('Video Suggestions', { exact: true })).toBeVisible();
+    await expect(admin.page.getByRole('heading', { name: 'Video Suggestions' })).toBeVisible();
     const link = admin.page.getByRole('link', { name: URL_ONE });
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('href', URL_ONE);
 
-    await row(admin.page, URL_ONE).getByRole('button', { name: 'Review & Add' }).click();
-    await expect(admin.page.getByText('Manage Videos', { exact: true })).toBeVisible();
+    await admin.page.getByRole('button', { name: `Review & Add ${URL_ONE}` }).click();
+    await expect(admin.page.getByRole('heading', { name: 'Manage Videos' })).toBeVisible();
     const form = panel(admin.page, 'Add New Video');
-    await expect(form.locator(`input[value="${URL_ONE}"]`)).toHaveCount(1);
+    await expect(form.getByLabel('URL', { exact: true })).toHaveValue(URL_ONE);
     await expect(tab(admin.page, /^Suggestions/)).toContainText('1');
   });
 
   it("removes a suggestion with 'Deny' and shows 'No pending suggestions'", async () => {
     const admin = suite.session;
-    await loginThroughApi(admin.context, admin.baseURL);
+    await suite.loginAdmin(admin);
     await openAdminView(admin.page, 'suggestions', 'Video Suggestions');
     await expect(admin.page.getByRole('link', { name: URL_ONE })).toBeHidden();
-    await row(admin.page, URL_TWO).getByRole('button', { name: 'Deny' }).click();
+    await admin.page.getByRole('button', { name: `Deny ${URL_TWO}` }).click();
     await expect(admin.page.getByText('No pending suggestions', { exact: true })).toBeVisible();
     expect(await suite.api.suggestions()).toEqual([]);
   });
