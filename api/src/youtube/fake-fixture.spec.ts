@@ -11,7 +11,7 @@ it('the main channel yields the expected collaborators and none of the filtered 
   const uploads = data.videos.filter((v) => v.channelId === MAIN_CHANNEL_ID && v.privacy !== 'private');
   expect(uploads).toHaveLength(EXPECTED.videoCount);
 
-  const creators = [{ id: 1, name: EXPECTED.mainCreator }];
+  const creators: { id: number; name: string }[] = [{ id: 1, name: EXPECTED.mainCreator }];
   const authorsByTitle: Record<string, string[]> = {};
   for (const video of uploads) {
     const found = detectCollaborators(
