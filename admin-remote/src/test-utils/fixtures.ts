@@ -1,5 +1,5 @@
 /** Fictional creators and videos in the API's shapes. */
-import type { Analytics, CreatorListItem, Suggestion, Video } from '@friends/shared';
+import type { Analytics, CreatorAnalytics, CreatorListItem, Suggestion, Video } from '@friends/shared';
 
 export function creator(id: number, name: string, extra: Partial<CreatorListItem> = {}): CreatorListItem {
   return {
@@ -66,3 +66,10 @@ export const ANALYTICS: Analytics = {
     { id: 3, name: 'Cleo Hart', photo: '/api/avatar?name=Cleo', stats: { totalVideos: 1, soloVideos: 1, collaborations: 0, collaborators: 0 } },
   ],
 };
+
+export const creatorStats = (id: number, name: string, collaborators: number): CreatorAnalytics => ({
+  id,
+  name,
+  photo: '',
+  stats: { totalVideos: collaborators + 1, soloVideos: 1, collaborations: collaborators, collaborators },
+});
