@@ -27,14 +27,16 @@ export function CreatorList({ creators, isLoading, isError, selectedIds, onToggl
   const deferredFilter = useDeferredValue(filter);
   const { confirmAndDelete } = useCreatorActions();
 
+  // Normalised once per list, not per keystroke.
+  const searchable = useMemo(
+    () => creators.map((creator) => ({ creator, text: [creator.name, ...creator.aliases].map(normalizeName).join('\n') })),
+    [creators],
+  );
   const shown = useMemo(() => {
     const term = normalizeName(deferredFilter);
     if (!term) return creators;
-    return creators.filter(
-      (creator) =>
-        normalizeName(creator.name).includes(term) || creator.aliases.some((alias) => normalizeName(alias).includes(term)),
-    );
-  }, [creators, deferredFilter]);
+    return searchable.filter((entry) => entry.text.includes(term)).map((entry) => entry.creator);
+  }, [creators, searchable, deferredFilter]);
 
   const renderCreator = (creator: CreatorListItem) => {
     if (creator.id === editingId) return <CreatorEditForm creator={creator} onDone={() => setEditingId(null)} />;
