@@ -52,7 +52,12 @@ function LoginBox({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <form onSubmit={submit} className="admin-toolbar" aria-label="Standalone login">
       <label htmlFor="standalone-password">Admin password</label>
-      <input id="standalone-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <input
+        id="standalone-password"
+        type="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <button type="submit" className="admin-button admin-button--primary">
         Login
       </button>
@@ -88,7 +93,10 @@ function Standalone() {
   const [view, setView] = useState<StandaloneView>('videos');
   const [params, setParams] = useState<NavigateParams>({});
   const [unauthorized, setUnauthorized] = useState(false);
-  const session = useQuery({ queryKey: QUERY_KEYS.session, queryFn: () => api.get<SessionInfo>(API_ROUTES.session) });
+  const session = useQuery({
+    queryKey: QUERY_KEYS.session,
+    queryFn: () => api.get<SessionInfo>(API_ROUTES.session),
+  });
 
   useEffect(() => {
     const onUnauthorized = () => setUnauthorized(true);
@@ -97,7 +105,11 @@ function Standalone() {
   }, []);
 
   const navigate = (next: ViewId, nextParams: NavigateParams = {}) => {
-    setView(next === 'search' || next === 'author-page' || VIEWS.some((v) => v.id === next) ? (next as StandaloneView) : 'videos');
+    setView(
+      next === 'search' || next === 'author-page' || VIEWS.some((v) => v.id === next)
+        ? (next as StandaloneView)
+        : 'videos',
+    );
     setParams(nextParams);
   };
 
@@ -139,7 +151,9 @@ function Standalone() {
   );
 }
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+});
 const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 createRoot(container).render(
   <StrictMode>

@@ -1,9 +1,16 @@
 /** POST /api/creators: used by the Add New Creator form and the quick-add box. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES, QUERY_KEYS, type Creator, type CreatorInput, type CreatorListItem } from '@friends/shared';
+import {
+  API_ROUTES,
+  QUERY_KEYS,
+  type Creator,
+  type CreatorInput,
+  type CreatorListItem,
+} from '@friends/shared';
 import { api } from '../lib/api-client';
 
-export const createCreator = (input: CreatorInput): Promise<Creator> => api.post<Creator>(API_ROUTES.creators, input);
+export const createCreator = (input: CreatorInput): Promise<Creator> =>
+  api.post<Creator>(API_ROUTES.creators, input);
 
 export function useCreateCreator() {
   const queryClient = useQueryClient();

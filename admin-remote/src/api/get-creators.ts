@@ -9,6 +9,7 @@ import { api } from '../lib/api-client';
 
 export const getCreators = (): Promise<CreatorListItem[]> => api.get<CreatorListItem[]>(API_ROUTES.creators);
 
-export const creatorsQueryOptions = () => queryOptions({ queryKey: QUERY_KEYS.creators, queryFn: getCreators });
+export const creatorsQueryOptions = () =>
+  queryOptions({ queryKey: QUERY_KEYS.creators, queryFn: getCreators });
 
 export const useCreators = () => useQuery(creatorsQueryOptions());

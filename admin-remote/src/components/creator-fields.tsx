@@ -5,8 +5,16 @@
  * and a link row can be removed only while there is more than one.
  */
 import { useId } from 'react';
-import { LIMITS, channelFromLinks, detectPlatform, normalizeSocialLinks, type CreatorInput, type SocialLink } from '@friends/shared';
+import {
+  LIMITS,
+  channelFromLinks,
+  detectPlatform,
+  normalizeSocialLinks,
+  type CreatorInput,
+  type SocialLink,
+} from '@friends/shared';
 import { PlatformIcon } from './platform-icon';
+import { useToolSlots } from './tool-slots';
 
 export interface CreatorDraft {
   name: string;
@@ -18,11 +26,16 @@ export interface CreatorDraft {
 export const EMPTY_CREATOR_DRAFT: CreatorDraft = { name: '', photo: '', links: [{ url: '' }] };
 
 /** A draft from a saved creator, with one empty link row when it has none. */
-export function draftFromCreator(creator: { name: string; photo: string; socialLinks: readonly SocialLink[] }): CreatorDraft {
+export function draftFromCreator(creator: {
+  name: string;
+  photo: string;
+  socialLinks: readonly SocialLink[];
+}): CreatorDraft {
   return {
     name: creator.name,
     photo: creator.photo,
-    links: creator.socialLinks.length > 0 ? creator.socialLinks.map((link) => ({ url: link.url })) : [{ url: '' }],
+    links:
+      creator.socialLinks.length > 0 ? creator.socialLinks.map((link) => ({ url: link.url })) : [{ url: '' }],
   };
 }
 
@@ -47,13 +60,20 @@ interface CreatorFieldsProps {
   multipleLinks?: boolean;
 }
 
-export function CreatorFields({ draft, onChange, autoFocus = false, multipleLinks = true }: CreatorFieldsProps) {
+export function CreatorFields({
+  draft,
+  onChange,
+  autoFocus = false,
+  multipleLinks = true,
+}: CreatorFieldsProps) {
   const id = useId();
   const setLink = (index: number, url: string) =>
     onChange({ ...draft, links: draft.links.map((link, i) => (i === index ? { url } : link)) });
-  const removeLink = (index: number) => onChange({ ...draft, links: draft.links.filter((_, i) => i !== index) });
+  const removeLink = (index: number) =>
+    onChange({ ...draft, links: draft.links.filter((_, i) => i !== index) });
   const addLink = () => onChange({ ...draft, links: [...draft.links, { url: '' }] });
   const links = multipleLinks ? draft.links : draft.links.slice(0, 1);
+  const { creatorInfo: CreatorInfoTool } = useToolSlots();
 
   return (
     <div className="admin-creator-fields">
@@ -101,7 +121,11 @@ export function CreatorFields({ draft, onChange, autoFocus = false, multipleLink
                 maxLength={LIMITS.url}
                 onChange={(event) => setLink(index, event.target.value)}
               />
-              <span className="admin-links__platform" aria-label={`Detected platform for link ${index + 1}`} role="status">
+              <span
+                className="admin-links__platform"
+                aria-label={`Detected platform for link ${index + 1}`}
+                role="status"
+              >
                 {platform ? (
                   <>
                     <PlatformIcon platform={platform} />
@@ -128,6 +152,14 @@ export function CreatorFields({ draft, onChange, autoFocus = false, multipleLink
           <button type="button" className="admin-button admin-button--ghost" onClick={addLink}>
             + Add link
           </button>
+        ) : null}
+        {CreatorInfoTool ? (
+          <CreatorInfoTool
+            urls={links.map((link) => link.url)}
+            onApply={(info) =>
+              onChange({ ...draft, name: info.name || draft.name, photo: info.photo || draft.photo })
+            }
+          />
         ) : null}
       </fieldset>
     </div>

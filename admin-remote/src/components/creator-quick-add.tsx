@@ -9,7 +9,10 @@ import { useAddCreator } from '../hooks/use-add-creator';
 import { useSessionDraft } from '../lib/session-draft';
 import { CreatorFields, EMPTY_CREATOR_DRAFT } from './creator-fields';
 
-export function CreatorQuickAdd({ onCreated, draftKey = 'quick-add-creator' }: {
+export function CreatorQuickAdd({
+  onCreated,
+  draftKey = 'quick-add-creator',
+}: {
   onCreated?: (creator: Creator) => void;
   /** sessionStorage key of the open box's draft, distinct per place the box is used. */
   draftKey?: string;
@@ -49,7 +52,11 @@ export function CreatorQuickAdd({ onCreated, draftKey = 'quick-add-creator' }: {
     <form className="admin-quick-add" aria-label="Quick add creator" onSubmit={submit} noValidate>
       <CreatorFields draft={draft} onChange={setDraft} autoFocus multipleLinks={false} />
       <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={!draft.name.trim() || isPending}>
+        <button
+          type="submit"
+          className="admin-button admin-button--primary"
+          disabled={!draft.name.trim() || isPending}
+        >
           {isPending ? 'Adding…' : 'Add Creator'}
         </button>
         <button type="button" className="admin-button" onClick={close}>

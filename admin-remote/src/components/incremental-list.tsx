@@ -56,7 +56,11 @@ export function IncrementalList<T>({
       </ul>
       {remaining > 0 ? (
         <div ref={sentinelRef} className="admin-scroll__more">
-          <button type="button" className="admin-button admin-button--ghost" onClick={() => setCount(count + pageSize)}>
+          <button
+            type="button"
+            className="admin-button admin-button--ghost"
+            onClick={() => setCount(count + pageSize)}
+          >
             Show more ({remaining} more)
           </button>
         </div>

@@ -2,7 +2,12 @@ import { useId, type ReactNode } from 'react';
 import './admin.css';
 
 /** One titled block of an admin screen (a card with an h3), labelled by its heading. */
-export function Section({ title, actions, children, className }: {
+export function Section({
+  title,
+  actions,
+  children,
+  className,
+}: {
   title: ReactNode;
   actions?: ReactNode;
   children: ReactNode;

@@ -3,4 +3,7 @@
  * `(props: RemoteViewProps & { children: (slots: { toolbar; cardExtras(creator) }) => ReactNode })`.
  */
 export { SearchAdminExtras as default } from '../features/creators/components/search-admin-extras';
-export type { SearchAdminExtrasProps, SearchAdminSlots } from '../features/creators/components/search-admin-extras';
+export type {
+  SearchAdminExtrasProps,
+  SearchAdminSlots,
+} from '../features/creators/components/search-admin-extras';

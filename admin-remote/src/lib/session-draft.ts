@@ -28,7 +28,8 @@ export function useSessionDraft<T extends object>(
 
   useEffect(() => {
     try {
-      if (JSON.stringify(draft) === JSON.stringify(initialValue)) window.sessionStorage.removeItem(PREFIX + key);
+      if (JSON.stringify(draft) === JSON.stringify(initialValue))
+        window.sessionStorage.removeItem(PREFIX + key);
       else window.sessionStorage.setItem(PREFIX + key, JSON.stringify(draft));
     } catch {
       // Storage full or disabled: the draft just lives in memory.

@@ -52,8 +52,18 @@ export const VIDEOS: Video[] = [
 ];
 
 export const SUGGESTIONS: Suggestion[] = [
-  { id: 1700000000000, url: 'https://www.youtube.com/watch?v=ccccccccccc', status: 'pending', submittedAt: '2024-05-01T10:00:00.000Z' },
-  { id: 1700000000001, url: 'javascript:alert(1)', status: 'pending', submittedAt: '2024-05-02T11:30:00.000Z' },
+  {
+    id: 1700000000000,
+    url: 'https://www.youtube.com/watch?v=ccccccccccc',
+    status: 'pending',
+    submittedAt: '2024-05-01T10:00:00.000Z',
+  },
+  {
+    id: 1700000000001,
+    url: 'javascript:alert(1)',
+    status: 'pending',
+    submittedAt: '2024-05-02T11:30:00.000Z',
+  },
 ];
 
 export const ANALYTICS: Analytics = {
@@ -61,9 +71,24 @@ export const ANALYTICS: Analytics = {
   totalVideos: 2,
   collaborations: 1,
   creators: [
-    { id: 1, name: 'Ada Lumen', photo: '/api/avatar?name=Ada', stats: { totalVideos: 3, soloVideos: 1, collaborations: 2, collaborators: 4 } },
-    { id: 2, name: 'Bram Koster', photo: '/api/avatar?name=Bram', stats: { totalVideos: 2, soloVideos: 0, collaborations: 2, collaborators: 1 } },
-    { id: 3, name: 'Cleo Hart', photo: '/api/avatar?name=Cleo', stats: { totalVideos: 1, soloVideos: 1, collaborations: 0, collaborators: 0 } },
+    {
+      id: 1,
+      name: 'Ada Lumen',
+      photo: '/api/avatar?name=Ada',
+      stats: { totalVideos: 3, soloVideos: 1, collaborations: 2, collaborators: 4 },
+    },
+    {
+      id: 2,
+      name: 'Bram Koster',
+      photo: '/api/avatar?name=Bram',
+      stats: { totalVideos: 2, soloVideos: 0, collaborations: 2, collaborators: 1 },
+    },
+    {
+      id: 3,
+      name: 'Cleo Hart',
+      photo: '/api/avatar?name=Cleo',
+      stats: { totalVideos: 1, soloVideos: 1, collaborations: 0, collaborators: 0 },
+    },
   ],
 };
 

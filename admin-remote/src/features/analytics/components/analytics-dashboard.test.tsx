@@ -52,7 +52,9 @@ describe('Analytics', () => {
     );
     const top = topConnected(many);
     expect(top).toHaveLength(10);
-    expect(top.map((entry) => entry.count)).toEqual([...top.map((entry) => entry.count)].sort((a, b) => b - a));
+    expect(top.map((entry) => entry.count)).toEqual(
+      [...top.map((entry) => entry.count)].sort((a, b) => b - a),
+    );
     expect(top[0]).toEqual({ id: 10, name: 'Creator E', count: 4 });
     expect(top[1]).toEqual({ id: 5, name: 'Creator J', count: 4 });
     expect(top.every((entry) => entry.count > 0)).toBe(true);
@@ -61,7 +63,12 @@ describe('Analytics', () => {
   it('shows the empty chart state when nobody has collaborated', async () => {
     mockFetch({
       'GET /api/stats': {
-        body: { totalCreators: 1, totalVideos: 1, collaborations: 0, creators: [creatorStats(1, 'Solo Sam', 0)] },
+        body: {
+          totalCreators: 1,
+          totalVideos: 1,
+          collaborations: 0,
+          creators: [creatorStats(1, 'Solo Sam', 0)],
+        },
       },
     });
     renderWithClient(<AnalyticsDashboard {...viewProps()} />);

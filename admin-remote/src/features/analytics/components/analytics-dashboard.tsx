@@ -3,7 +3,12 @@
  * with at least one video (the API only returns those), each with a 'View Profile' link.
  */
 import type { MouseEvent } from 'react';
-import type { CreatorAnalytics, Navigate, RemoteViewProps } from '@friends/shared';
+import {
+  defaultAvatarUrl,
+  type CreatorAnalytics,
+  type Navigate,
+  type RemoteViewProps,
+} from '@friends/shared';
 import { IncrementalList } from '../../../components/incremental-list';
 import { Section } from '../../../components/section';
 import { useStats } from '../api/get-stats';
@@ -31,7 +36,14 @@ function CreatorCard({ creator, navigate }: { creator: CreatorAnalytics; navigat
   return (
     <article className="admin-creator-stats" aria-label={creator.name}>
       <header className="admin-creator-stats__header">
-        <img src={creator.photo} alt="" width={40} height={40} loading="lazy" className="admin-creator-stats__photo" />
+        <img
+          src={creator.photo || defaultAvatarUrl(creator.name)}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+          className="admin-creator-stats__photo"
+        />
         <h4>{creator.name}</h4>
       </header>
       <dl className="admin-creator-stats__figures">

@@ -45,11 +45,29 @@ export function ConnectionsChart({ creators }: { creators: readonly CreatorAnaly
         const width = Math.max(2, (entry.count / max) * BAR_WIDTH);
         return (
           <g key={entry.id} className="admin-chart__row">
-            <text x={LABEL_WIDTH - 8} y={y + ROW / 2} textAnchor="end" dominantBaseline="middle" className="admin-chart__label">
+            <text
+              x={LABEL_WIDTH - 8}
+              y={y + ROW / 2}
+              textAnchor="end"
+              dominantBaseline="middle"
+              className="admin-chart__label"
+            >
               {shorten(entry.name)}
             </text>
-            <rect x={LABEL_WIDTH} y={y + 5} width={width} height={ROW - 10} rx={3} className="admin-chart__bar" />
-            <text x={LABEL_WIDTH + width + 6} y={y + ROW / 2} dominantBaseline="middle" className="admin-chart__value">
+            <rect
+              x={LABEL_WIDTH}
+              y={y + 5}
+              width={width}
+              height={ROW - 10}
+              rx={3}
+              className="admin-chart__bar"
+            />
+            <text
+              x={LABEL_WIDTH + width + 6}
+              y={y + ROW / 2}
+              dominantBaseline="middle"
+              className="admin-chart__value"
+            >
               {entry.count}
             </text>
           </g>

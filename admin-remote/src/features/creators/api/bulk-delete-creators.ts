@@ -6,7 +6,8 @@ import { invalidateCatalog } from '../../../lib/invalidate';
 import { runEach } from '../../../lib/run-each';
 import { removeCreatorsFromCache } from './remove-creators-from-cache';
 
-export const bulkDeleteCreators = (ids: readonly number[]) => runEach(ids, (id) => api.delete(API_ROUTES.creator(id)));
+export const bulkDeleteCreators = (ids: readonly number[]) =>
+  runEach(ids, (id) => api.delete(API_ROUTES.creator(id)));
 
 export function useBulkDeleteCreators() {
   const queryClient = useQueryClient();

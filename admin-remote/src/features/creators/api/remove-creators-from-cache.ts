@@ -8,7 +8,9 @@ import { QUERY_KEYS, type CreatorListItem, type Video } from '@friends/shared';
 export function removeCreatorsFromCache(queryClient: QueryClient, ids: readonly number[]): void {
   if (ids.length === 0) return;
   const gone = new Set(ids);
-  queryClient.setQueryData<CreatorListItem[]>(QUERY_KEYS.creators, (list) => list?.filter((item) => !gone.has(item.id)));
+  queryClient.setQueryData<CreatorListItem[]>(QUERY_KEYS.creators, (list) =>
+    list?.filter((item) => !gone.has(item.id)),
+  );
   queryClient.setQueryData<Video[]>(QUERY_KEYS.videos, (list) =>
     list?.map((video) =>
       video.authorIds.some((id) => gone.has(id))

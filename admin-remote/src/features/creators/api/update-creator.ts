@@ -4,7 +4,8 @@ import { API_ROUTES, type Creator, type CreatorUpdate } from '@friends/shared';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalog } from '../../../lib/invalidate';
 
-export const updateCreator = (input: CreatorUpdate): Promise<Creator> => api.put<Creator>(API_ROUTES.creators, input);
+export const updateCreator = (input: CreatorUpdate): Promise<Creator> =>
+  api.put<Creator>(API_ROUTES.creators, input);
 
 export function useUpdateCreator() {
   const queryClient = useQueryClient();

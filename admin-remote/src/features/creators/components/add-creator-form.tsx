@@ -20,7 +20,11 @@ export function AddCreatorForm() {
       <form className="admin-form" onSubmit={submit} noValidate aria-label="Add New Creator">
         <CreatorFields draft={draft} onChange={setDraft} />
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--primary" disabled={!draft.name.trim() || isPending}>
+          <button
+            type="submit"
+            className="admin-button admin-button--primary"
+            disabled={!draft.name.trim() || isPending}
+          >
             {isPending ? 'Adding…' : 'Add Creator'}
           </button>
         </div>

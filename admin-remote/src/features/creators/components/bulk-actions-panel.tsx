@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import { deletedSummary, findDuplicateGroups, type CreatorListItem } from '@friends/shared';
 import { Section } from '../../../components/section';
+import { useToolSlots } from '../../../components/tool-slots';
 import { useBulkDeleteCreators } from '../api/bulk-delete-creators';
 import { useCreatorActions } from '../hooks/use-creator-actions';
 
@@ -19,18 +20,31 @@ interface BulkActionsPanelProps {
   onClearSelection: () => void;
 }
 
-export function BulkActionsPanel({ creators, selected, onSelectionDone, onClearSelection }: BulkActionsPanelProps) {
+export function BulkActionsPanel({
+  creators,
+  selected,
+  onSelectionDone,
+  onClearSelection,
+}: BulkActionsPanelProps) {
   const bulkDelete = useBulkDeleteCreators();
   const { merge, isMerging } = useCreatorActions();
   const [showDuplicates, setShowDuplicates] = useState(false);
-  const groups = useMemo(() => (showDuplicates ? findDuplicateGroups([...creators]) : []), [creators, showDuplicates]);
+  const { creatorBulkTools: BulkTools } = useToolSlots();
+  const groups = useMemo(
+    () => (showDuplicates ? findDuplicateGroups([...creators]) : []),
+    [creators, showDuplicates],
+  );
 
   const deleteSelected = async () => {
     if (selected.length === 0) {
       window.alert(SELECT_CREATOR_TO_DELETE);
       return;
     }
-    if (!window.confirm(`Are you sure you want to delete ${selected.length} creator(s)? They will be removed from every video.`)) {
+    if (
+      !window.confirm(
+        `Are you sure you want to delete ${selected.length} creator(s)? They will be removed from every video.`,
+      )
+    ) {
       return;
     }
     const { succeeded, failed } = await bulkDelete.mutateAsync(selected.map((creator) => creator.id));
@@ -48,7 +62,12 @@ export function BulkActionsPanel({ creators, selected, onSelectionDone, onClearS
         <span className="admin-muted" aria-live="polite">
           {selected.length} selected
         </span>
-        <button type="button" className="admin-button" onClick={onClearSelection} disabled={selected.length === 0}>
+        <button
+          type="button"
+          className="admin-button"
+          onClick={onClearSelection}
+          disabled={selected.length === 0}
+        >
           Clear selection
         </button>
         <button
@@ -59,7 +78,13 @@ export function BulkActionsPanel({ creators, selected, onSelectionDone, onClearS
         >
           {bulkDelete.isPending ? 'Deleting…' : `Delete Selected (${selected.length})`}
         </button>
-        <button type="button" className="admin-button" onClick={() => void mergeSelected()} disabled={isMerging}>
+        {BulkTools ? <BulkTools /> : null}
+        <button
+          type="button"
+          className="admin-button"
+          onClick={() => void mergeSelected()}
+          disabled={isMerging}
+        >
           Merge Selected ({selected.length})
         </button>
         <button
@@ -85,7 +110,8 @@ export function BulkActionsPanel({ creators, selected, onSelectionDone, onClearS
                       {group.map((creator, index) => (
                         <span key={creator.id}>
                           {index > 0 ? ', ' : null}
-                          <strong>{creator.name}</strong> <span className="admin-muted">({creator.videoCount} videos)</span>
+                          <strong>{creator.name}</strong>{' '}
+                          <span className="admin-muted">({creator.videoCount} videos)</span>
                         </span>
                       ))}
                     </span>

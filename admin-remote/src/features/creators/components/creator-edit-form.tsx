@@ -26,7 +26,12 @@ export function CreatorEditForm({ creator, onDone }: { creator: Creator; onDone:
   };
 
   return (
-    <form className="admin-form admin-edit" onSubmit={save} noValidate aria-label={`Edit creator ${creator.name}`}>
+    <form
+      className="admin-form admin-edit"
+      onSubmit={save}
+      noValidate
+      aria-label={`Edit creator ${creator.name}`}
+    >
       <CreatorFields draft={draft} onChange={setDraft} autoFocus />
       <div className="admin-actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={update.isPending}>

@@ -3,7 +3,7 @@
  * Ten thousand rows render a page at a time inside a bounded scroll area; a filter narrows them.
  */
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { normalizeName, type CreatorListItem, type Navigate } from '@friends/shared';
+import { defaultAvatarUrl, normalizeName, type CreatorListItem, type Navigate } from '@friends/shared';
 import { CreatorQuickAdd } from '../../../components/creator-quick-add';
 import { IncrementalList } from '../../../components/incremental-list';
 import { Section } from '../../../components/section';
@@ -20,7 +20,14 @@ interface CreatorListProps {
   navigate: Navigate;
 }
 
-export function CreatorList({ creators, isLoading, isError, selectedIds, onToggle, navigate }: CreatorListProps) {
+export function CreatorList({
+  creators,
+  isLoading,
+  isError,
+  selectedIds,
+  onToggle,
+  navigate,
+}: CreatorListProps) {
   const id = useId();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
@@ -29,7 +36,11 @@ export function CreatorList({ creators, isLoading, isError, selectedIds, onToggl
 
   // Normalised once per list, not per keystroke.
   const searchable = useMemo(
-    () => creators.map((creator) => ({ creator, text: [creator.name, ...creator.aliases].map(normalizeName).join('\n') })),
+    () =>
+      creators.map((creator) => ({
+        creator,
+        text: [creator.name, ...creator.aliases].map(normalizeName).join('\n'),
+      })),
     [creators],
   );
   const shown = useMemo(() => {
@@ -39,7 +50,8 @@ export function CreatorList({ creators, isLoading, isError, selectedIds, onToggl
   }, [creators, searchable, deferredFilter]);
 
   const renderCreator = (creator: CreatorListItem) => {
-    if (creator.id === editingId) return <CreatorEditForm creator={creator} onDone={() => setEditingId(null)} />;
+    if (creator.id === editingId)
+      return <CreatorEditForm creator={creator} onDone={() => setEditingId(null)} />;
     return (
       <article className="admin-creator" aria-label={creator.name}>
         <input
@@ -49,7 +61,14 @@ export function CreatorList({ creators, isLoading, isError, selectedIds, onToggl
           checked={selectedIds.has(creator.id)}
           onChange={(event) => onToggle(creator, event.target.checked)}
         />
-        <img className="admin-creator__photo" src={creator.photo} alt="" width={40} height={40} loading="lazy" />
+        <img
+          className="admin-creator__photo"
+          src={creator.photo || defaultAvatarUrl(creator.name)}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+        />
         <div className="admin-creator__main">
           <h4 className="admin-creator__name">{creator.name}</h4>
           <SocialChips links={creator.socialLinks} />
@@ -58,13 +77,21 @@ export function CreatorList({ creators, isLoading, isError, selectedIds, onToggl
           {creator.videoCount} {creator.videoCount === 1 ? 'video' : 'videos'}
         </span>
         <div className="admin-actions">
-          <button type="button" className="admin-button" onClick={() => navigate('author-page', { creatorId: creator.id })}>
+          <button
+            type="button"
+            className="admin-button"
+            onClick={() => navigate('author-page', { creatorId: creator.id })}
+          >
             View
           </button>
           <button type="button" className="admin-button" onClick={() => setEditingId(creator.id)}>
             Edit
           </button>
-          <button type="button" className="admin-button admin-button--danger" onClick={() => void confirmAndDelete(creator)}>
+          <button
+            type="button"
+            className="admin-button admin-button--danger"
+            onClick={() => void confirmAndDelete(creator)}
+          >
             Delete
           </button>
         </div>

@@ -19,7 +19,8 @@ async function renderScreen() {
 }
 
 const addForm = () => within(screen.getByRole('form', { name: 'Add New Creator' }));
-const row = (name: string) => within(within(screen.getByRole('list', { name: 'All creators' })).getByRole('article', { name }));
+const row = (name: string) =>
+  within(within(screen.getByRole('list', { name: 'All creators' })).getByRole('article', { name }));
 const bulk = () => within(screen.getByRole('region', { name: 'Bulk Actions & Cleanup' }));
 
 describe('Manage Creators: add creator', () => {
@@ -97,7 +98,9 @@ describe('Manage Creators: add creator', () => {
   });
 
   it("treats the API's 409 as a duplicate too", async () => {
-    base({ 'POST /api/creators': { status: 409, body: { error: 'Creator "Zed" already exists in the database!' } } });
+    base({
+      'POST /api/creators': { status: 409, body: { error: 'Creator "Zed" already exists in the database!' } },
+    });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
     await user.type(addForm().getByLabelText('Name'), 'Zed');
@@ -122,7 +125,9 @@ describe('Manage Creators: add creator', () => {
     const { user } = await renderScreen();
     await user.click(screen.getByRole('button', { name: 'Add new creator' }));
     expect(screen.getByRole('form', { name: 'Quick add creator' })).toBeInTheDocument();
-    await user.click(within(screen.getByRole('form', { name: 'Quick add creator' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('form', { name: 'Quick add creator' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(screen.queryByRole('form', { name: 'Quick add creator' })).not.toBeInTheDocument();
   });
 });
@@ -132,8 +137,14 @@ describe('Manage Creators: list, view, edit, delete', () => {
     base();
     const { user, props } = await renderScreen();
     const ada = row('Ada Lumen');
-    expect(ada.getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', 'https://www.youtube.com/@adalumen');
-    expect(ada.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/adalumen');
+    expect(ada.getByRole('link', { name: 'YouTube' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/@adalumen',
+    );
+    expect(ada.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+      'href',
+      'https://instagram.com/adalumen',
+    );
     expect(ada.getByText('3 videos')).toBeInTheDocument();
     expect(row('Cleo Hart').getByText('1 video')).toBeInTheDocument();
     await user.click(ada.getByRole('button', { name: 'View' }));
@@ -196,7 +207,11 @@ describe('Manage Creators: list, view, edit, delete', () => {
 
     api.routes['GET /api/creators'] = { body: CREATORS.filter((item) => item.id !== 2) };
     await user.click(row('Bram Koster').getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/creators?id=2' })]));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        expect.objectContaining({ method: 'DELETE', url: '/api/creators?id=2' }),
+      ]),
+    );
     await waitFor(() => {
       const videos = queryClient.getQueryData<Video[]>(QUERY_KEYS.videos);
       expect(videos?.[0]?.authorIds).toEqual([1]);
@@ -227,7 +242,10 @@ describe('Manage Creators: bulk delete', () => {
   });
 
   it('confirms, deletes each checked creator by /api/creators/{id} and reports the summary', async () => {
-    const api = base({ 'DELETE /api/creators/1': { status: 204 }, 'DELETE /api/creators/3': { status: 404, body: {} } });
+    const api = base({
+      'DELETE /api/creators/1': { status: 204 },
+      'DELETE /api/creators/3': { status: 404, body: {} },
+    });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
     await user.click(row('Ada Lumen').getByRole('checkbox', { name: 'Select Ada Lumen' }));
@@ -235,17 +253,20 @@ describe('Manage Creators: bulk delete', () => {
     await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
     await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('creator', 1, 1)));
     expect(dialogs.confirm).toHaveBeenCalledTimes(1);
-    expect(api.writes().map((call) => `${call.method} ${call.url}`).sort()).toEqual([
-      'DELETE /api/creators/1',
-      'DELETE /api/creators/3',
-    ]);
+    expect(
+      api
+        .writes()
+        .map((call) => `${call.method} ${call.url}`)
+        .sort(),
+    ).toEqual(['DELETE /api/creators/1', 'DELETE /api/creators/3']);
   });
 });
 
 describe('Manage Creators: merge', () => {
   async function checkAndMerge(names: string[]) {
     const rendered = await renderScreen();
-    for (const name of names) await rendered.user.click(row(name).getByRole('checkbox', { name: `Select ${name}` }));
+    for (const name of names)
+      await rendered.user.click(row(name).getByRole('checkbox', { name: `Select ${name}` }));
     await rendered.user.click(bulk().getByRole('button', { name: `Merge Selected (${names.length})` }));
     return rendered;
   }
@@ -259,15 +280,18 @@ describe('Manage Creators: merge', () => {
     expect(api.writes()).toEqual([]);
   });
 
-  it.each(['0', '3', 'abc', '1.5', '', '2x'])('alerts Invalid selection for the answer %p', async (answer) => {
-    const api = base();
-    const dialogs = mockDialogs();
-    dialogs.prompt.mockReturnValue(answer);
-    await checkAndMerge(['Cleo Hart', 'Ada Lumen']);
-    expect(dialogs.alert).toHaveBeenCalledWith(MESSAGES.invalidSelection);
-    expect(dialogs.confirm).not.toHaveBeenCalled();
-    expect(api.writes()).toEqual([]);
-  });
+  it.each(['0', '3', 'abc', '1.5', '', '2x'])(
+    'alerts Invalid selection for the answer %p',
+    async (answer) => {
+      const api = base();
+      const dialogs = mockDialogs();
+      dialogs.prompt.mockReturnValue(answer);
+      await checkAndMerge(['Cleo Hart', 'Ada Lumen']);
+      expect(dialogs.alert).toHaveBeenCalledWith(MESSAGES.invalidSelection);
+      expect(dialogs.confirm).not.toHaveBeenCalled();
+      expect(api.writes()).toEqual([]);
+    },
+  );
 
   it('lists the checked creators by number in the prompt and stops when the confirm is declined', async () => {
     const api = base();
@@ -287,7 +311,11 @@ describe('Manage Creators: merge', () => {
     await checkAndMerge(['Cleo Hart', 'Ada Lumen', 'Bram Koster']);
     await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith('Merged 2 creators into Ada Lumen'));
     expect(api.writes()).toEqual([
-      expect.objectContaining({ method: 'PATCH', url: '/api/creators', body: { primaryId: 1, mergeIds: [3, 2] } }),
+      expect.objectContaining({
+        method: 'PATCH',
+        url: '/api/creators',
+        body: { primaryId: 1, mergeIds: [3, 2] },
+      }),
     ]);
     await waitFor(() => {
       const reads = api.calls.filter((call) => call.method === 'GET');
@@ -338,7 +366,9 @@ describe('Manage Creators: find duplicates', () => {
     await user.click(within(items[1] as HTMLElement).getByRole('button', { name: /Merge group/ }));
     expect(dialogs.prompt.mock.calls[0]?.[0]).toContain('1. Cleo Hart\n2. CLEO HART');
     await waitFor(() =>
-      expect(api.writes()).toEqual([expect.objectContaining({ method: 'PATCH', body: { primaryId: 3, mergeIds: [5] } })]),
+      expect(api.writes()).toEqual([
+        expect.objectContaining({ method: 'PATCH', body: { primaryId: 3, mergeIds: [5] } }),
+      ]),
     );
   });
 

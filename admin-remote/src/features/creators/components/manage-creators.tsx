@@ -16,13 +16,18 @@ export function ManageCreators({ navigate }: RemoteViewProps) {
   const byId = useMemo(() => new Map(all.map((creator) => [creator.id, creator])), [all]);
   // Creators deleted or merged away meanwhile drop out of the selection.
   const selected = useMemo(
-    () => checkedIds.map((id) => byId.get(id)).filter((creator): creator is CreatorListItem => Boolean(creator)),
+    () =>
+      checkedIds.map((id) => byId.get(id)).filter((creator): creator is CreatorListItem => Boolean(creator)),
     [checkedIds, byId],
   );
   const selectedIds = useMemo(() => new Set(selected.map((creator) => creator.id)), [selected]);
 
   const toggle = (creator: CreatorListItem, checked: boolean) =>
-    setCheckedIds((ids) => (checked ? [...ids.filter((id) => id !== creator.id), creator.id] : ids.filter((id) => id !== creator.id)));
+    setCheckedIds((ids) =>
+      checked
+        ? [...ids.filter((id) => id !== creator.id), creator.id]
+        : ids.filter((id) => id !== creator.id),
+    );
 
   return (
     <div className="admin-view admin-creators">

@@ -9,7 +9,11 @@ import { SearchAdminExtras } from './search-admin-extras';
 beforeEach(resetBrowserState);
 
 /** Stands in for the public remote's SearchView: cards that open the creator page when clicked. */
-function FakeSearchView({ toolbar, cardExtras, onOpen }: {
+function FakeSearchView({
+  toolbar,
+  cardExtras,
+  onOpen,
+}: {
   toolbar: ReactNode;
   cardExtras: (creator: CreatorListItem) => ReactNode;
   onOpen: (id: number) => void;
@@ -76,7 +80,9 @@ describe('SearchAdminExtras', () => {
   });
 
   it('Merge Selected alerts with fewer than two and PATCHes the selection otherwise', async () => {
-    const api = mockFetch({ 'PATCH /api/creators': { body: { message: 'Merged 1 creator into Bram Koster' } } });
+    const api = mockFetch({
+      'PATCH /api/creators': { body: { message: 'Merged 1 creator into Bram Koster' } },
+    });
     const dialogs = mockDialogs();
     dialogs.prompt.mockReturnValue('2');
     const { user } = renderExtras();
@@ -89,7 +95,9 @@ describe('SearchAdminExtras', () => {
     await user.click(screen.getByRole('button', { name: 'Merge Selected' }));
     expect(dialogs.prompt.mock.calls[0]?.[0]).toContain('1. Ada Lumen\n2. Bram Koster');
     await waitFor(() => expect(dialogs.alert).toHaveBeenLastCalledWith('Merged 1 creator into Bram Koster'));
-    expect(api.writes()).toEqual([expect.objectContaining({ method: 'PATCH', body: { primaryId: 2, mergeIds: [1] } })]);
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'PATCH', body: { primaryId: 2, mergeIds: [1] } }),
+    ]);
     expect(screen.getByRole('button', { name: 'Merge Mode' })).toBeInTheDocument();
   });
 
@@ -117,7 +125,11 @@ describe('SearchAdminExtras', () => {
     await user.click(card('Cleo Hart').getByRole('button', { name: 'Delete Cleo Hart' }));
     expect(api.writes()).toEqual([]);
     await user.click(card('Cleo Hart').getByRole('button', { name: 'Delete Cleo Hart' }));
-    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/creators?id=3' })]));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        expect.objectContaining({ method: 'DELETE', url: '/api/creators?id=3' }),
+      ]),
+    );
     expect(onOpen).not.toHaveBeenCalled();
   });
 });

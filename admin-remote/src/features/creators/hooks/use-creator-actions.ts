@@ -30,7 +30,11 @@ export function useCreatorActions() {
 
   /** Confirm, then DELETE; true when the creator was deleted. */
   const confirmAndDelete = async (creator: Named): Promise<boolean> => {
-    if (!window.confirm(`Are you sure you want to delete "${creator.name}"? They will be removed from every video.`)) {
+    if (
+      !window.confirm(
+        `Are you sure you want to delete "${creator.name}"? They will be removed from every video.`,
+      )
+    ) {
       return false;
     }
     try {
@@ -61,11 +65,18 @@ export function useCreatorActions() {
     }
     const others = candidates.filter((creator) => creator.id !== primary.id);
     const names = others.map((creator) => `"${creator.name}"`).join(', ');
-    if (!window.confirm(`Merge ${names} into "${primary.name}"? Their videos move to "${primary.name}" and they are deleted.`)) {
+    if (
+      !window.confirm(
+        `Merge ${names} into "${primary.name}"? Their videos move to "${primary.name}" and they are deleted.`,
+      )
+    ) {
       return false;
     }
     try {
-      const result = await mergeMutation.mutateAsync({ primaryId: primary.id, mergeIds: others.map((creator) => creator.id) });
+      const result = await mergeMutation.mutateAsync({
+        primaryId: primary.id,
+        mergeIds: others.map((creator) => creator.id),
+      });
       window.alert(result?.message || `Merged ${others.length} creator(s) into "${primary.name}".`);
       return true;
     } catch (error) {
@@ -74,5 +85,10 @@ export function useCreatorActions() {
     }
   };
 
-  return { confirmAndDelete, merge, isMerging: mergeMutation.isPending, isDeleting: deleteMutation.isPending };
+  return {
+    confirmAndDelete,
+    merge,
+    isMerging: mergeMutation.isPending,
+    isDeleting: deleteMutation.isPending,
+  };
 }

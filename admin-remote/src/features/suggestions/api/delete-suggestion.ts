@@ -11,7 +11,9 @@ export function useDeleteSuggestion() {
     mutationFn: deleteSuggestion,
     onSuccess: (_result, id) => {
       // Drop it at once (the host's badge reads the same key), then re-read the list.
-      queryClient.setQueryData<Suggestion[]>(QUERY_KEYS.suggestions, (list) => list?.filter((item) => item.id !== id));
+      queryClient.setQueryData<Suggestion[]>(QUERY_KEYS.suggestions, (list) =>
+        list?.filter((item) => item.id !== id),
+      );
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.suggestions });
     },
   });

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client';
 
 export const getSuggestions = (): Promise<Suggestion[]> => api.get<Suggestion[]>(API_ROUTES.suggestions);
 
-export const suggestionsQueryOptions = () => queryOptions({ queryKey: QUERY_KEYS.suggestions, queryFn: getSuggestions });
+export const suggestionsQueryOptions = () =>
+  queryOptions({ queryKey: QUERY_KEYS.suggestions, queryFn: getSuggestions });
 
 export const useSuggestions = () => useQuery(suggestionsQueryOptions());

@@ -34,7 +34,9 @@ describe('Video Suggestions', () => {
     const { user, queryClient } = renderWithClient(<VideoSuggestions {...props} />);
     await user.click(await screen.findByRole('button', { name: `Review & Add ${first.url}` }));
     await waitFor(() => expect(props.navigate).toHaveBeenCalledWith('videos', { prefillUrl: first.url }));
-    expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: `/api/suggestions/${first.id}` })]);
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', url: `/api/suggestions/${first.id}` }),
+    ]);
     // The shared cache (the host's badge) no longer holds it.
     await waitFor(() => expect(queryClient.getQueryData(QUERY_KEYS.suggestions)).toEqual([second]));
   });
@@ -52,7 +54,9 @@ describe('Video Suggestions', () => {
     await user.click(await screen.findByRole('button', { name: `Deny ${first.url}` }));
     expect(await screen.findByText('No pending suggestions')).toBeInTheDocument();
     expect(props.navigate).not.toHaveBeenCalled();
-    expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: `/api/suggestions/${first.id}` })]);
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', url: `/api/suggestions/${first.id}` }),
+    ]);
   });
 
   it('shows the empty state', async () => {

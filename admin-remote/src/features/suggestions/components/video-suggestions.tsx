@@ -58,7 +58,12 @@ export function VideoSuggestions({ navigate }: RemoteViewProps) {
                 <li key={suggestion.id} className="admin-suggestion">
                   <div className="admin-suggestion__main">
                     {href ? (
-                      <a href={href} target="_blank" rel="noopener noreferrer" className="admin-suggestion__url">
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="admin-suggestion__url"
+                      >
                         {suggestion.url}
                       </a>
                     ) : (

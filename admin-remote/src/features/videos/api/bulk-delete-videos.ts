@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { runEach } from '../../../lib/run-each';
 
-export const bulkDeleteVideos = (ids: readonly number[]) => runEach(ids, (id) => api.delete(API_ROUTES.video(id)));
+export const bulkDeleteVideos = (ids: readonly number[]) =>
+  runEach(ids, (id) => api.delete(API_ROUTES.video(id)));
 
 export function useBulkDeleteVideos() {
   const queryClient = useQueryClient();

@@ -4,7 +4,8 @@ import { API_ROUTES } from '@friends/shared';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalog } from '../../../lib/invalidate';
 
-export const deleteVideo = (id: number): Promise<void> => api.delete(`${API_ROUTES.videos}?id=${encodeURIComponent(id)}`);
+export const deleteVideo = (id: number): Promise<void> =>
+  api.delete(`${API_ROUTES.videos}?id=${encodeURIComponent(id)}`);
 
 export function useDeleteVideo() {
   const queryClient = useQueryClient();

@@ -10,6 +10,7 @@ import { CreatorQuickAdd } from '../../../components/creator-quick-add';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useSessionDraft } from '../../../lib/session-draft';
+import { useToolSlots } from '../../../components/tool-slots';
 import { useCreateVideo } from '../api/create-video';
 import { CreatorPicker } from './creator-picker';
 
@@ -20,6 +21,8 @@ interface VideoDraft {
   url: string;
   date: string;
   authorIds: number[];
+  /** Set when detected collaborators were put into the form (the 'Fetch Video Info' tool slot). */
+  detected?: boolean;
 }
 
 const EMPTY_DRAFT: VideoDraft = { title: '', url: '', date: '', authorIds: [] };
@@ -30,6 +33,7 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
   const [draft, setDraft, resetDraft] = useSessionDraft('add-video', EMPTY_DRAFT);
   const creators = useCreators();
   const createVideo = useCreateVideo();
+  const { videoInfo: VideoInfoTool } = useToolSlots();
 
   // A new prefill (a reviewed suggestion) replaces the URL once; later typing is the admin's.
   const [appliedPrefill, setAppliedPrefill] = useState<string | undefined>(undefined);
@@ -59,6 +63,7 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
         authorIds: draft.authorIds,
       });
       resetDraft();
+      if (draft.detected) window.alert(MESSAGES.videoAddedWithCollaborators);
     } catch (error) {
       reportError(error, MESSAGES.errorAddingVideo, { serverMessageFor: [400, 409] });
     }
@@ -66,7 +71,9 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
 
   const onCreatorCreated = (creator: Creator) =>
     setDraft((previous) =>
-      previous.authorIds.includes(creator.id) ? previous : { ...previous, authorIds: [...previous.authorIds, creator.id] },
+      previous.authorIds.includes(creator.id)
+        ? previous
+        : { ...previous, authorIds: [...previous.authorIds, creator.id] },
     );
 
   return (
@@ -94,6 +101,19 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
             maxLength={LIMITS.url}
             onChange={(event) => setDraft({ ...draft, url: event.target.value })}
           />
+          {VideoInfoTool ? (
+            <VideoInfoTool
+              url={draft.url}
+              authorIds={draft.authorIds}
+              onApply={(patch) =>
+                setDraft((previous) => ({
+                  ...previous,
+                  ...patch,
+                  detected: previous.detected || patch.detected,
+                }))
+              }
+            />
+          ) : null}
         </div>
         <div className="admin-field">
           <label htmlFor={`${id}-date`}>Date (optional)</label>

@@ -39,7 +39,11 @@ export function BulkDeleteVideos() {
 
   const renderVideo = (video: Video) => (
     <label className="admin-check">
-      <input type="checkbox" checked={selected.has(video.id)} onChange={(event) => toggle(video.id, event.target.checked)} />
+      <input
+        type="checkbox"
+        checked={selected.has(video.id)}
+        onChange={(event) => toggle(video.id, event.target.checked)}
+      />
       <span>{video.title}</span>
     </label>
   );
@@ -52,7 +56,9 @@ export function BulkDeleteVideos() {
             type="checkbox"
             checked={allSelected}
             disabled={all.length === 0}
-            onChange={(event) => setSelected(event.target.checked ? new Set(all.map((video) => video.id)) : new Set())}
+            onChange={(event) =>
+              setSelected(event.target.checked ? new Set(all.map((video) => video.id)) : new Set())
+            }
           />
           <span>Select All</span>
         </label>
@@ -67,7 +73,12 @@ export function BulkDeleteVideos() {
         </button>
       </div>
       {all.length > 0 ? (
-        <IncrementalList items={all} getKey={(video) => video.id} renderItem={renderVideo} label="Videos to delete" />
+        <IncrementalList
+          items={all}
+          getKey={(video) => video.id}
+          renderItem={renderVideo}
+          label="Videos to delete"
+        />
       ) : null}
     </Section>
   );

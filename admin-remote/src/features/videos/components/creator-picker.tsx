@@ -18,7 +18,14 @@ interface CreatorPickerProps {
   isLoading?: boolean;
 }
 
-export function CreatorPicker({ legend, creators, selectedIds, onChange, knownAuthors = [], isLoading = false }: CreatorPickerProps) {
+export function CreatorPicker({
+  legend,
+  creators,
+  selectedIds,
+  onChange,
+  knownAuthors = [],
+  isLoading = false,
+}: CreatorPickerProps) {
   const id = useId();
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
@@ -32,13 +39,19 @@ export function CreatorPicker({ legend, creators, selectedIds, onChange, knownAu
 
   // Normalised once per list, not per keystroke: ten thousand names stay quick to filter.
   const searchable = useMemo(
-    () => creators.map((creator) => ({ creator, text: [creator.name, ...creator.aliases].map(normalizeName).join('\n') })),
+    () =>
+      creators.map((creator) => ({
+        creator,
+        text: [creator.name, ...creator.aliases].map(normalizeName).join('\n'),
+      })),
     [creators],
   );
 
   const { shown, total } = useMemo(() => {
     const term = normalizeName(deferredFilter);
-    const matches = term ? searchable.filter((entry) => entry.text.includes(term)).map((entry) => entry.creator) : creators;
+    const matches = term
+      ? searchable.filter((entry) => entry.text.includes(term)).map((entry) => entry.creator)
+      : creators;
     return { shown: matches.slice(0, MAX_SHOWN), total: matches.length };
   }, [creators, searchable, deferredFilter]);
 

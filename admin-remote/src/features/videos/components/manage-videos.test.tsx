@@ -55,7 +55,12 @@ describe('Manage Videos: add video', () => {
           method: 'POST',
           url: '/api/videos',
           credentials: 'same-origin',
-          body: { title: 'Picnic Race', url: 'https://youtu.be/ddddddddddd', date: '2024-06-02', authorIds: [1, 3] },
+          body: {
+            title: 'Picnic Race',
+            url: 'https://youtu.be/ddddddddddd',
+            date: '2024-06-02',
+            authorIds: [1, 3],
+          },
         }),
       ]),
     );
@@ -68,7 +73,9 @@ describe('Manage Videos: add video', () => {
     const { user } = await renderScreen();
     const picker = within(within(addForm()).getByRole('group', { name: CREATORS_LEGEND }));
     await user.type(picker.getByLabelText('Filter creators'), 'cle');
-    await waitFor(() => expect(picker.queryByRole('checkbox', { name: 'Ada Lumen' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(picker.queryByRole('checkbox', { name: 'Ada Lumen' })).not.toBeInTheDocument(),
+    );
     expect(picker.getByRole('checkbox', { name: 'Cleo Hart' })).toBeInTheDocument();
   });
 
@@ -92,7 +99,9 @@ describe('Manage Videos: add video', () => {
   it('prefills the URL from a reviewed suggestion', async () => {
     base();
     await renderScreen({ prefillUrl: 'https://www.youtube.com/watch?v=eeeeeeeeeee' });
-    expect(within(addForm()).getByLabelText('URL')).toHaveValue('https://www.youtube.com/watch?v=eeeeeeeeeee');
+    expect(within(addForm()).getByLabelText('URL')).toHaveValue(
+      'https://www.youtube.com/watch?v=eeeeeeeeeee',
+    );
   });
 
   it('keeps the draft in sessionStorage and signals the host on 401', async () => {
@@ -119,7 +128,9 @@ describe('Manage Videos: add video', () => {
     const dana = { id: 7, name: 'Dana Quill', channel: '', photo: '', socialLinks: [] };
     const api = base({
       'POST /api/creators': () => {
-        api.routes['GET /api/creators'] = { body: [...CREATORS, { ...dana, videoCount: 0, collabCount: 0, aliases: [] }] };
+        api.routes['GET /api/creators'] = {
+          body: [...CREATORS, { ...dana, videoCount: 0, collabCount: 0, aliases: [] }],
+        };
         return { status: 201, body: dana };
       },
     });
@@ -134,10 +145,16 @@ describe('Manage Videos: add video', () => {
     await user.type(box.getByLabelText('Name'), 'Dana Quill');
     await user.click(box.getByRole('button', { name: 'Add Creator' }));
     await waitFor(() =>
-      expect(api.writes()[0]).toMatchObject({ method: 'POST', url: '/api/creators', body: { name: 'Dana Quill' } }),
+      expect(api.writes()[0]).toMatchObject({
+        method: 'POST',
+        url: '/api/creators',
+        body: { name: 'Dana Quill' },
+      }),
     );
     await waitFor(() =>
-      expect(within(screen.getByRole('list', { name: 'Selected creators' })).getByText('Dana Quill')).toBeInTheDocument(),
+      expect(
+        within(screen.getByRole('list', { name: 'Selected creators' })).getByText('Dana Quill'),
+      ).toBeInTheDocument(),
     );
   });
 });
@@ -175,7 +192,9 @@ describe('Manage Videos: inline edit', () => {
   it('does nothing on Save without a title or without an author, and Cancel leaves edit mode', async () => {
     const api = base();
     const { user } = await renderScreen();
-    await user.click(within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }),
+    );
     const form = within(screen.getByRole('form', { name: 'Edit video Solo Sketching' }));
     await user.clear(form.getByLabelText('Title'));
     await user.type(form.getByLabelText('Title'), '  ');
@@ -196,7 +215,9 @@ describe('Manage Videos: inline edit', () => {
     base({ 'PUT /api/videos': { status: 400, body: { error: 'title too long' } } });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
-    await user.click(within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(MESSAGES.errorUpdatingVideo));
   });
@@ -215,7 +236,9 @@ describe('Manage Videos: delete', () => {
 
     api.routes['GET /api/videos'] = { body: [VIDEOS[0]] };
     await user.click(row.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/videos?id=11' })]));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/videos?id=11' })]),
+    );
     await screen.findByRole('heading', { name: 'All Videos (1)' });
   });
 
@@ -223,7 +246,9 @@ describe('Manage Videos: delete', () => {
     base({ 'DELETE /api/videos?id=11': { status: 404, body: { error: 'Video not found' } } });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
-    await user.click(within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(MESSAGES.errorDeletingVideo));
     expect(dialogs.consoleError).toHaveBeenCalled();
   });
@@ -259,9 +284,11 @@ describe('Manage Videos: bulk delete', () => {
 
     await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
     await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 1, 1)));
-    expect(api.writes().map((call) => `${call.method} ${call.url}`).sort()).toEqual([
-      'DELETE /api/videos/10',
-      'DELETE /api/videos/11',
-    ]);
+    expect(
+      api
+        .writes()
+        .map((call) => `${call.method} ${call.url}`)
+        .sort(),
+    ).toEqual(['DELETE /api/videos/10', 'DELETE /api/videos/11']);
   });
 });

@@ -27,7 +27,12 @@ export function VideoEditForm({ video, onDone }: { video: Video; onDone: () => v
   };
 
   return (
-    <form className="admin-form admin-edit" onSubmit={save} noValidate aria-label={`Edit video ${video.title}`}>
+    <form
+      className="admin-form admin-edit"
+      onSubmit={save}
+      noValidate
+      aria-label={`Edit video ${video.title}`}
+    >
       <div className="admin-field">
         <label htmlFor={`${id}-title`}>Title</label>
         <input

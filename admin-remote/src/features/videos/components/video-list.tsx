@@ -61,7 +61,11 @@ export function VideoList() {
           <button type="button" className="admin-button" onClick={() => setEditingId(video.id)}>
             Edit
           </button>
-          <button type="button" className="admin-button admin-button--danger" onClick={() => void remove(video)}>
+          <button
+            type="button"
+            className="admin-button admin-button--danger"
+            onClick={() => void remove(video)}
+          >
             Delete
           </button>
         </div>
