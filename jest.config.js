@@ -10,6 +10,11 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+// NestJS 12 ships ES modules only: the api projects compile ESM dependencies to CommonJS (api/test/support).
+const apiTransform = {
+  transform: { '^.+\\.(t|m?j)s$': ['<rootDir>/test/support/jest-esm-transform.cjs', swc[1]] },
+  transformIgnorePatterns: [],
+};
 const shared = { '^@friends/shared$': '<rootDir>/../shared/src/index.ts' };
 const web = (name) => ({
   displayName: name,
@@ -36,7 +41,7 @@ module.exports = {
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
-      transform: { '^.+\\.ts$': swc },
+      ...apiTransform,
       moduleNameMapper: shared,
     },
     {
@@ -44,8 +49,11 @@ module.exports = {
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      transform: { '^.+\\.ts$': swc },
+      ...apiTransform,
       moduleNameMapper: shared,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 30000,
     },
     {
       displayName: 'deploy',

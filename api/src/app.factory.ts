@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { Logger, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+import { PinoNestLogger } from './common/pino-nest-logger';
+import { loadConfiguration, type AppConfig, type RemotesConfig } from './config/configuration';
+import { registerBundles } from './site/static-bundles';
+
+/** Largest request body accepted; a creator with 20 links of 2048 characters is about 45 KB. */
+export const BODY_LIMIT = 256 * 1024;
+
+/** Log fields that must never be written. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'body.password',
+  'password',
+];
+
+/** script-src / connect-src: 'self' plus the origins of remotes served elsewhere. */
+function remoteOrigins(remotes: RemotesConfig): string[] {
+  return [remotes.publicUrl, remotes.adminUrl]
+    .filter((url) => /^https?:\/\//i.test(url))
+    .map((url) => new URL(url).origin)
+    .filter((origin, index, all) => all.indexOf(origin) === index);
+}
+
+/**
+ * Builds the whole server for a configuration, initialised and ready: `main.ts` listens on it, the
+ * tests call `app.inject()` or supertest on `app.getHttpServer()`.
+ */
+export async function createApp(config: AppConfig = loadConfiguration()): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: config.server.logLevel === 'silent' ? false : { level: config.server.logLevel, redact: REDACT },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.server.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  app.useLogger(new PinoNestLogger(fastify.log));
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+
+  // Only JSON bodies: a text/plain POST (what a cross-site form can send) answers 415.
+  fastify.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyCookie);
+  const origins = remoteOrigins(config.remotes);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...origins],
+        connectSrc: ["'self'", ...origins],
+        styleSrc: ["'self'", "'unsafe-inline'", ...origins],
+        imgSrc: ["'self'", 'data:', 'https:'], // creators' photos live on their platforms
+        fontSrc: ["'self'", 'data:', ...origins],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Remotes may be served from another origin: do not block cross-origin loads of our files.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await registerBundles(app, config.static, new Logger('Static'));
+
+  app.enableShutdownHooks();
+  await app.init();
+  await fastify.ready();
+  return app;
+}

@@ -1,0 +1,57 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AuthModule } from './auth/auth.module';
+import { THROTTLE_MESSAGE_KEY } from './auth/access.decorators';
+import { AvatarModule } from './avatar/avatar.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { configNamespaces, type AppConfig } from './config/configuration';
+import { CreatorsModule } from './creators/creators.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { SiteModule } from './site/site.module';
+import { StatsModule } from './stats/stats.module';
+import { SuggestionsModule } from './suggestions/suggestions.module';
+import { VideosModule } from './videos/videos.module';
+
+const MINUTE_MS = 60_000;
+
+@Module({})
+export class AppModule {
+  /** The whole API for one validated configuration (see loadConfiguration). */
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: configNamespaces(config) }),
+        ThrottlerModule.forRootAsync({
+          inject: [ConfigService],
+          useFactory: (settings: ConfigService<AppConfig, true>) => {
+            const auth = settings.get('auth', { infer: true });
+            return {
+              // Applied only where a route uses ThrottlerGuard; each route skips the other's bucket.
+              throttlers: [
+                { name: 'login', ttl: MINUTE_MS, limit: auth.loginLimitPerMinute },
+                { name: 'suggestions', ttl: MINUTE_MS, limit: auth.suggestionLimitPerMinute },
+              ],
+              errorMessage: (context) =>
+                (Reflect.getMetadata(THROTTLE_MESSAGE_KEY, context.getHandler()) as string | undefined) ??
+                'Too many requests. Try again in a minute.',
+            };
+          },
+        }),
+        DatabaseModule,
+        AuthModule,
+        CreatorsModule,
+        VideosModule,
+        StatsModule,
+        SuggestionsModule,
+        AvatarModule,
+        HealthModule,
+        SiteModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { AvatarController } from './avatar.controller';
+
+@Module({ controllers: [AvatarController] })
+export class AvatarModule {}

@@ -1,0 +1,20 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { toErrorResponse } from './error-response';
+
+/** Shapes every error as `{ "error": "…" }` (STYLE.md "The API"). */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body, unexpected } = toErrorResponse(exception);
+    if (unexpected)
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
+    if (reply.sent) return;
+    void reply.status(status).header('Cache-Control', 'no-store').send(body);
+  }
+}

@@ -1,0 +1,58 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ApiError } from '@friends/shared';
+import { isDatabaseUnavailable } from '../database/database-errors';
+
+export interface ErrorResponse {
+  status: number;
+  body: ApiError;
+  /** Unexpected: log it with its stack. */
+  unexpected: boolean;
+}
+
+export const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again shortly.';
+
+/** Fastify's own errors (parsing, limits) carry a 4xx statusCode; their messages are fine to show. */
+interface FastifyLikeError {
+  statusCode?: unknown;
+  code?: unknown;
+  message?: unknown;
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const { message, error } = response as { message?: unknown; error?: unknown };
+  if (Array.isArray(message)) return message.map(String).join('; ');
+  if (typeof message === 'string') return message;
+  if (typeof error === 'string') return error;
+  return exception.message;
+}
+
+/** The one shape of every error answer: `{ "error": "<message>" }` with the right status. */
+export function toErrorResponse(exception: unknown): ErrorResponse {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return { status, body: { error: httpExceptionMessage(exception) }, unexpected: status >= 500 };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { error: DATABASE_UNAVAILABLE },
+      unexpected: true,
+    };
+  }
+  const fastifyError = exception as FastifyLikeError;
+  if (
+    typeof fastifyError?.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
+    const message = typeof fastifyError.message === 'string' ? fastifyError.message : 'Bad request';
+    return { status: fastifyError.statusCode, body: { error: message }, unexpected: false };
+  }
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { error: 'Internal server error' },
+    unexpected: true,
+  };
+}

@@ -1,0 +1,29 @@
+import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+
+const MAX_ID = 2_147_483_647;
+
+/** An id as written in a path or query: decimal digits of a positive 32-bit integer, nothing else. */
+export function parseId(value: unknown): number {
+  if (value === undefined || value === null || value === '') throw new BadRequestException('id is required');
+  const text = Array.isArray(value) ? '' : String(value);
+  const id = Number(text);
+  if (!/^\d{1,10}$/.test(text) || id < 1 || id > MAX_ID) {
+    throw new BadRequestException(`Invalid id "${text.slice(0, 40)}": it must be a positive integer`);
+  }
+  return id;
+}
+
+/**
+ * The raw string is read from the request (not through the global ValidationPipe, whose primitive
+ * conversion would turn '1e3' into 1000 and 'abc' into NaN before it could be checked).
+ */
+export const PathId = createParamDecorator((name: string | undefined, context: ExecutionContext): number => {
+  const params = context.switchToHttp().getRequest<FastifyRequest>().params as Record<string, unknown>;
+  return parseId(params[name ?? 'id']);
+});
+
+export const QueryId = createParamDecorator((name: string | undefined, context: ExecutionContext): number => {
+  const query = context.switchToHttp().getRequest<FastifyRequest>().query as Record<string, unknown>;
+  return parseId(query[name ?? 'id']);
+});

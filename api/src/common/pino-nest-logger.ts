@@ -1,0 +1,23 @@
+import type { LoggerService } from '@nestjs/common';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Nest's own log lines (bootstrap, errors) through Fastify's pino logger: one JSON stream. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly pino: FastifyBaseLogger) {}
+
+  log(message: unknown, context?: string): void {
+    this.pino.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string): void {
+    this.pino.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string): void {
+    this.pino.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string): void {
+    this.pino.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string): void {
+    this.pino.trace({ context }, String(message));
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Every environment variable the API reads, parsed and validated in one place (DESIGN.md
+ * "Configuration"). `loadConfiguration(env)` collects every problem and throws one readable error;
+ * the ConfigModule then exposes each slice as a `registerAs` namespace (see `configNamespaces`).
+ */
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, join, resolve } from 'node:path';
+import { registerAs } from '@nestjs/config';
+import { DEMO_ADMIN_PASSWORD } from '@friends/shared';
+import { repoRoot } from '../common/repo-root';
+
+export type Env = Record<string, string | undefined>;
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  logLevel: string;
+  /** Trust X-Forwarded-* (client IP for rate limits, https for the Secure cookie) behind a proxy. */
+  trustProxy: boolean;
+}
+
+export type DatabaseConfig =
+  | {
+      type: 'sqlite';
+      /** Absolute file path, or ':memory:'. */
+      path: string;
+      /** True when DATABASE_URL was unset (the embedded default). */
+      embedded: boolean;
+      /** Seed the demo data: true / false when SEED_DEMO is set, undefined = only into a fresh file. */
+      seedDemo: boolean | undefined;
+    }
+  | {
+      type: 'mysql';
+      url: string;
+      seedDemo: boolean | undefined;
+    };
+
+export interface AuthConfig {
+  /** The password that unlocks the admin; the demo password when ADMIN_PASSWORD is unset. */
+  adminPassword: string;
+  /** True when ADMIN_PASSWORD is unset: the login screen may show the demo password. */
+  demoPassword: boolean;
+  sessionSecret: string;
+  /** Session lifetime without activity. */
+  sessionTtlMs: number;
+  /** Login attempts per minute and IP. */
+  loginLimitPerMinute: number;
+  /** Suggestions per minute and IP. */
+  suggestionLimitPerMinute: number;
+}
+
+export interface RemotesConfig {
+  publicUrl: string;
+  adminUrl: string;
+}
+
+export interface StaticConfig {
+  /** Folder holding host/dist, public-remote/dist and admin-remote/dist (the repository root). */
+  bundlesDir: string;
+}
+
+/** Read here so every variable of DESIGN.md is validated in one place; used by the YouTube module. */
+export interface YoutubeConfig {
+  apiKey: string;
+  apiBaseUrl: string;
+  oembedUrl: string;
+  instagramBaseUrl: string;
+}
+
+export interface AppConfig {
+  server: ServerConfig;
+  database: DatabaseConfig;
+  auth: AuthConfig;
+  remotes: RemotesConfig;
+  static: StaticConfig;
+  youtube: YoutubeConfig;
+}
+
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+export const DEFAULT_SQLITE_FILE = join('data', 'friends.sqlite');
+export const DEFAULT_PUBLIC_REMOTE_URL = '/remotes/public/mf-manifest.json';
+export const DEFAULT_ADMIN_REMOTE_URL = '/remotes/admin/mf-manifest.json';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Parses `env` (process.env by default). Throws ConfigurationError listing every problem. */
+export function loadConfiguration(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const text = (name: string, fallback: string): string => {
+    const value = env[name]?.trim();
+    return value ? value : fallback;
+  };
+  const bool = (name: string): boolean | undefined => {
+    const value = env[name]?.trim().toLowerCase();
+    if (!value) return undefined;
+    if (['true', '1', 'yes', 'on'].includes(value)) return true;
+    if (['false', '0', 'no', 'off'].includes(value)) return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return undefined;
+  };
+  const remoteUrl = (name: string, fallback: string): string => {
+    const value = text(name, fallback);
+    if (!value.startsWith('/') && !/^https?:\/\/[^/]/i.test(value)) {
+      problems.push(`${name} must be an absolute http(s) URL or a path starting with / (got "${value}")`);
+    }
+    return value;
+  };
+
+  const port = Number(text('PORT', '3000'));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be an integer between 0 and 65535 (got "${env.PORT}")`);
+  }
+  const logLevel = text('LOG_LEVEL', 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const seedDemo = bool('SEED_DEMO');
+  const database = parseDatabaseUrl(env.DATABASE_URL, seedDemo, problems);
+
+  const adminPassword = env.ADMIN_PASSWORD ?? '';
+  const sessionSecret = env.SESSION_SECRET ?? '';
+  if (sessionSecret && sessionSecret.length < 16) {
+    problems.push('SESSION_SECRET must be at least 16 characters long when set');
+  }
+  const sessionHours = Number(text('SESSION_TTL_HOURS', '8'));
+  if (!(sessionHours > 0))
+    problems.push(`SESSION_TTL_HOURS must be a positive number (got "${env.SESSION_TTL_HOURS}")`);
+  const limit = (name: string, fallback: number): number => {
+    const value = Number(text(name, String(fallback)));
+    if (!Number.isInteger(value) || value < 1) problems.push(`${name} must be a positive integer`);
+    return value;
+  };
+
+  const config: AppConfig = {
+    server: { port, host: text('HOST', '127.0.0.1'), logLevel, trustProxy: bool('TRUST_PROXY') ?? false },
+    database,
+    auth: {
+      adminPassword: adminPassword || DEMO_ADMIN_PASSWORD,
+      demoPassword: !adminPassword,
+      sessionSecret: sessionSecret || randomBytes(32).toString('hex'),
+      sessionTtlMs: sessionHours * 3600_000,
+      loginLimitPerMinute: limit('LOGIN_RATE_LIMIT', 5),
+      suggestionLimitPerMinute: limit('SUGGESTION_RATE_LIMIT', 10),
+    },
+    remotes: {
+      publicUrl: remoteUrl('PUBLIC_REMOTE_URL', DEFAULT_PUBLIC_REMOTE_URL),
+      adminUrl: remoteUrl('ADMIN_REMOTE_URL', DEFAULT_ADMIN_REMOTE_URL),
+    },
+    static: { bundlesDir: resolve(repoRoot(), text('BUNDLES_DIR', '.')) },
+    youtube: {
+      apiKey: env.YOUTUBE_API_KEY?.trim() ?? '',
+      apiBaseUrl: text('YOUTUBE_API_BASE_URL', 'https://www.googleapis.com/youtube/v3'),
+      oembedUrl: text('YOUTUBE_OEMBED_URL', 'https://www.youtube.com/oembed'),
+      instagramBaseUrl: text('INSTAGRAM_BASE_URL', 'https://www.instagram.com'),
+    },
+  };
+  if (problems.length > 0) throw new ConfigurationError(problems);
+  return config;
+}
+
+function parseDatabaseUrl(
+  raw: string | undefined,
+  seedDemo: boolean | undefined,
+  problems: string[],
+): DatabaseConfig {
+  const url = raw?.trim();
+  if (!url) {
+    return { type: 'sqlite', path: join(repoRoot(), DEFAULT_SQLITE_FILE), embedded: true, seedDemo };
+  }
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, ''); // sqlite:///abs/path too
+    if (!file) {
+      problems.push('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:data/friends.sqlite');
+      return { type: 'sqlite', path: ':memory:', embedded: false, seedDemo };
+    }
+    const path = file === ':memory:' ? file : isAbsolute(file) ? file : resolve(repoRoot(), file);
+    return { type: 'sqlite', path, embedded: false, seedDemo };
+  }
+  if (/^(mysql|mariadb):\/\//.test(url)) {
+    try {
+      const parsed = new URL(url);
+      if (!parsed.hostname || parsed.pathname.length <= 1) throw new Error('missing host or database');
+    } catch {
+      problems.push('DATABASE_URL must look like mysql://user:password@host:3306/database');
+    }
+    return { type: 'mysql', url: url.replace(/^mariadb:/, 'mysql:'), seedDemo };
+  }
+  problems.push('DATABASE_URL must be sqlite:<path> or mysql://user:password@host:port/database');
+  return { type: 'sqlite', path: ':memory:', embedded: false, seedDemo };
+}
+
+/** The ConfigModule namespaces, each one slice of the validated configuration. */
+export function configNamespaces(config: AppConfig) {
+  return (Object.keys(config) as (keyof AppConfig)[]).map((key) =>
+    registerAs(key, () => ({ ...config[key] })),
+  );
+}

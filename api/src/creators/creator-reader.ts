@@ -1,0 +1,83 @@
+import {
+  channelFromLinks,
+  defaultAvatarUrl,
+  type Creator,
+  type Platform,
+  type SocialLink,
+} from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { chunks, int, placeholders, rows } from '../database/sql';
+
+interface CreatorRow {
+  id: number;
+  name: string;
+  photo: string;
+}
+interface LinkRow {
+  creator_id: number;
+  platform: string;
+  url: string;
+}
+
+/** The creator as every endpoint answers it: channel from the first link, generated photo when none. */
+export function toCreator(row: CreatorRow, links: SocialLink[]): Creator {
+  return {
+    id: int(row.id),
+    name: row.name,
+    channel: channelFromLinks(links),
+    photo: row.photo || defaultAvatarUrl(row.name),
+    socialLinks: links,
+  };
+}
+
+/** Social links of the given creators (all creators when ids is omitted), in order. */
+export async function readLinks(
+  manager: EntityManager,
+  ids?: readonly number[],
+): Promise<Map<number, SocialLink[]>> {
+  const select = 'SELECT creator_id, platform, url FROM social_links';
+  const order = 'ORDER BY creator_id, position';
+  const found: LinkRow[] = [];
+  if (!ids) found.push(...(await rows<LinkRow>(manager, `${select} ${order}`)));
+  else {
+    for (const part of chunks(ids)) {
+      found.push(
+        ...(await rows<LinkRow>(
+          manager,
+          `${select} WHERE creator_id IN ${placeholders(part.length)} ${order}`,
+          part,
+        )),
+      );
+    }
+  }
+  const byCreator = new Map<number, SocialLink[]>();
+  for (const link of found) {
+    const id = int(link.creator_id);
+    const list = byCreator.get(id) ?? [];
+    list.push({ platform: link.platform as Platform | '', url: link.url });
+    byCreator.set(id, list);
+  }
+  return byCreator;
+}
+
+/** Full creators by id (missing ids are simply absent from the map). */
+export async function readCreators(
+  manager: EntityManager,
+  ids: readonly number[],
+): Promise<Map<number, Creator>> {
+  const found: CreatorRow[] = [];
+  for (const part of chunks(ids)) {
+    found.push(
+      ...(await rows<CreatorRow>(
+        manager,
+        `SELECT id, name, photo FROM creators WHERE id IN ${placeholders(part.length)}`,
+        part,
+      )),
+    );
+  }
+  const links = await readLinks(
+    manager,
+    found.map((row) => int(row.id)),
+  );
+  return new Map(found.map((row) => [int(row.id), toCreator(row, links.get(int(row.id)) ?? [])]));
+}

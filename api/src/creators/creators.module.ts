@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreatorAliasEntity } from './creator-alias.entity';
+import { CreatorEntity } from './creator.entity';
+import { CreatorsController } from './creators.controller';
+import { CreatorsService } from './creators.service';
+import { SocialLinkEntity } from './social-link.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([CreatorEntity, SocialLinkEntity, CreatorAliasEntity])],
+  controllers: [CreatorsController],
+  providers: [CreatorsService],
+  exports: [CreatorsService],
+})
+export class CreatorsModule {}

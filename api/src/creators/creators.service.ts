@@ -1,0 +1,328 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  API_ROUTES,
+  MESSAGES,
+  creatorExistsMessage,
+  normalizeName,
+  normalizeSocialLinks,
+  safeHref,
+  type Creator,
+  type CreatorListItem,
+  type MessageResponse,
+  type SocialLink,
+} from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { isUniqueViolation } from '../database/database-errors';
+import { chunks, int, placeholders, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import { CreatorAliasEntity } from './creator-alias.entity';
+import { readCreators, readLinks, toCreator } from './creator-reader';
+import { CreatorEntity } from './creator.entity';
+import { SocialLinkEntity } from './social-link.entity';
+import type { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
+
+export const CREATOR_NOT_FOUND = 'Creator not found';
+
+interface PreparedCreator {
+  name: string;
+  nameKey: string;
+  /** '' = use the generated avatar. */
+  photo: string;
+  links: SocialLink[];
+}
+
+/**
+ * The add/edit creator rules of SPEC.md §5 applied on the server: trimmed non-blank name, blank links
+ * dropped and platforms re-detected (shared), a legacy channel-only payload turned into one link, only
+ * http(s) URLs kept as links (DESIGN.md departure 7), the generated avatar never stored.
+ */
+export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
+  const name = input.name.trim().replace(/\s+/g, ' ');
+  if (!name) throw new BadRequestException(MESSAGES.provideCreatorName);
+  let links = normalizeSocialLinks(input.socialLinks ?? []);
+  if (links.length === 0 && input.channel?.trim()) links = normalizeSocialLinks([{ url: input.channel }]);
+  const seen = new Set<string>();
+  links = links.filter((link) => !seen.has(link.url) && seen.add(link.url));
+  for (const link of links) {
+    if (!safeHref(link.url))
+      throw new BadRequestException(`Social link "${link.url.slice(0, 100)}" is not an http(s) URL`);
+  }
+  let photo = input.photo?.trim() ?? '';
+  if (photo === API_ROUTES.avatar || photo.startsWith(`${API_ROUTES.avatar}?`)) photo = '';
+  if (photo && !safeHref(photo)) throw new BadRequestException('photo must be an http(s) URL');
+  return { name, nameKey: normalizeName(name), photo, links };
+}
+
+interface ListRow {
+  id: number;
+  name: string;
+  photo: string;
+  video_count: number | string | null;
+  collab_count: number | string | null;
+}
+
+@Injectable()
+export class CreatorsService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly cache: AggregateCache,
+  ) {}
+
+  /** GET /api/creators as JSON text: every creator with its counts and aliases, by id. */
+  listJson(): Promise<string> {
+    return this.cache.json('creators', () => this.tx.read((manager) => this.list(manager)));
+  }
+
+  private async list(manager: EntityManager): Promise<CreatorListItem[]> {
+    // One pass over video_authors: each authorship joined with its video's author count.
+    const creators = await rows<ListRow>(
+      manager,
+      `SELECT c.id, c.name, c.photo, s.video_count, s.collab_count
+         FROM creators c
+         LEFT JOIN (
+           SELECT va.creator_id,
+                  COUNT(*) AS video_count,
+                  SUM(CASE WHEN vc.author_count > 1 THEN 1 ELSE 0 END) AS collab_count
+             FROM video_authors va
+             JOIN (SELECT video_id, COUNT(*) AS author_count FROM video_authors GROUP BY video_id) vc
+               ON vc.video_id = va.video_id
+            GROUP BY va.creator_id
+         ) s ON s.creator_id = c.id
+        ORDER BY c.id`,
+    );
+    const links = await readLinks(manager);
+    const aliases = new Map<number, string[]>();
+    for (const alias of await rows<{ creator_id: number; name: string }>(
+      manager,
+      'SELECT creator_id, name FROM creator_aliases ORDER BY creator_id, id',
+    )) {
+      const id = int(alias.creator_id);
+      aliases.set(id, [...(aliases.get(id) ?? []), alias.name]);
+    }
+    return creators.map((row) => {
+      const id = int(row.id);
+      return {
+        ...toCreator(row, links.get(id) ?? []),
+        videoCount: int(row.video_count),
+        collabCount: int(row.collab_count),
+        aliases: aliases.get(id) ?? [],
+      };
+    });
+  }
+
+  async create(input: CreateCreatorDto): Promise<Creator> {
+    const creator = prepareCreator(input);
+    return this.uniqueName(creator.name, () =>
+      this.tx.write(async (manager) => {
+        await this.assertNameFree(manager, creator);
+        const result = await manager.insert(CreatorEntity, {
+          name: creator.name,
+          nameKey: creator.nameKey,
+          photo: creator.photo,
+        });
+        const id = int(result.identifiers[0]?.id);
+        await this.insertLinks(manager, id, creator.links);
+        return this.readOne(manager, id);
+      }),
+    );
+  }
+
+  async update(input: UpdateCreatorDto): Promise<Creator> {
+    const creator = prepareCreator(input);
+    return this.uniqueName(creator.name, () =>
+      this.tx.write(async (manager) => {
+        if (!(await manager.existsBy(CreatorEntity, { id: input.id })))
+          throw new NotFoundException(CREATOR_NOT_FOUND);
+        await this.assertNameFree(manager, creator, input.id);
+        await manager.update(
+          CreatorEntity,
+          { id: input.id },
+          { name: creator.name, nameKey: creator.nameKey, photo: creator.photo },
+        );
+        await manager.delete(SocialLinkEntity, { creatorId: input.id });
+        await this.insertLinks(manager, input.id, creator.links);
+        return this.readOne(manager, input.id);
+      }),
+    );
+  }
+
+  /**
+   * Deletes a creator and, in the same transaction, its authorships, links and aliases. A video left
+   * without authors is kept (its title and URL are still data); an admin can give it authors again.
+   */
+  async remove(id: number): Promise<MessageResponse> {
+    return this.tx.write(async (manager) => {
+      const creator = await manager.findOneBy(CreatorEntity, { id });
+      if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
+      await manager.query('DELETE FROM video_authors WHERE creator_id = ?', [id]);
+      await manager.delete(SocialLinkEntity, { creatorId: id });
+      await manager.delete(CreatorAliasEntity, { creatorId: id });
+      await manager.delete(CreatorEntity, { id });
+      return { message: `Deleted creator ${creator.name}` };
+    });
+  }
+
+  /**
+   * Merges creators into a primary in one transaction: authorships move (one per video), links move
+   * (deduplicated by URL), names become aliases remembering the old ids, the others are deleted.
+   */
+  async merge(input: MergeCreatorsDto): Promise<MessageResponse> {
+    const mergeIds = [...new Set(input.mergeIds)];
+    if (mergeIds.includes(input.primaryId)) {
+      throw new BadRequestException('The primary creator cannot also be one of the creators merged into it');
+    }
+    return this.tx.write(async (manager) => {
+      const all = [input.primaryId, ...mergeIds];
+      const found = await readCreators(manager, all);
+      const missing = all.filter((id) => !found.has(id));
+      if (missing.length > 0) throw new NotFoundException(`Creator(s) not found: ${missing.join(', ')}`);
+      const primary = found.get(input.primaryId) as Creator;
+
+      await this.moveAuthorships(manager, input.primaryId, mergeIds);
+
+      const urls = new Set(primary.socialLinks.map((link) => link.url));
+      const moved = mergeIds
+        .flatMap((id) => found.get(id)?.socialLinks ?? [])
+        .filter((link) => !urls.has(link.url) && urls.add(link.url));
+      await this.insertLinks(manager, input.primaryId, moved, primary.socialLinks.length);
+
+      for (const part of chunks(mergeIds)) {
+        await manager.query(
+          `UPDATE creator_aliases SET creator_id = ? WHERE creator_id IN ${placeholders(part.length)}`,
+          [input.primaryId, ...part],
+        );
+      }
+      await manager.insert(
+        CreatorAliasEntity,
+        mergeIds.map((id) => {
+          const name = (found.get(id) as Creator).name;
+          return { creatorId: input.primaryId, name, nameKey: normalizeName(name), mergedCreatorId: id };
+        }),
+      );
+      const [primaryRow] = await rows<{ photo: string }>(manager, 'SELECT photo FROM creators WHERE id = ?', [
+        input.primaryId,
+      ]);
+      if (!primaryRow?.photo) {
+        const photo = await this.firstOwnPhoto(manager, mergeIds);
+        if (photo) await manager.update(CreatorEntity, { id: input.primaryId }, { photo });
+      }
+      for (const part of chunks(mergeIds)) {
+        await manager.query(
+          `DELETE FROM social_links WHERE creator_id IN ${placeholders(part.length)}`,
+          part,
+        );
+        await manager.query(`DELETE FROM creators WHERE id IN ${placeholders(part.length)}`, part);
+      }
+      return { message: `Merged ${mergeIds.length} creator(s) into ${primary.name}` };
+    });
+  }
+
+  /**
+   * Each video keeps one authorship for the merged group: the primary's own when it was already an
+   * author, else the earliest merged creator's, re-pointed to the primary (so its position is kept).
+   */
+  private async moveAuthorships(
+    manager: EntityManager,
+    primaryId: number,
+    mergeIds: number[],
+  ): Promise<void> {
+    const group = [primaryId, ...mergeIds];
+    const authorships: { video_id: number; creator_id: number; position: number }[] = [];
+    for (const part of chunks(group)) {
+      authorships.push(
+        ...(await rows<{ video_id: number; creator_id: number; position: number }>(
+          manager,
+          `SELECT video_id, creator_id, position FROM video_authors
+            WHERE creator_id IN ${placeholders(part.length)} ORDER BY video_id, position`,
+          part,
+        )),
+      );
+    }
+    const byVideo = new Map<number, number[]>(); // video → group members on it, by position
+    for (const row of authorships) {
+      const videoId = int(row.video_id);
+      byVideo.set(videoId, [...(byVideo.get(videoId) ?? []), int(row.creator_id)]);
+    }
+    const removals = new Map<number, number[]>(); // creator → videos to drop it from
+    const repoints = new Map<number, number[]>(); // creator → videos where it becomes the primary
+    const add = (map: Map<number, number[]>, creatorId: number, videoId: number) =>
+      map.set(creatorId, [...(map.get(creatorId) ?? []), videoId]);
+    for (const [videoId, authors] of byVideo) {
+      const keeper = authors.includes(primaryId) ? primaryId : authors[0];
+      for (const creatorId of authors) {
+        if (creatorId === keeper) {
+          if (creatorId !== primaryId) add(repoints, creatorId, videoId);
+        } else add(removals, creatorId, videoId);
+      }
+    }
+    for (const [creatorId, videoIds] of removals) {
+      for (const part of chunks(videoIds)) {
+        await manager.query(
+          `DELETE FROM video_authors WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
+          [creatorId, ...part],
+        );
+      }
+    }
+    for (const [creatorId, videoIds] of repoints) {
+      for (const part of chunks(videoIds)) {
+        await manager.query(
+          `UPDATE video_authors SET creator_id = ? WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
+          [primaryId, creatorId, ...part],
+        );
+      }
+    }
+  }
+
+  private async firstOwnPhoto(manager: EntityManager, ids: number[]): Promise<string> {
+    const photos = await rows<{ id: number; photo: string }>(
+      manager,
+      `SELECT id, photo FROM creators WHERE id IN ${placeholders(ids.length)} AND photo <> ''`,
+      ids,
+    );
+    return ids.map((id) => photos.find((row) => int(row.id) === id)?.photo).find(Boolean) ?? '';
+  }
+
+  private async assertNameFree(
+    manager: EntityManager,
+    creator: PreparedCreator,
+    exceptId?: number,
+  ): Promise<void> {
+    const existing = await manager.findOneBy(CreatorEntity, { nameKey: creator.nameKey });
+    if (existing && existing.id !== exceptId) throw new ConflictException(creatorExistsMessage(creator.name));
+  }
+
+  /** The unique index decides a race between two writers of the same name (MySQL pool). */
+  private async uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(creatorExistsMessage(name));
+      throw error;
+    }
+  }
+
+  private async insertLinks(
+    manager: EntityManager,
+    creatorId: number,
+    links: SocialLink[],
+    from = 0,
+  ): Promise<void> {
+    if (links.length === 0) return;
+    await manager.insert(
+      SocialLinkEntity,
+      links.map((link, index) => ({
+        creatorId,
+        position: from + index,
+        platform: link.platform,
+        url: link.url,
+      })),
+    );
+  }
+
+  private async readOne(manager: EntityManager, id: number): Promise<Creator> {
+    const creator = (await readCreators(manager, [id])).get(id);
+    if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
+    return creator;
+  }
+}

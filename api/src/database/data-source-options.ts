@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/configuration';
+import { MIGRATIONS } from './migrations';
+
+/** How long a statement waits for a lock held by another process before failing (SQLite). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * TypeORM options for DATABASE_URL. SQLite: WAL with synchronous=FULL (no lost commits on power loss),
+ * foreign keys on, a busy timeout. MySQL/MariaDB through mysql2 with utf8mb4. Migrations, never
+ * synchronize. Entities are added by the caller (autoLoadEntities in the app, ENTITIES for the CLI).
+ */
+export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
+  const common = { migrations: MIGRATIONS, synchronize: false, migrationsRun: false };
+  if (config.type === 'mysql') {
+    return {
+      ...common,
+      type: 'mysql',
+      url: config.url,
+      charset: 'utf8mb4_bin',
+      connectTimeout: 5000,
+      poolSize: 10,
+    };
+  }
+  const memory = config.path === ':memory:';
+  if (!memory) mkdirSync(dirname(config.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: config.path,
+    enableWAL: !memory,
+    timeout: SQLITE_BUSY_TIMEOUT_MS,
+    prepareDatabase: (db: { pragma(source: string): unknown }) => {
+      db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      db.pragma('synchronous = FULL');
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { Global, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from '../config/configuration';
+import { AggregateCache } from './aggregate-cache.service';
+import { dataSourceOptions } from './data-source-options';
+import { DatabaseState, DatabaseStateModule } from './database-state';
+import { DemoSeeder } from './seed/demo-seeder';
+import { TransactionRunner } from './transaction-runner.service';
+
+@Global()
+@Module({
+  imports: [
+    DatabaseStateModule,
+    TypeOrmModule.forRootAsync({
+      imports: [DatabaseStateModule],
+      inject: [ConfigService, DatabaseState],
+      useFactory: (config: ConfigService<AppConfig, true>, state: DatabaseState) => {
+        const database = config.get('database', { infer: true });
+        state.createdFresh =
+          database.type === 'sqlite' && (database.path === ':memory:' || !existsSync(database.path));
+        return {
+          ...dataSourceOptions(database),
+          autoLoadEntities: true,
+          migrationsRun: true,
+          // MySQL may still be starting (docker compose); a SQLite file either opens or it does not.
+          retryAttempts: database.type === 'mysql' ? 10 : 0,
+          retryDelay: 3000,
+        };
+      },
+    }),
+  ],
+  providers: [AggregateCache, TransactionRunner, DemoSeeder],
+  exports: [AggregateCache, TransactionRunner, DatabaseStateModule],
+})
+export class DatabaseModule {}

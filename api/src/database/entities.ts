@@ -1,0 +1,16 @@
+import { CreatorAliasEntity } from '../creators/creator-alias.entity';
+import { CreatorEntity } from '../creators/creator.entity';
+import { SocialLinkEntity } from '../creators/social-link.entity';
+import { SuggestionEntity } from '../suggestions/suggestion.entity';
+import { VideoAuthorEntity } from '../videos/video-author.entity';
+import { VideoEntity } from '../videos/video.entity';
+
+/** For the migration CLI; the Nest app registers the same entities per module (autoLoadEntities). */
+export const ENTITIES = [
+  CreatorEntity,
+  SocialLinkEntity,
+  CreatorAliasEntity,
+  VideoEntity,
+  VideoAuthorEntity,
+  SuggestionEntity,
+];

@@ -1,0 +1,214 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  FREQUENT_COLLABORATORS_SIZE,
+  LEADERBOARD_SIZE,
+  compareLeaderboardEntries,
+  defaultAvatarUrl,
+  type Analytics,
+  type CreatorAnalytics,
+  type CreatorProfile,
+  type CreatorStats,
+  type FrequentCollaborator,
+  type Leaderboard,
+  type LeaderboardEntry,
+} from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { readCreators } from '../creators/creator-reader';
+import { CREATOR_NOT_FOUND } from '../creators/creators.service';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { int, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import { readCreatorVideos } from '../videos/video-reader';
+
+interface Named {
+  id: number;
+  name: string;
+  photo: string;
+}
+interface Counts {
+  total: number;
+  collaborations: number;
+  collaborators: number;
+}
+
+/** Per creator with at least one video: videos, collaborative videos (> 1 author) and distinct co-authors. */
+const COUNTS_SQL = `
+  SELECT va.creator_id AS id,
+         COUNT(*) AS total,
+         SUM(CASE WHEN vc.author_count > 1 THEN 1 ELSE 0 END) AS collaborations
+    FROM video_authors va
+    JOIN (SELECT video_id, COUNT(*) AS author_count FROM video_authors GROUP BY video_id) vc
+      ON vc.video_id = va.video_id
+   GROUP BY va.creator_id`;
+const COLLABORATORS_SQL = `
+  SELECT a.creator_id AS id, COUNT(DISTINCT b.creator_id) AS collaborators
+    FROM video_authors a
+    JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
+   GROUP BY a.creator_id`;
+
+/**
+ * The aggregates of SPEC.md §2 computed in SQL (DESIGN.md departure 5) and cached until the next
+ * write: the leaderboard, the analytics page and a creator's page. Definitions and tie order are
+ * shared's reference functions (stats.ts); the tests compare the two on the same data.
+ */
+@Injectable()
+export class StatsService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly cache: AggregateCache,
+  ) {}
+
+  leaderboardJson(): Promise<string> {
+    return this.cache.json('leaderboard', () => this.tx.read((manager) => this.leaderboard(manager)));
+  }
+
+  analyticsJson(): Promise<string> {
+    return this.cache.json('analytics', () => this.tx.read((manager) => this.analytics(manager)));
+  }
+
+  profileJson(id: number): Promise<string> {
+    return this.cache.json(`profile:${id}`, () => this.tx.read((manager) => this.profile(manager, id)));
+  }
+
+  private async countsByCreator(manager: EntityManager): Promise<Map<number, Counts>> {
+    const counts = new Map<number, Counts>();
+    for (const row of await rows<{ id: number; total: number; collaborations: number }>(
+      manager,
+      COUNTS_SQL,
+    )) {
+      counts.set(int(row.id), {
+        total: int(row.total),
+        collaborations: int(row.collaborations),
+        collaborators: 0,
+      });
+    }
+    for (const row of await rows<{ id: number; collaborators: number }>(manager, COLLABORATORS_SQL)) {
+      const entry = counts.get(int(row.id));
+      if (entry) entry.collaborators = int(row.collaborators);
+    }
+    return counts;
+  }
+
+  private async named(manager: EntityManager): Promise<Named[]> {
+    return (await rows<Named>(manager, 'SELECT id, name, photo FROM creators')).map((row) => ({
+      id: int(row.id),
+      name: row.name,
+      photo: row.photo || defaultAvatarUrl(row.name),
+    }));
+  }
+
+  private async leaderboard(manager: EntityManager): Promise<Leaderboard> {
+    const counts = await this.countsByCreator(manager);
+    const creators = await this.named(manager);
+    const top = (count: (c: Counts) => number): LeaderboardEntry[] =>
+      creators
+        .map((creator) => ({
+          ...creator,
+          count: count(counts.get(creator.id) ?? { total: 0, collaborations: 0, collaborators: 0 }),
+        }))
+        .filter((entry) => entry.count > 0)
+        .sort(compareLeaderboardEntries)
+        .slice(0, LEADERBOARD_SIZE);
+    return {
+      mostCollaborations: top((c) => c.collaborations),
+      mostCollaborators: top((c) => c.collaborators),
+    };
+  }
+
+  private async analytics(manager: EntityManager): Promise<Analytics> {
+    const [totals] = await rows<{ creators: number; videos: number; collaborations: number }>(
+      manager,
+      `SELECT (SELECT COUNT(*) FROM creators) AS creators,
+              (SELECT COUNT(*) FROM videos) AS videos,
+              (SELECT COUNT(*) FROM (SELECT video_id FROM video_authors GROUP BY video_id HAVING COUNT(*) > 1) t)
+                AS collaborations`,
+    );
+    const counts = await this.countsByCreator(manager);
+    const creators: CreatorAnalytics[] = (await this.named(manager))
+      .filter((creator) => counts.has(creator.id))
+      .map((creator) => ({ ...creator, stats: toStats(counts.get(creator.id) as Counts) }))
+      .sort((a, b) =>
+        compareLeaderboardEntries({ ...a, count: a.stats.totalVideos }, { ...b, count: b.stats.totalVideos }),
+      );
+    return {
+      totalCreators: int(totals?.creators),
+      totalVideos: int(totals?.videos),
+      collaborations: int(totals?.collaborations),
+      creators,
+    };
+  }
+
+  private async profile(manager: EntityManager, requestedId: number): Promise<CreatorProfile> {
+    const id = await this.resolve(manager, requestedId);
+    const creator = id === null ? undefined : (await readCreators(manager, [id])).get(id);
+    if (id === null || !creator) throw new NotFoundException(CREATOR_NOT_FOUND);
+
+    const [own] = await rows<{ total: number; collaborations: number }>(
+      manager,
+      `SELECT COUNT(*) AS total, SUM(CASE WHEN t.author_count > 1 THEN 1 ELSE 0 END) AS collaborations
+         FROM (SELECT mine.video_id, COUNT(*) AS author_count
+                 FROM video_authors mine JOIN video_authors other ON other.video_id = mine.video_id
+                WHERE mine.creator_id = ?
+                GROUP BY mine.video_id) t`,
+      [id],
+    );
+    const [people] = await rows<{ collaborators: number }>(
+      manager,
+      `SELECT COUNT(DISTINCT other.creator_id) AS collaborators
+         FROM video_authors mine
+         JOIN video_authors other ON other.video_id = mine.video_id AND other.creator_id <> mine.creator_id
+        WHERE mine.creator_id = ?`,
+      [id],
+    );
+    // shared frequentCollaborators: videos together descending, then id ascending.
+    const frequent = await rows<Named & { together: number }>(
+      manager,
+      `SELECT c.id, c.name, c.photo, f.together
+         FROM (SELECT other.creator_id AS id, COUNT(*) AS together
+                 FROM video_authors mine
+                 JOIN video_authors other ON other.video_id = mine.video_id AND other.creator_id <> mine.creator_id
+                WHERE mine.creator_id = ?
+                GROUP BY other.creator_id) f
+         JOIN creators c ON c.id = f.id
+        ORDER BY f.together DESC, c.id ASC
+        LIMIT ${FREQUENT_COLLABORATORS_SIZE}`,
+      [id],
+    );
+    return {
+      creator,
+      stats: toStats({
+        total: int(own?.total),
+        collaborations: int(own?.collaborations),
+        collaborators: int(people?.collaborators),
+      }),
+      frequentCollaborators: frequent.map((row): FrequentCollaborator => ({
+        id: int(row.id),
+        name: row.name,
+        photo: row.photo || defaultAvatarUrl(row.name),
+        count: int(row.together),
+      })),
+      videos: await readCreatorVideos(manager, id),
+    };
+  }
+
+  /** The creator an id names now: itself, or (DESIGN.md departure 8) the creator it was merged into. */
+  private async resolve(manager: EntityManager, id: number): Promise<number | null> {
+    const [own] = await rows<{ id: number }>(manager, 'SELECT id FROM creators WHERE id = ?', [id]);
+    if (own) return int(own.id);
+    const [alias] = await rows<{ creator_id: number }>(
+      manager,
+      'SELECT creator_id FROM creator_aliases WHERE merged_creator_id = ? ORDER BY id DESC LIMIT 1',
+      [id],
+    );
+    return alias ? int(alias.creator_id) : null;
+  }
+}
+
+function toStats(counts: Counts): CreatorStats {
+  return {
+    totalVideos: counts.total,
+    soloVideos: counts.total - counts.collaborations,
+    collaborations: counts.collaborations,
+    collaborators: counts.collaborators,
+  };
+}

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { canonicalVideoUrl, safeHref, type MessageResponse, type Video } from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { isUniqueViolation } from '../database/database-errors';
+import { int, placeholders, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
+import { readAllVideos, readVideosById } from './video-reader';
+import { VideoAuthorEntity } from './video-author.entity';
+import { VideoEntity } from './video.entity';
+
+export const VIDEO_NOT_FOUND = 'Video not found';
+export const VIDEO_URL_EXISTS = 'A video with this URL already exists';
+export const TITLE_REQUIRED = 'Title is required';
+export const AUTHOR_REQUIRED = 'Select at least one creator';
+
+interface PreparedVideo {
+  title: string;
+  url: string;
+  urlKey: string | null;
+  date: string;
+  authorIds: number[];
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isCalendarDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The key of the unique index: one row per video whatever URL form was typed (shared canonicalVideoUrl). */
+export function videoUrlKey(url: string): string | null {
+  return url ? createHash('sha256').update(canonicalVideoUrl(url)).digest('hex') : null;
+}
+
+/** SPEC.md §5 add/edit video rules: non-blank title, at least one creator (order kept, no repeats). */
+export function prepareVideo(input: CreateVideoDto): PreparedVideo {
+  const title = input.title.trim();
+  if (!title) throw new BadRequestException(TITLE_REQUIRED);
+  const url = input.url?.trim() ?? '';
+  if (url && !safeHref(url)) throw new BadRequestException('url must be an http(s) URL');
+  const date = input.date?.trim() ?? '';
+  if (date && !isCalendarDate(date))
+    throw new BadRequestException('date must be a calendar date written YYYY-MM-DD');
+  const authorIds = [...new Set(input.authorIds)];
+  if (authorIds.length === 0) throw new BadRequestException(AUTHOR_REQUIRED);
+  return { title, url, urlKey: videoUrlKey(url), date, authorIds };
+}
+
+@Injectable()
+export class VideosService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly cache: AggregateCache,
+  ) {}
+
+  /** GET /api/videos as JSON text: every video with its ordered authors, by id. */
+  listJson(): Promise<string> {
+    return this.cache.json('videos', () => this.tx.read((manager) => readAllVideos(manager)));
+  }
+
+  async create(input: CreateVideoDto): Promise<Video> {
+    const video = prepareVideo(input);
+    return this.uniqueUrl(() =>
+      this.tx.write(async (manager) => {
+        await this.checkReferences(manager, video);
+        const result = await manager.insert(VideoEntity, {
+          title: video.title,
+          url: video.url,
+          urlKey: video.urlKey,
+          date: video.date,
+        });
+        const id = int(result.identifiers[0]?.id);
+        await this.insertAuthors(manager, id, video.authorIds);
+        return this.readOne(manager, id);
+      }),
+    );
+  }
+
+  async update(input: UpdateVideoDto): Promise<Video> {
+    const video = prepareVideo(input);
+    return this.uniqueUrl(() =>
+      this.tx.write(async (manager) => {
+        if (!(await manager.existsBy(VideoEntity, { id: input.id })))
+          throw new NotFoundException(VIDEO_NOT_FOUND);
+        await this.checkReferences(manager, video, input.id);
+        await manager.update(
+          VideoEntity,
+          { id: input.id },
+          { title: video.title, url: video.url, urlKey: video.urlKey, date: video.date },
+        );
+        await manager.delete(VideoAuthorEntity, { videoId: input.id });
+        await this.insertAuthors(manager, input.id, video.authorIds);
+        return this.readOne(manager, input.id);
+      }),
+    );
+  }
+
+  async remove(id: number): Promise<MessageResponse> {
+    return this.tx.write(async (manager) => {
+      const video = await manager.findOneBy(VideoEntity, { id });
+      if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
+      await manager.delete(VideoAuthorEntity, { videoId: id });
+      await manager.delete(VideoEntity, { id });
+      return { message: `Deleted video ${video.title}` };
+    });
+  }
+
+  /** Every author must exist; the URL must not belong to another video. */
+  private async checkReferences(
+    manager: EntityManager,
+    video: PreparedVideo,
+    exceptId?: number,
+  ): Promise<void> {
+    const found = await rows<{ id: number }>(
+      manager,
+      `SELECT id FROM creators WHERE id IN ${placeholders(video.authorIds.length)}`,
+      video.authorIds,
+    );
+    const known = new Set(found.map((row) => int(row.id)));
+    const unknown = video.authorIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new BadRequestException(`Unknown creator id(s): ${unknown.join(', ')}`);
+    if (video.urlKey) {
+      const same = await manager.findOneBy(VideoEntity, { urlKey: video.urlKey });
+      if (same && same.id !== exceptId) throw new ConflictException(VIDEO_URL_EXISTS);
+    }
+  }
+
+  /** The unique index decides a race between two writers of the same URL (MySQL pool). */
+  private async uniqueUrl<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(VIDEO_URL_EXISTS);
+      throw error;
+    }
+  }
+
+  private async insertAuthors(manager: EntityManager, videoId: number, authorIds: number[]): Promise<void> {
+    await manager.insert(
+      VideoAuthorEntity,
+      authorIds.map((creatorId, position) => ({ videoId, creatorId, position })),
+    );
+  }
+
+  private async readOne(manager: EntityManager, id: number): Promise<Video> {
+    const [video] = await readVideosById(manager, [id]);
+    if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
+    return video;
+  }
+}

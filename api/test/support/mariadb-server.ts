@@ -1,0 +1,135 @@
+/**
+ * A throwaway MariaDB server for the API tests (DESIGN.md "Known traps"): a private data directory,
+ * a free port on 127.0.0.1, no system configuration (--no-defaults), stopped by its pid and deleted
+ * afterwards. Started once per jest run by global-setup.ts.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+
+export const INSTALL_HINT = 'apt-get install -y mariadb-server';
+export const TEST_USER = 'friends_test';
+export const TEST_PASSWORD = 'friends_test_pw';
+
+export interface RunningMariadb {
+  /** Admin URL without a database: mysql://user:pass@127.0.0.1:port */
+  url: string;
+  pid: number;
+  dir: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function binary(name: string): string {
+  for (const dir of ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin']) {
+    if (existsSync(join(dir, name))) return join(dir, name);
+  }
+  throw new Error(`MariaDB is not installed (${name} not found). Install it with: ${INSTALL_HINT}`);
+}
+
+export async function startMariadb(): Promise<RunningMariadb> {
+  const mariadbd = binary('mariadbd');
+  const installDb = binary('mariadb-install-db');
+  const dir = mkdtempSync(join(tmpdir(), 'friends-mariadb-'));
+  const data = join(dir, 'data');
+  const install = spawnSync(
+    installDb,
+    [
+      '--no-defaults',
+      `--datadir=${data}`,
+      '--user=root',
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (install.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(
+      `mariadb-install-db failed (${install.status}):\n${install.stderr}\nIs MariaDB installed? ${INSTALL_HINT}`,
+    );
+  }
+  const port = await freePort();
+  const server = spawn(
+    mariadbd,
+    [
+      '--no-defaults',
+      `--datadir=${data}`,
+      '--user=root',
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${join(dir, 'sock')}`,
+      `--pid-file=${join(dir, 'pid')}`,
+      '--skip-log-bin',
+      '--innodb-buffer-pool-size=64M',
+      '--max-connections=500',
+      `--log-error=${join(dir, 'error.log')}`,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  server.unref();
+  const pid = server.pid ?? 0;
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const connection = await createConnection({ host: '127.0.0.1', port, user: 'root', password: '' });
+      await connection.query(`CREATE USER IF NOT EXISTS '${TEST_USER}'@'%' IDENTIFIED BY '${TEST_PASSWORD}'`);
+      await connection.query(`GRANT ALL PRIVILEGES ON *.* TO '${TEST_USER}'@'%'`);
+      await connection.end();
+      break;
+    } catch (error) {
+      if (Date.now() > deadline || server.exitCode !== null) {
+        const log = existsSync(join(dir, 'error.log'))
+          ? readFileSync(join(dir, 'error.log'), 'utf8').slice(-2000)
+          : '';
+        stopMariadb({ url: '', pid, dir });
+        throw new Error(
+          `MariaDB did not start on port ${port}: ${String(error)}\n${log}\nIs MariaDB installed? ${INSTALL_HINT}`,
+          { cause: error },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return { url: `mysql://${TEST_USER}:${TEST_PASSWORD}@127.0.0.1:${port}`, pid, dir };
+}
+
+export function stopMariadb(server: RunningMariadb): void {
+  if (server.pid) {
+    try {
+      process.kill(server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      try {
+        process.kill(server.pid, 0);
+      } catch {
+        break;
+      }
+      spawnSync('sleep', ['0.1']);
+    }
+    try {
+      process.kill(server.pid, 'SIGKILL');
+    } catch {
+      // stopped cleanly
+    }
+  }
+  rmSync(server.dir, { recursive: true, force: true });
+}
