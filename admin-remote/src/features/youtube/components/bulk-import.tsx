@@ -1,0 +1,194 @@
+/**
+ * 'Bulk Import Videos' (SPEC.md §4 bulk import states, §5, §8; DESIGN.md departure 6): a channel or
+ * playlist URL, a preview of up to 500 videos with select all / none, then the import in chunks of
+ * IMPORT_CHUNK_SIZE with a progress bar current/total, the 'Bulk import complete!' summary and a cleared
+ * state. The API imports each video atomically and skips URLs it already has.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { bulkImportSummary, IMPORT_CHUNK_SIZE, MESSAGES, type PreviewItem } from '@friends/shared';
+import { Section } from '../../../components/section';
+import { isApiClientError } from '../../../lib/api-client';
+import { chunks } from '../../../lib/chunks';
+import { invalidateCatalog } from '../../../lib/invalidate';
+import { reportError } from '../../../lib/report-error';
+import { fetchPlaylist, importVideos } from '../api/youtube-api';
+import { ProgressBar } from './progress-bar';
+import './youtube.css';
+
+type Phase = 'idle' | 'fetching' | 'list' | 'importing';
+
+export function BulkImport() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [items, setItems] = useState<PreviewItem[]>([]);
+  const [truncated, setTruncated] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [progress, setProgress] = useState({ current: 0, total: 0 });
+
+  const fetchVideos = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!url.trim()) {
+      window.alert(MESSAGES.enterChannelUrl);
+      return;
+    }
+    setPhase('fetching');
+    try {
+      const preview = await fetchPlaylist(url.trim());
+      setItems(preview.items);
+      setTruncated(preview.truncated);
+      setSelected(new Set(preview.items.map((item) => item.id)));
+      setPhase('list');
+    } catch (error) {
+      setPhase(items.length > 0 ? 'list' : 'idle');
+      reportError(error, MESSAGES.failedToFetchVideos, { serverMessageFor: [404, 503] });
+    }
+  };
+
+  const toggle = (videoId: string, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(videoId);
+      else next.delete(videoId);
+      return next;
+    });
+
+  const runImport = async () => {
+    const ids = items.filter((item) => selected.has(item.id)).map((item) => item.id);
+    if (ids.length === 0) {
+      window.alert(MESSAGES.selectVideoToImport);
+      return;
+    }
+    setPhase('importing');
+    setProgress({ current: 0, total: ids.length });
+    const totals = { imported: 0, duplicates: 0, failed: 0 };
+    let stopReason = '';
+    let done = 0;
+    for (const part of chunks(ids, IMPORT_CHUNK_SIZE)) {
+      if (stopReason) {
+        totals.failed += part.length;
+      } else {
+        try {
+          const result = await importVideos(part);
+          totals.imported += result.imported;
+          totals.duplicates += result.duplicates;
+          totals.failed += result.failed;
+        } catch (error) {
+          console.error(error);
+          totals.failed += part.length;
+          // The service itself is unavailable (no key, quota, YouTube down, logged out): stop asking.
+          if (isApiClientError(error) && (error.status === 401 || error.status >= 500 || error.status === 0))
+            stopReason =
+              error.status === 401
+                ? 'Admin login required'
+                : (error.serverMessage ?? MESSAGES.failedToFetchVideos);
+        }
+      }
+      done += part.length;
+      setProgress({ current: done, total: ids.length });
+    }
+    await invalidateCatalog(queryClient);
+    const summary = bulkImportSummary(totals.imported, totals.duplicates, totals.failed);
+    window.alert(stopReason ? `${summary}\n\n${stopReason}` : summary);
+    setUrl('');
+    setItems([]);
+    setSelected(new Set());
+    setTruncated(false);
+    setPhase('idle');
+  };
+
+  const busy = phase === 'fetching' || phase === 'importing';
+
+  return (
+    <Section title="Bulk Import Videos" className="yt-bulk-import">
+      <form
+        className="admin-form yt-inline-form"
+        onSubmit={fetchVideos}
+        noValidate
+        aria-label="Bulk Import Videos"
+      >
+        <div className="admin-field">
+          <label htmlFor={`${id}-url`}>YouTube channel or playlist URL</label>
+          <input
+            id={`${id}-url`}
+            type="text"
+            inputMode="url"
+            placeholder="https://www.youtube.com/@channel or …/playlist?list=…"
+            value={url}
+            disabled={busy}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="admin-button" disabled={busy}>
+            {phase === 'fetching' ? 'Fetching…' : 'Fetch Videos'}
+          </button>
+        </div>
+      </form>
+
+      {phase === 'importing' ? (
+        <ProgressBar label="Importing" current={progress.current} total={progress.total} />
+      ) : null}
+
+      {items.length > 0 ? (
+        <div className="yt-preview">
+          <div className="admin-actions yt-preview__toolbar">
+            <span role="status">
+              {selected.size} of {items.length} selected
+              {truncated ? ' (the first 500 videos)' : ''}
+            </span>
+            <button
+              type="button"
+              className="admin-button"
+              disabled={busy}
+              onClick={() => setSelected(new Set(items.map((item) => item.id)))}
+            >
+              Select All
+            </button>
+            <button
+              type="button"
+              className="admin-button"
+              disabled={busy}
+              onClick={() => setSelected(new Set())}
+            >
+              Select None
+            </button>
+            <button
+              type="button"
+              className="admin-button admin-button--primary"
+              disabled={busy}
+              onClick={() => void runImport()}
+            >
+              {phase === 'importing' ? 'Importing…' : `Import Selected (${selected.size})`}
+            </button>
+          </div>
+          <ul className="yt-preview__list" aria-label="Videos to import">
+            {items.map((item) => (
+              <li key={item.id} className="yt-preview__item">
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={selected.has(item.id)}
+                    disabled={busy}
+                    onChange={(event) => toggle(item.id, event.target.checked)}
+                  />
+                  {item.thumbnail ? (
+                    <img src={item.thumbnail} alt="" width={96} height={54} loading="lazy" />
+                  ) : null}
+                  <span className="yt-preview__text">
+                    <span className="yt-preview__title">{item.title}</span>
+                    <span className="admin-muted">
+                      {item.publishedAt} · {item.channelTitle}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * 'Rescan for Collaborators' (SPEC.md §4 rescan states, §7 rescan, §8): one video with its own errors
+ * ('Error: Could not extract video ID from URL', 'Error: No video data found'), or a selection in chunks
+ * with a progress bar current/total where such videos are skipped silently; then the rescan summary or
+ * 'No new collaborators detected', and the selection cleared.
+ */
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_ROUTES,
+  errorAlert,
+  extractVideoId,
+  MESSAGES,
+  QUERY_KEYS,
+  rescanSummary,
+  YOUTUBE_BATCH_MAX,
+  type Video,
+} from '@friends/shared';
+import { IncrementalList } from '../../../components/incremental-list';
+import { Section } from '../../../components/section';
+import { api, isApiClientError } from '../../../lib/api-client';
+import { chunks } from '../../../lib/chunks';
+import { invalidateCatalog } from '../../../lib/invalidate';
+import { reportError } from '../../../lib/report-error';
+import { rescanVideo, rescanVideos } from '../api/youtube-api';
+import { ProgressBar } from './progress-bar';
+import './youtube.css';
+
+/** Videos per rescan request, so the progress bar moves. */
+const RESCAN_CHUNK = Math.min(10, YOUTUBE_BATCH_MAX);
+
+function summaryOf(added: number, created: number): string {
+  return added > 0 || created > 0 ? rescanSummary(added, created) : MESSAGES.noNewCollaborators;
+}
+
+export function RescanCollaborators() {
+  const queryClient = useQueryClient();
+  const videos = useQuery({
+    queryKey: QUERY_KEYS.videos,
+    queryFn: () => api.get<Video[]>(API_ROUTES.videos),
+  });
+  const youtubeVideos = useMemo(
+    () => (videos.data ?? []).filter((video) => extractVideoId(video.url)),
+    [videos.data],
+  );
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [running, setRunning] = useState<number | 'bulk' | null>(null);
+  const [progress, setProgress] = useState({ current: 0, total: 0 });
+
+  const toggle = (id: number, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const rescanOne = async (video: Video) => {
+    setRunning(video.id);
+    try {
+      const result = await rescanVideo(video.id);
+      await invalidateCatalog(queryClient);
+      window.alert(summaryOf(result.added, result.created));
+    } catch (error) {
+      reportError(error, MESSAGES.failedToUpdateVideo, { serverMessageFor: 'any', format: errorAlert });
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const rescanSelected = async () => {
+    const ids = youtubeVideos.filter((video) => selected.has(video.id)).map((video) => video.id);
+    if (ids.length === 0) return;
+    setRunning('bulk');
+    setProgress({ current: 0, total: ids.length });
+    let added = 0;
+    let created = 0;
+    let done = 0;
+    try {
+      for (const part of chunks(ids, RESCAN_CHUNK)) {
+        const result = await rescanVideos(part);
+        added += result.added;
+        created += result.created;
+        done += part.length;
+        setProgress({ current: done, total: ids.length });
+      }
+      window.alert(summaryOf(added, created));
+      setSelected(new Set());
+    } catch (error) {
+      reportError(error, MESSAGES.failedToUpdateVideo, {
+        serverMessageFor: isApiClientError(error) && error.status >= 500 ? 'any' : [],
+        format: errorAlert,
+      });
+    } finally {
+      await invalidateCatalog(queryClient);
+      setRunning(null);
+    }
+  };
+
+  const busy = running !== null;
+
+  return (
+    <Section title="Rescan for Collaborators" className="yt-rescan">
+      <p className="admin-muted">
+        Reads each video&apos;s title and description on YouTube again and adds the collaborators it names.
+      </p>
+      <div className="admin-actions yt-preview__toolbar">
+        <span role="status">
+          {selected.size} of {youtubeVideos.length} selected
+        </span>
+        <button
+          type="button"
+          className="admin-button"
+          disabled={busy}
+          onClick={() => setSelected(new Set(youtubeVideos.map((v) => v.id)))}
+        >
+          Select All
+        </button>
+        <button type="button" className="admin-button" disabled={busy} onClick={() => setSelected(new Set())}>
+          Select None
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--primary"
+          disabled={busy || selected.size === 0}
+          onClick={() => void rescanSelected()}
+        >
+          {running === 'bulk' ? 'Rescanning…' : `Rescan Selected (${selected.size})`}
+        </button>
+      </div>
+      {running === 'bulk' ? (
+        <ProgressBar label="Rescanning" current={progress.current} total={progress.total} />
+      ) : null}
+      {videos.isPending ? (
+        <p className="admin-muted">Loading videos…</p>
+      ) : youtubeVideos.length === 0 ? (
+        <p className="admin-muted">No YouTube videos to rescan</p>
+      ) : (
+        <IncrementalList
+          items={youtubeVideos}
+          getKey={(video) => video.id}
+          label="Videos to rescan"
+          className="yt-rescan__list"
+          itemClassName="yt-rescan__item"
+          renderItem={(video) => (
+            <>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={selected.has(video.id)}
+                  disabled={busy}
+                  onChange={(event) => toggle(video.id, event.target.checked)}
+                />
+                <span>{video.title}</span>
+              </label>
+              <button
+                type="button"
+                className="admin-button"
+                disabled={busy}
+                aria-label={`Rescan ${video.title}`}
+                onClick={() => void rescanOne(video)}
+              >
+                {running === video.id ? 'Rescanning…' : 'Rescan'}
+              </button>
+            </>
+          )}
+        />
+      )}
+    </Section>
+  );
+}

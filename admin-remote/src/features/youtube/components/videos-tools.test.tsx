@@ -1,0 +1,247 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  bulkImportSummary,
+  errorAlert,
+  MESSAGES,
+  rescanSummary,
+  videoInfoFetched,
+  type PreviewItem,
+  type VideoInfo,
+} from '@friends/shared';
+import VideosView from '../../../exposes/videos-view';
+import { CREATORS, VIDEOS } from '../../../test-utils/fixtures';
+import { mockFetch, type RecordedRequest, type Route } from '../../../test-utils/mock-fetch';
+import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
+
+const base = (extra: Record<string, Route> = {}) =>
+  mockFetch({ 'GET /api/creators': { body: CREATORS }, 'GET /api/videos': { body: VIDEOS }, ...extra });
+
+beforeEach(resetBrowserState);
+
+async function renderScreen() {
+  const rendered = renderWithClient(<VideosView {...viewProps()} />);
+  await screen.findByRole('heading', { name: 'All Videos (2)' });
+  return rendered;
+}
+
+const preview = (n: number): PreviewItem[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `vid${String(i).padStart(8, '0')}`,
+    title: `Video ${i + 1}`,
+    url: `https://www.youtube.com/watch?v=vid${String(i).padStart(8, '0')}`,
+    publishedAt: '2024-01-05',
+    thumbnail: `/thumb/${i}.jpg`,
+    channelTitle: 'Juniper Lane',
+  }));
+
+const importSection = () => screen.getByRole('region', { name: 'Bulk Import Videos' });
+const rescanSection = () => screen.getByRole('region', { name: 'Rescan for Collaborators' });
+
+describe('Bulk Import Videos', () => {
+  it('asks for a URL first', async () => {
+    const api = base();
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    expect(
+      screen
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent)
+        .slice(0, 3),
+    ).toEqual(['Bulk Import Videos', 'Rescan for Collaborators', 'Add New Video']);
+    await user.click(within(importSection()).getByRole('button', { name: 'Fetch Videos' }));
+    expect(alert).toHaveBeenCalledWith(MESSAGES.enterChannelUrl);
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  it('previews, selects, imports in chunks with progress, sums up and clears', async () => {
+    const imported: RecordedRequest[] = [];
+    let release: () => void = () => undefined;
+    const api = base({
+      'POST /api/youtube/playlist': { body: { items: preview(12), total: 12, truncated: false } },
+      'POST /api/youtube/import': async (request) => {
+        imported.push(request);
+        const ids = (request.body as { items: { id: string }[] }).items.map((i) => i.id);
+        if (imported.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return {
+          body: {
+            results: ids.map((id, i) => ({ id, status: i === 0 ? 'duplicate' : 'imported' })),
+            imported: ids.length - 1,
+            duplicates: 1,
+            failed: 0,
+          },
+        };
+      },
+    });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const section = within(importSection());
+    await user.type(
+      section.getByLabelText('YouTube channel or playlist URL'),
+      'https://www.youtube.com/@juniperlane',
+    );
+    await user.click(section.getByRole('button', { name: 'Fetch Videos' }));
+    const list = await section.findByRole('list', { name: 'Videos to import' });
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(12);
+    expect(within(list).getByText('Video 1')).toBeInTheDocument();
+    expect(within(list).getAllByText('2024-01-05 · Juniper Lane')).toHaveLength(12);
+    expect(section.getByText('12 of 12 selected')).toBeInTheDocument();
+
+    await user.click(section.getByRole('button', { name: 'Select None' }));
+    await user.click(section.getByRole('button', { name: 'Import Selected (0)' }));
+    expect(alert).toHaveBeenCalledWith(MESSAGES.selectVideoToImport);
+
+    await user.click(section.getByRole('button', { name: 'Select All' }));
+    await user.click(within(list).getByRole('checkbox', { name: /Video 12/ }));
+    await user.click(section.getByRole('button', { name: 'Import Selected (11)' }));
+    expect(await section.findByRole('progressbar', { name: 'Importing progress' })).toHaveAttribute(
+      'max',
+      '11',
+    );
+    expect(section.getByText('Importing 0/11')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(bulkImportSummary(9, 2, 0)));
+    expect(imported.map((r) => (r.body as { items: unknown[] }).items.length)).toEqual([10, 1]);
+    expect(api.calls.filter((c) => c.url === '/api/youtube/import')).toHaveLength(2);
+    // Cleared: URL, list and selection.
+    expect(section.getByLabelText('YouTube channel or playlist URL')).toHaveValue('');
+    expect(section.queryByRole('list', { name: 'Videos to import' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when no videos are found or the key is missing", async () => {
+    base({ 'POST /api/youtube/playlist': { status: 503, body: { error: MESSAGES.youtubeKeyMissing } } });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const section = within(importSection());
+    await user.type(section.getByLabelText('YouTube channel or playlist URL'), '@someone');
+    await user.click(section.getByRole('button', { name: 'Fetch Videos' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.youtubeKeyMissing));
+  });
+
+  it('counts the rest as failed and says why when the service stops answering mid-import', async () => {
+    base({
+      'POST /api/youtube/playlist': { body: { items: preview(25), total: 25, truncated: false } },
+      'POST /api/youtube/import': (() => {
+        let n = 0;
+        return () =>
+          ++n === 1
+            ? { body: { results: [], imported: 10, duplicates: 0, failed: 0 } }
+            : { status: 503, body: { error: 'The YouTube API daily quota is used up.' } };
+      })(),
+    });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const section = within(importSection());
+    await user.type(section.getByLabelText('YouTube channel or playlist URL'), '@juniperlane');
+    await user.click(section.getByRole('button', { name: 'Fetch Videos' }));
+    await user.click(await section.findByRole('button', { name: 'Import Selected (25)' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        `${bulkImportSummary(10, 0, 15)}\n\nThe YouTube API daily quota is used up.`,
+      ),
+    );
+  });
+});
+
+describe('Rescan for Collaborators', () => {
+  it('rescans one video and shows the summary, or the spec error', async () => {
+    base({
+      'POST /api/youtube/rescan/10': { body: { id: 10, added: 2, created: 1 } },
+      'POST /api/youtube/rescan/11': { status: 404, body: { error: MESSAGES.noVideoDataFound } },
+    });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const section = within(rescanSection());
+    await user.click(await section.findByRole('button', { name: 'Rescan Rooftop Cooking Duel' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(rescanSummary(2, 1)));
+    await user.click(section.getByRole('button', { name: 'Rescan Solo Sketching' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(errorAlert(MESSAGES.noVideoDataFound)));
+  });
+
+  it('rescans a selection with progress, says when nothing was found, and clears the selection', async () => {
+    const api = base({ 'POST /api/youtube/rescan': { body: { results: [], added: 0, created: 0 } } });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const section = within(rescanSection());
+    await user.click(await section.findByRole('button', { name: 'Select All' }));
+    await user.click(section.getByRole('button', { name: 'Rescan Selected (2)' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.noNewCollaborators));
+    expect(api.calls.find((c) => c.url === '/api/youtube/rescan')?.body).toEqual({ videoIds: [10, 11] });
+    expect(section.getByText('0 of 2 selected')).toBeInTheDocument();
+  });
+});
+
+describe('Fetch Video Info', () => {
+  const info: VideoInfo = {
+    videoId: 'ddddddddddd',
+    url: 'https://www.youtube.com/watch?v=ddddddddddd',
+    title: 'Picnic w/ Bram Koster and Nova Quill',
+    date: '2024-06-02',
+    channelTitle: 'Ada Lumen',
+    description: '',
+    source: 'api',
+    channelCreatorId: 1,
+    detected: {
+      existingIds: [2],
+      toCreate: [
+        { name: 'Nova Quill', url: '' },
+        { name: 'Skip Me', url: '' },
+      ],
+    },
+  };
+
+  it('checks the URL first', async () => {
+    const api = base();
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const form = within(screen.getByRole('form', { name: 'Add New Video' }));
+    await user.click(form.getByRole('button', { name: 'Fetch Video Info' }));
+    expect(alert).toHaveBeenLastCalledWith(MESSAGES.enterVideoUrlFirst);
+    await user.type(form.getByLabelText('URL'), 'https://example.com/x');
+    await user.click(form.getByRole('button', { name: 'Fetch Video Info' }));
+    expect(alert).toHaveBeenLastCalledWith(MESSAGES.couldNotExtractVideoId);
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  it('fills title and date, pre-selects creators, offers new ones, and adds the video with them', async () => {
+    const api = base({
+      'POST /api/youtube/video-info': { body: info },
+      'POST /api/creators': { status: 201, body: { ...CREATORS[2], id: 42, name: 'Nova Quill' } },
+      'POST /api/videos': { status: 201, body: { ...VIDEOS[0], id: 99 } },
+    });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const form = within(screen.getByRole('form', { name: 'Add New Video' }));
+    await user.type(form.getByLabelText('URL'), 'https://youtu.be/ddddddddddd');
+    await user.click(form.getByRole('button', { name: 'Fetch Video Info' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(videoInfoFetched(3)));
+    expect(form.getByLabelText('Title')).toHaveValue(info.title);
+    expect(form.getByLabelText('Date (optional)')).toHaveValue('2024-06-02');
+    expect(form.getByRole('checkbox', { name: 'Ada Lumen' })).toBeChecked();
+    expect(form.getByRole('checkbox', { name: 'Bram Koster' })).toBeChecked();
+
+    const panel = within(form.getByRole('region', { name: 'Detected collaborators' }));
+    await user.click(panel.getByRole('button', { name: 'Skip Skip Me' }));
+    expect(panel.queryByText('Skip Me')).not.toBeInTheDocument();
+    await user.click(panel.getByRole('button', { name: 'Add Nova Quill' }));
+    await waitFor(() =>
+      expect(form.queryByRole('region', { name: 'Detected collaborators' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(form.getByRole('button', { name: 'Add Video' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.videoAddedWithCollaborators));
+    expect(api.calls.find((c) => c.method === 'POST' && c.url === '/api/videos')?.body).toMatchObject({
+      title: info.title,
+      authorIds: [1, 2, 42],
+    });
+  });
+
+  it("shows SPEC's failure alert, or the missing key", async () => {
+    base({ 'POST /api/youtube/video-info': { status: 404, body: { error: 'whatever' } } });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const form = within(screen.getByRole('form', { name: 'Add New Video' }));
+    await user.type(form.getByLabelText('URL'), 'https://youtu.be/ddddddddddd');
+    await user.click(form.getByRole('button', { name: 'Fetch Video Info' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.failedToFetchVideoInfo));
+  });
+});
