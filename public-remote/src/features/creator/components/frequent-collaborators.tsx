@@ -25,7 +25,7 @@ export function FrequentCollaborators({ collaborators, onOpen }: FrequentCollabo
                 decorative
               />
               {collaborator.name}
-              <span className="pr-chip__count" aria-label={`${collaborator.count} videos together`}>
+              <span className="pr-chip__count" title="Videos together">
                 {collaborator.count}
               </span>
             </button>

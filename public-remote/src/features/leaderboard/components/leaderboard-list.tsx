@@ -28,26 +28,25 @@ export function LeaderboardList({ title, unit, entries, onOpen }: LeaderboardLis
   return (
     <section className="pr-board" aria-label={title}>
       <h3 className="pr-board__title">{title}</h3>
-      <ol className="pr-board__list">
+      {/* One element per row (a button), so a row reads and clicks as one thing. */}
+      <div className="pr-board__list">
         {entries.map((entry, index) => (
-          <li key={entry.id}>
-            <button type="button" className="pr-board__row" onClick={() => onOpen(entry.id)}>
-              <Rank rank={index + 1} />
-              <CreatorPhoto
-                className="pr-board__photo"
-                name={entry.name}
-                photo={entry.photo}
-                size={40}
-                decorative
-              />
-              <span className="pr-board__name">{entry.name}</span>
-              <span className="pr-board__count">
-                {entry.count} {unit}
-              </span>
-            </button>
-          </li>
+          <button key={entry.id} type="button" className="pr-board__row" onClick={() => onOpen(entry.id)}>
+            <Rank rank={index + 1} />
+            <CreatorPhoto
+              className="pr-board__photo"
+              name={entry.name}
+              photo={entry.photo}
+              size={40}
+              decorative
+            />
+            <span className="pr-board__name">{entry.name}</span>
+            <span className="pr-board__count">
+              {entry.count} {unit}
+            </span>
+          </button>
         ))}
-      </ol>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,24 @@
+import { parseViewUrl, viewSearch } from './view-url';
+
+describe('view <-> address', () => {
+  it.each([
+    ['', { view: 'search', params: {} }],
+    ['?view=leaderboard', { view: 'leaderboard', params: {} }],
+    ['?view=videos', { view: 'videos', params: {} }],
+    ['?creator=42', { view: 'author-page', params: { creatorId: 42 } }],
+    ['?creator=42&view=stats', { view: 'author-page', params: { creatorId: 42 } }],
+    ['?creator=abc', { view: 'search', params: {} }],
+    ['?creator=-3', { view: 'search', params: {} }],
+    ['?view=nope', { view: 'search', params: {} }],
+    ['?view=author-page', { view: 'search', params: {} }],
+  ])('reads %p', (search, state) => {
+    expect(parseViewUrl(search)).toEqual(state);
+  });
+
+  it('writes the address back, leaving prefill URLs out', () => {
+    expect(viewSearch({ view: 'search', params: {} })).toBe('');
+    expect(viewSearch({ view: 'leaderboard', params: {} })).toBe('?view=leaderboard');
+    expect(viewSearch({ view: 'author-page', params: { creatorId: 7 } })).toBe('?creator=7');
+    expect(viewSearch({ view: 'videos', params: { prefillUrl: 'https://youtu.be/x' } })).toBe('?view=videos');
+  });
+});

@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import { API_ROUTES } from '@friends/shared';
+import { SearchPage } from '../../../app/views/search-page';
+import { CREATORS, creator } from '../../../test-utils/fixtures';
+import { mockFetch } from '../../../test-utils/mock-fetch';
+import { renderWithClient, viewProps } from '../../../test-utils/render';
+import { PAGE_SIZE } from './creator-grid';
+
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search creators' });
+
+describe('SearchView', () => {
+  it("lists every creator under 'All Creators (n)' with photo, name, channel and counts", async () => {
+    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    renderWithClient(<SearchPage {...viewProps()} />);
+
+    expect(await screen.findByRole('heading', { name: 'All Creators (4)' })).toBeInTheDocument();
+    expect(searchBox()).toHaveAttribute('placeholder', 'Search by name or channel...');
+    const card = screen.getByRole('button', { name: 'Ada Lumen' }).closest('li') as HTMLElement;
+    expect(within(card).getByRole('img', { name: 'Ada Lumen' })).toHaveAttribute('loading', 'lazy');
+    expect(within(card).getByRole('link', { name: 'youtube.com/@adalumen' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/@adalumen',
+    );
+    expect(card).toHaveTextContent('5 videos');
+    expect(card).toHaveTextContent('4 collabs');
+  });
+
+  it('filters by name, channel and alias, case-insensitively, and says how many matched', async () => {
+    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (4)' });
+
+    await user.type(searchBox(), 'ADA');
+    expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ada Lumen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bram Koster' })).not.toBeInTheDocument();
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'brambuilds'); // only in Bram's channel
+    expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bram Koster' })).toBeInTheDocument();
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'workshop'); // only in Bram's alias (a merged-away name)
+    expect(await screen.findByRole('button', { name: 'Bram Koster' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+
+    await user.clear(searchBox());
+    expect(await screen.findByRole('heading', { name: 'All Creators (4)' })).toBeInTheDocument();
+  });
+
+  it("shows 'No creators found' and 'No creators found matching \"term\"'", async () => {
+    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: [] } });
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    expect(await screen.findByText('No creators found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Creators (0)' })).toBeInTheDocument();
+
+    await user.type(searchBox(), 'zzz');
+    expect(await screen.findByText('No creators found matching "zzz"')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Search Results (0)' })).toBeInTheDocument();
+  });
+
+  it('opens the creator page from the name (keyboard: Enter) or a click on the card', async () => {
+    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    const props = viewProps();
+    const { user } = renderWithClient(<SearchPage {...props} />);
+    const name = await screen.findByRole('button', { name: 'Bram Koster' });
+
+    name.focus();
+    await user.keyboard('{Enter}');
+    expect(props.navigate).toHaveBeenLastCalledWith('author-page', { creatorId: 2 });
+
+    const card = name.closest('li') as HTMLElement;
+    await user.click(within(card).getByText('3 videos'));
+    expect(props.navigate).toHaveBeenCalledTimes(2);
+    expect(props.navigate).toHaveBeenLastCalledWith('author-page', { creatorId: 2 });
+
+    // The card's own link does what it says; it does not open the creator page as well.
+    await user.click(within(card).getByRole('link', { name: 'youtube.com/@brambuilds' }));
+    expect(props.navigate).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows an unsafe channel as text, never as a link', async () => {
+    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    renderWithClient(<SearchPage {...viewProps()} />);
+    const card = (await screen.findByRole('button', { name: 'Cleo Hart' })).closest('li') as HTMLElement;
+    expect(within(card).getByText('javascript:alert(1)')).toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('renders a long list a page at a time', async () => {
+    const many = Array.from({ length: PAGE_SIZE * 2 + 5 }, (_, i) => creator(i + 1, `Creator ${i + 1}`));
+    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: many } });
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+
+    expect(await screen.findByRole('heading', { name: `All Creators (${many.length})` })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: /Show more/ }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(PAGE_SIZE * 2);
+    await user.click(screen.getByRole('button', { name: /Show more \(5 more\)/ }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(many.length);
+    expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+  });
+
+  it('renders the admin slots the host passes in', async () => {
+    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    renderWithClient(
+      <SearchPage
+        {...viewProps({ isAdmin: true })}
+        toolbarExtras={<button type="button">Merge Mode</button>}
+        cardExtras={(c) => <button type="button">Edit {c.name}</button>}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Edit Ada Lumen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Merge Mode' })).toBeInTheDocument();
+  });
+});
