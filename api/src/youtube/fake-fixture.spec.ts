@@ -1,6 +1,7 @@
 /**
  * Keeps the fake's fictional channel honest: running the shared detection rules over its 60 uploads in
- * import order (each video seeing the creators made for the earlier ones) gives exactly EXPECTED.
+ * import order (newest first, as the uploads playlist lists them; each video seeing the creators made for
+ * the videos before it) gives exactly EXPECTED.
  * If shared/ changes a rule, this says whether the fixture (and the e2e expectations) must follow.
  */
 import { detectCollaborators, nameMatchKey } from '@friends/shared';
@@ -8,7 +9,9 @@ import { createFakeYouTubeData, EXPECTED, MAIN_CHANNEL_ID } from '../../test/sup
 
 it('the main channel yields the expected collaborators and none of the filtered names', () => {
   const data = createFakeYouTubeData({ benchVideos: 0 });
-  const uploads = data.videos.filter((v) => v.channelId === MAIN_CHANNEL_ID && v.privacy !== 'private');
+  const uploads = data.videos
+    .filter((v) => v.channelId === MAIN_CHANNEL_ID && v.privacy !== 'private')
+    .reverse();
   expect(uploads).toHaveLength(EXPECTED.videoCount);
 
   const creators: { id: number; name: string }[] = [{ id: 1, name: EXPECTED.mainCreator }];

@@ -109,7 +109,7 @@ describe('listVideos', () => {
     expect(pages.map((c) => c.params.maxResults)).toEqual(['50', '50']);
     expect(pages[0]!.params.pageToken).toBeUndefined();
     expect(pages[1]!.params.pageToken).toBeTruthy();
-    const first = listing!.items.find((i) => i.title === 'Baking sourdough w/ Otto Brambleworth')!;
+    const first = listing!.items.find((i) => i.title === 'Baking sourdough w/ OttoBrambleworth')!;
     expect(first).toMatchObject({
       channelTitle: 'Juniper Lane',
       channelId: MAIN_CHANNEL_ID,

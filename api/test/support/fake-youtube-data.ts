@@ -102,7 +102,7 @@ const GENERIC_OUTRO = 'Thanks for watching! New videos every Friday.';
  * lists what a correct import ends with.
  */
 const JUNIPER_UPLOADS: Upload[] = [
-  ['Baking sourdough w/ Otto Brambleworth'], // 'w/'
+  ['Baking sourdough w/ OttoBrambleworth'], // 'w/'; the same person without the space: matches, not re-created
   ['Camping in the rain with Priya Castellan'], // 'with'
   ['Lullaby for the garden (feat. Wren Halvorsen)'], // '(feat.'
   ['Harvest song ft. Dario Quill'], // 'ft.'
@@ -115,7 +115,7 @@ const JUNIPER_UPLOADS: Upload[] = [
   ['Theatre night', 'Starring: Lucia Brightwater\n\n' + GENERIC_OUTRO], // 'Starring'
   ['Open mic', 'Performed by:\nKenji Farrow\n\n' + GENERIC_OUTRO], // 'Performed by'
   ['Fika in Stockholm w/ Åsa Lindqvård'], // non-ASCII name, matches the channel with a percent-encoded handle
-  ['Second bake-off w/ OttoBrambleworth'], // same person without the space: matches, not re-created
+  ['Second bake-off w/ Otto Brambleworth'], // 'w/' (imported first: uploads are listed newest first)
   ['Tent repair with Priya Castellan'], // repeat collaborator
   ['Weekly vlog #14'],
   ['Live w/ youtube.com'], // FILTER: a platform host
@@ -175,7 +175,7 @@ const JUNIPER_UPLOADS: Upload[] = [
 export const EXPECTED = {
   mainCreator: MAIN_CHANNEL_NAME,
   videoCount: JUNIPER_UPLOADS.length,
-  /** Each must exist exactly once after the import (OttoBrambleworth matches Otto Brambleworth). */
+  /** Each must exist exactly once after an import in playlist order, newest first (OttoBrambleworth matches Otto Brambleworth). */
   collaborators: [
     'Otto Brambleworth',
     'Priya Castellan',
@@ -215,10 +215,10 @@ export const EXPECTED = {
   ],
   /** Video titles (index into the uploads) with the collaborators each should carry after the main creator. */
   authorsByTitle: {
-    'Baking sourdough w/ Otto Brambleworth': ['Otto Brambleworth'],
+    'Baking sourdough w/ OttoBrambleworth': ['Otto Brambleworth'],
     'Dinner party': ['Rosa Delacroix', 'Theo Marchetti'],
     'Short film: The Lighthouse': ['Ilse Varga', 'Bram Kowalczyk'],
-    'Second bake-off w/ OttoBrambleworth': ['Otto Brambleworth'],
+    'Second bake-off w/ Otto Brambleworth': ['Otto Brambleworth'],
     'Weekly vlog #14': [],
     'Credits roll': [],
   } as Record<string, string[]>,

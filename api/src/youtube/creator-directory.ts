@@ -1,0 +1,173 @@
+/**
+ * The creators as collaborator detection needs them (id, name, aliases, handles), read once per request
+ * and kept up to date as an import creates creators, plus "find or create" inside a write transaction.
+ * Matching goes through aliases (DESIGN.md departure 9), so a name merged away is never re-created.
+ */
+import {
+  detectPlatform,
+  nameMatchKey,
+  normalizeName,
+  parseHttpUrl,
+  parseYouTubeChannelUrl,
+  youtubeHandleFromUrl,
+} from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { CreatorEntity } from '../creators/creator.entity';
+import { SocialLinkEntity } from '../creators/social-link.entity';
+import { int, rows } from '../database/sql';
+
+export interface DirectoryCreator {
+  id: number;
+  name: string;
+  aliases: string[];
+  /** YouTube handles and Instagram usernames from the social links, without '@'. */
+  handles: string[];
+  /** YouTube channel ids (UC…) from the social links. */
+  channelIds: string[];
+  photo: string;
+  /** The social links, in order. */
+  links: string[];
+}
+
+/** The handle or channel id a social link names, for matching; Instagram usernames count as handles. */
+export function linkIdentity(url: string): { handle?: string; channelId?: string } {
+  const youtube = youtubeHandleFromUrl(url);
+  if (youtube) return { handle: youtube };
+  const target = parseYouTubeChannelUrl(url);
+  if (target?.kind === 'channelId') return { channelId: target.id };
+  const parsed = parseHttpUrl(url);
+  if (parsed && /(^|\.)instagram\.com$/i.test(parsed.hostname)) {
+    const first = parsed.pathname.split('/').filter(Boolean)[0];
+    if (first && /^[A-Za-z0-9._]+$/.test(first)) return { handle: first };
+  }
+  return {};
+}
+
+export class CreatorDirectory {
+  private constructor(readonly creators: DirectoryCreator[]) {}
+
+  static async load(manager: EntityManager): Promise<CreatorDirectory> {
+    const creators = await rows<{ id: number; name: string; photo: string }>(
+      manager,
+      'SELECT id, name, photo FROM creators ORDER BY id',
+    );
+    const aliases = await rows<{ creator_id: number; name: string }>(
+      manager,
+      'SELECT creator_id, name FROM creator_aliases ORDER BY id',
+    );
+    const links = await rows<{ creator_id: number; url: string }>(
+      manager,
+      'SELECT creator_id, url FROM social_links ORDER BY creator_id, position',
+    );
+    const byId = new Map<number, DirectoryCreator>();
+    for (const row of creators) {
+      const id = int(row.id);
+      byId.set(id, {
+        id,
+        name: row.name,
+        aliases: [],
+        handles: [],
+        channelIds: [],
+        photo: row.photo,
+        links: [],
+      });
+    }
+    for (const alias of aliases) byId.get(int(alias.creator_id))?.aliases.push(alias.name);
+    for (const link of links) {
+      const creator = byId.get(int(link.creator_id));
+      if (creator) addLink(creator, link.url);
+    }
+    return new CreatorDirectory([...byId.values()]);
+  }
+
+  /**
+   * The creator standing for a YouTube channel (SPEC.md §7 "Bulk import"): one linking to the channel's
+   * id or handle, else one whose name or alias equals the channel title, case-insensitively, else equal
+   * without spaces and dots.
+   */
+  channelCreator(channel: {
+    id?: string;
+    title: string;
+    handle?: string | null;
+  }): DirectoryCreator | undefined {
+    const handle = channel.handle?.toLowerCase();
+    const byLink = this.creators.find(
+      (c) =>
+        (channel.id && c.channelIds.includes(channel.id)) ||
+        (handle && c.handles.some((h) => h.toLowerCase() === handle)),
+    );
+    if (byLink) return byLink;
+    const wanted = normalizeName(channel.title);
+    if (!wanted) return undefined;
+    const names = (c: DirectoryCreator) => [c.name, ...c.aliases];
+    const exact = this.creators.find((c) => names(c).some((name) => normalizeName(name) === wanted));
+    if (exact) return exact;
+    // 'OttoBrambleworth' and 'Otto Brambleworth' are one person (the shared matching key).
+    const key = nameMatchKey(channel.title);
+    return this.creators.find((c) => names(c).some((name) => nameMatchKey(name) === key));
+  }
+
+  /**
+   * Inside a write transaction: the creator whose name or alias is `name` (case-insensitively), or a new
+   * one with the given photo and link. `created` tells which. The directory learns the new creator.
+   */
+  async findOrCreate(
+    manager: EntityManager,
+    input: { name: string; url?: string; photo?: string },
+  ): Promise<{ creator: DirectoryCreator; created: boolean }> {
+    const name = input.name.trim();
+    const nameKey = normalizeName(name);
+    const known = this.creators.find((c) => [c.name, ...c.aliases].some((n) => normalizeName(n) === nameKey));
+    if (known) return { creator: known, created: false };
+    // Another request may have created it since the directory was read.
+    const [existing] = await rows<{ id: number }>(
+      manager,
+      `SELECT id FROM creators WHERE name_key = ?
+       UNION SELECT creator_id AS id FROM creator_aliases WHERE name_key = ?`,
+      [nameKey, nameKey],
+    );
+    if (existing) {
+      const found = this.creators.find((c) => c.id === int(existing.id));
+      if (found) return { creator: found, created: false };
+    }
+
+    const inserted = await manager.insert(CreatorEntity, { name, nameKey, photo: input.photo ?? '' });
+    const id = int((inserted.identifiers[0] as { id: number }).id);
+    const url = input.url?.trim() ?? '';
+    if (url) {
+      await manager.insert(SocialLinkEntity, {
+        creatorId: id,
+        position: 0,
+        platform: detectPlatform(url) || 'Other',
+        url,
+      });
+    }
+    const creator: DirectoryCreator = {
+      id,
+      name,
+      aliases: [],
+      handles: [],
+      channelIds: [],
+      photo: input.photo ?? '',
+      links: [],
+    };
+    if (url) addLink(creator, url);
+    this.creators.push(creator);
+    return { creator, created: true };
+  }
+
+  /** Forgets creators made inside a transaction that rolled back. */
+  forget(ids: readonly number[]): void {
+    for (const id of ids) {
+      const index = this.creators.findIndex((c) => c.id === id);
+      if (index >= 0) this.creators.splice(index, 1);
+    }
+  }
+}
+
+function addLink(creator: DirectoryCreator, url: string): void {
+  creator.links.push(url);
+  const { handle, channelId } = linkIdentity(url);
+  if (handle) creator.handles.push(handle);
+  if (channelId) creator.channelIds.push(channelId);
+}

@@ -1,0 +1,71 @@
+import {
+  LIMITS,
+  YOUTUBE_BATCH_MAX,
+  type CreatorInfoInput,
+  type ImportInput,
+  type PlaylistInput,
+  type RescanInput,
+  type VideoInfoInput,
+} from '@friends/shared';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsObject,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+const MAX_ID = 2_147_483_647;
+
+export class VideoInfoDto implements VideoInfoInput {
+  @IsString()
+  @MaxLength(LIMITS.url)
+  url: string;
+}
+
+export class CreatorInfoDto implements CreatorInfoInput {
+  @IsArray()
+  @ArrayMaxSize(LIMITS.socialLinks)
+  @IsString({ each: true })
+  @MaxLength(LIMITS.url, { each: true })
+  urls: string[];
+}
+
+export class PlaylistDto implements PlaylistInput {
+  @IsString()
+  @MaxLength(LIMITS.url)
+  url: string;
+}
+
+export class ImportItemDto {
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{11}$/, { message: 'each item id must be a YouTube video id' })
+  id: string;
+}
+
+export class ImportDto implements ImportInput {
+  @IsArray()
+  @ArrayMinSize(1, { message: 'Please select at least one video to import' })
+  @ArrayMaxSize(YOUTUBE_BATCH_MAX)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => ImportItemDto)
+  items: ImportItemDto[];
+}
+
+export class RescanDto implements RescanInput {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(YOUTUBE_BATCH_MAX)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_ID, { each: true })
+  videoIds: number[];
+}
