@@ -14,6 +14,7 @@ import { SiteModule } from './site/site.module';
 import { StatsModule } from './stats/stats.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
 import { VideosModule } from './videos/videos.module';
+import { YouTubeModule } from './youtube/youtube.module';
 
 const MINUTE_MS = 60_000;
 
@@ -45,6 +46,7 @@ export class AppModule {
         AuthModule,
         CreatorsModule,
         VideosModule,
+        YouTubeModule,
         StatsModule,
         SuggestionsModule,
         AvatarModule,
