@@ -13,6 +13,7 @@ module.exports = {
     ],
   },
   globalSetup: '<rootDir>/support/global-setup.ts',
+  globalTeardown: '<rootDir>/support/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 1,
 };

@@ -53,6 +53,10 @@ export interface Session {
   answerDialogs: (...answers: DialogAnswer[]) => void;
   /** Resolves with the next dialog (already recorded and answered). */
   nextDialog: (timeoutMs?: number) => Promise<RecordedDialog>;
+  /** Errors the test provokes on purpose (a wrong password's 401), left out of the end-of-test report. */
+  expectErrors: (pattern: RegExp) => void;
+  /** `errors` minus the expected ones. */
+  unexpectedErrors: () => string[];
   /** Request URLs whose path starts with the prefix. */
   requested: (pathPrefix: string) => string[];
   close: () => Promise<void>;
@@ -65,12 +69,18 @@ export async function newSession(browser: Browser, baseURL: string): Promise<Ses
   const errors: string[] = [];
   const answers: DialogAnswer[] = [];
   const waiters: ((d: RecordedDialog) => void)[] = [];
+  const expected: RegExp[] = [];
 
   context.on('request', (req) => requests.push(req.url()));
+  context.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`);
+  });
   const watch = (page: Page) => {
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+        errors.push(`console: ${msg.text()}`);
+      }
     });
     page.on('dialog', (dialog: Dialog) => {
       const recorded = { type: dialog.type(), message: dialog.message() };
@@ -107,6 +117,8 @@ export async function newSession(browser: Browser, baseURL: string): Promise<Ses
           resolve(d);
         });
       }),
+    expectErrors: (pattern) => expected.push(pattern),
+    unexpectedErrors: () => errors.filter((e) => !expected.some((p) => p.test(e))),
     requested: (prefix) => requests.filter((u) => new URL(u).pathname.startsWith(prefix)),
     close: () => context.close(),
   };

@@ -1,8 +1,8 @@
-/** Fails the whole suite at once, with the fix, when the build or Chromium is missing. */
+/** Fails the whole suite at once, with the fix, when the build or Chromium is missing; snapshots the build. */
 import { assertChromium } from './browser';
-import { assertBuilt } from './server';
+import { SNAPSHOT_ENV, snapshotBuild } from './server';
 
 export default function globalSetup(): void {
-  assertBuilt();
   assertChromium();
+  process.env[SNAPSHOT_ENV] = snapshotBuild();
 }

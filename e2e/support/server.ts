@@ -3,7 +3,7 @@
  * fresh SQLite file, waits for GET /api/health, and stops it afterwards.
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,28 @@ export function assertBuilt(): void {
         'Run `npm run build` first (`npm test` and `npm run test:e2e` do it for you).',
     );
   }
+}
+
+/**
+ * Copies the production build into .tmp/ once per run (globalSetup) so the whole suite tests one build,
+ * even if a bundle is rebuilt meanwhile (the server registers the files it finds at start). The copy
+ * stays inside the repository so the API still resolves node_modules and the repository root.
+ */
+export const SNAPSHOT_ENV = 'FRIENDS_E2E_BUILD';
+
+export function snapshotBuild(): string {
+  assertBuilt();
+  const base = path.join(REPO_ROOT, '.tmp');
+  mkdirSync(base, { recursive: true });
+  const dir = mkdtempSync(path.join(base, 'e2e-build-'));
+  for (const folder of ['api/dist', 'host/dist', 'public-remote/dist', 'admin-remote/dist']) {
+    cpSync(path.join(REPO_ROOT, folder), path.join(dir, folder), { recursive: true });
+  }
+  return dir;
+}
+
+export function removeSnapshot(dir: string | undefined): void {
+  if (dir && dir.startsWith(path.join(REPO_ROOT, '.tmp'))) rmSync(dir, { recursive: true, force: true });
 }
 
 export interface ServerOptions {
@@ -83,7 +105,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!options.env?.[key]) delete env[key];
   }
 
-  const child = spawn(process.execPath, ['api/dist/main.js'], { cwd: REPO_ROOT, env, stdio: 'pipe' });
+  const snapshot = process.env[SNAPSHOT_ENV];
+  if (snapshot) env.BUNDLES_DIR = snapshot;
+  const main = path.join(snapshot ?? REPO_ROOT, 'api/dist/main.js');
+  const child = spawn(process.execPath, [main], { cwd: REPO_ROOT, env, stdio: 'pipe' });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();

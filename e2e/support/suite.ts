@@ -50,8 +50,10 @@ export function useSuite<T = undefined>(
 
   afterEach(async () => {
     for (const s of [session, ...extra]) {
-      if (s?.errors.length)
-        console.warn(`Browser errors during "${expect.getState().currentTestName}":\n${s.errors.join('\n')}`);
+      const errors = s?.unexpectedErrors() ?? [];
+      if (errors.length) {
+        console.warn(`Browser errors during "${expect.getState().currentTestName}":\n${errors.join('\n')}`);
+      }
       await s?.close();
     }
     session = undefined;

@@ -39,6 +39,7 @@ describe('admin login', () => {
     await tab(page, 'Admin').click();
     const password = await demoPasswordFromScreen(page);
 
+    s.expectErrors(/HTTP 401 POST .*\/api\/auth\/login/);
     await passwordField(page).fill('not-the-password');
     const dialog = s.nextDialog();
     await page.getByRole('button', { name: 'Login' }).click();

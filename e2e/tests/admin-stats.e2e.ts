@@ -1,21 +1,18 @@
 /** SPEC.md §2 stats (admin): three summary cards and per-creator cards for creators with videos. */
-import { expect, Page } from '../support/expect';
+import { expect, Locator, Page } from '../support/expect';
 import { seedWorld } from '../support/fixtures';
 import { useSuite } from '../support/suite';
 import { openAdminView } from '../support/ui';
 
 const suite = useSuite({ seed: seedWorld });
 
-/** The number on the card labelled `label` within `scope`. */
-async function figure(scope: Page | import('playwright-core').Locator, label: string): Promise<number> {
-  const card = scope
-    .locator('div, li, section')
-    .filter({ has: scope.getByText(label, { exact: true }) })
-    .filter({ hasText: /\d/ })
-    .last();
-  const text = (await card.innerText()).replace(label, ' ');
+/** The number shown with the first `label` in `scope` (the label's parent holds both). */
+async function figure(scope: Page | Locator, label: string): Promise<number> {
+  const text = (
+    await scope.getByText(label, { exact: true }).first().locator('xpath=..').innerText()
+  ).replace(label, ' ');
   const m = text.match(/\d+/);
-  if (!m) throw new Error(`no number on the '${label}' card: ${JSON.stringify(text)}`);
+  if (!m) throw new Error(`no number with '${label}': ${JSON.stringify(text)}`);
   return Number(m[0]);
 }
 
@@ -36,11 +33,7 @@ describe('analytics', () => {
     await expect(profiles).toHaveCount(6); // Gina has no videos
     await expect(page.getByText('Gina Newcomer', { exact: true })).toBeHidden();
 
-    const alice = page
-      .locator('div, li, section, article')
-      .filter({ hasText: 'Alice Archer' })
-      .filter({ hasText: 'Unique Collaborators' })
-      .last();
+    const alice = page.getByRole('article', { name: 'Alice Archer' });
     expect(await figure(alice, 'Total Videos')).toBe(5);
     expect(await figure(alice, 'Solo Videos')).toBe(1);
     expect(await figure(alice, 'Collaborations')).toBe(4);

@@ -29,6 +29,8 @@ describe('module federation', () => {
     await expect(listHeading(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
 
+    // The host learns where the remotes are at run time, then loads the public one through its manifest.
+    expect(s.requested('/remotes.json').length).toBeGreaterThan(0);
     expect(s.requested('/remotes/public/mf-manifest.json').length).toBeGreaterThan(0);
     expect(s.requested('/remotes/public/').some((u) => u.endsWith('.js'))).toBe(true);
     expect(s.requested('/remotes/admin/')).toEqual([]);

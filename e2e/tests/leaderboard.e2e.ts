@@ -17,9 +17,10 @@ async function openLeaderboard(page: Page) {
   await expect(page.getByText('Collaboration Leaderboard', { exact: true })).toBeVisible();
 }
 
+/** The rows of a list, in order: each row is a button that opens the creator. */
 async function rowTexts(list: Locator): Promise<string[]> {
-  await expect(list.getByRole('listitem').first()).toBeVisible();
-  const texts = await list.getByRole('listitem').allInnerTexts();
+  await expect(list.getByRole('button').first()).toBeVisible();
+  const texts = await list.getByRole('button').allInnerTexts();
   return texts.map((t) => t.replace(/\s+/g, ' ').trim());
 }
 

@@ -85,6 +85,7 @@ describe('search (the default view)', () => {
 
   it('shows version 1.0.0 when /version.json fails', async () => {
     const { page } = suite.session;
+    suite.session.expectErrors(/HTTP 500 GET .*\/version\.json/);
     await page.route('**/version.json', (route) => route.fulfill({ status: 500, body: 'nope' }));
     await page.goto('/');
     await expect(page.getByRole('contentinfo')).toContainText('Friends of the Channel v1.0.0', {

@@ -99,3 +99,23 @@ describe('untrusted text and URLs', () => {
     await noUnsafeHref(admin);
   });
 });
+
+describe('a suggested URL is untrusted', () => {
+  it('shows a javascript: suggestion to the admin as text, never as a link', async () => {
+    // Suggestions have no format check (SPEC.md §5), so this one is stored as sent.
+    const res = await fetch(`${suite.server.baseURL}/api/suggestions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'javascript:alert(1)' }),
+    });
+    expect(res.status).toBeLessThan(300);
+    const admin = await suite.loginAdmin();
+    await admin.page.goto('/?view=suggestions');
+    await expect(admin.page.getByRole('heading', { name: 'Video Suggestions' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(admin.page.getByText('javascript:alert(1)', { exact: true })).toBeVisible();
+    await expect(admin.page.getByRole('link', { name: 'javascript:alert(1)' })).toHaveCount(0);
+    await noUnsafeHref(admin.page);
+  });
+});
