@@ -32,4 +32,12 @@ export default createModuleFederationConfig({
   shareStrategy: 'loaded-first',
   manifest: true,
   dts: false,
+  experiments: {
+    // The host hands over its federation runtime (host/src/lib/provide-runtime-core.ts), so
+    // remoteEntry.js carries no second copy. The standalone dev page has no host: webpack.config.mjs
+    // turns this off there.
+    externalRuntime: true,
+    // Browser-only bundles: leave the runtime's Node script loader out.
+    optimization: { target: 'web' },
+  },
 });

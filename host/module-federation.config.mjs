@@ -27,4 +27,8 @@ export default createModuleFederationConfig({
   },
   shareStrategy: 'loaded-first',
   dts: false,
+  // One federation runtime for the page: the remotes' remoteEntry.js files use this one.
+  runtimePlugins: ['./src/lib/provide-runtime-core.ts'],
+  // Browser-only bundles: leave the runtime's Node script loader out.
+  experiments: { optimization: { target: 'web' } },
 });

@@ -64,7 +64,11 @@ export default (_env = {}, argv = {}) => {
       ],
     },
     plugins: [
-      new ModuleFederationPlugin(federation),
+      new ModuleFederationPlugin(
+        production
+          ? federation
+          : { ...federation, experiments: { ...federation.experiments, externalRuntime: false } },
+      ),
       // The standalone page exists for the public team's own `npm run dev`; the host never loads it.
       ...(production ? [] : [new HtmlWebpackPlugin({ templateContent: STANDALONE_PAGE })]),
     ],
