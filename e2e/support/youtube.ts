@@ -7,6 +7,7 @@
  */
 import type { BrowserContext, Response } from 'playwright-core';
 import { FakeYouTube, FakeYouTubeOptions, startFakeYouTube } from '../../api/test/support/fake-youtube';
+import type { Session } from './browser';
 
 export * from '../../api/test/support/fake-youtube';
 
@@ -43,6 +44,16 @@ export function useFakeYouTube(options: FakeYouTubeOptions = {}): FakeYouTubeHan
   };
 }
 
+/**
+ * The fake serves thumbnails and profile pictures over plain http://127.0.0.1, which the app's CSP
+ * (img-src 'self' data: https:) rightly blocks; real YouTube and Instagram images are https. Those
+ * console errors are expected in these tests, and only those.
+ */
+export function expectFakeImagesBlocked(session: Session, fake: FakeYouTube): void {
+  const origin = new URL(fake.url).origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  session.expectErrors(new RegExp(`^console: Loading the image '${origin}/img/[^']*' violates .*img-src`));
+}
+
 export interface RecordedResponse {
   url: string;
   status: number;
@@ -50,12 +61,14 @@ export interface RecordedResponse {
   /** The decoded body, or null when the browser kept none (redirects, 204, evicted). */
   body: Buffer | null;
   error?: string;
+  /** True when the browser evicted the body (a navigation) and it was fetched again, same URL and cookies. */
+  refetched?: boolean;
 }
 
 /**
  * Records every response of the context (documents, scripts, styles, manifests, JSON, images). Each body
- * is asked for as soon as the response arrives, before a navigation can evict it. `settle()` waits for
- * all of them.
+ * is asked for as soon as the response arrives; a GET body a navigation evicted anyway is fetched again
+ * (same URL, same cookies). `settle()` waits for all of them.
  */
 export function recordResponses(context: BrowserContext): {
   responses: RecordedResponse[];
@@ -64,6 +77,7 @@ export function recordResponses(context: BrowserContext): {
   const responses: RecordedResponse[] = [];
   const pending: Promise<void>[] = [];
   context.on('response', (res: Response) => {
+    const method = res.request().method();
     const entry: RecordedResponse = {
       url: res.url(),
       status: res.status(),
@@ -76,8 +90,16 @@ export function recordResponses(context: BrowserContext): {
         (body) => {
           entry.body = body;
         },
-        (err: Error) => {
+        async (err: Error) => {
           entry.error = err.message;
+          // A navigation evicted it: a GET can be asked again with the same cookies to see what it held.
+          if (method === 'GET' && /navigated away|No resource with given identifier/.test(err.message)) {
+            const again = await context.request.get(entry.url).catch(() => null);
+            if (again) {
+              entry.body = await again.body();
+              entry.refetched = true;
+            }
+          }
         },
       ),
     );
@@ -86,7 +108,7 @@ export function recordResponses(context: BrowserContext): {
     responses,
     settle: async () => {
       // New responses may arrive while earlier bodies are read.
-      for (let seen = -1; seen !== pending.length; ) {
+      for (let seen = -1; seen !== pending.length;) {
         seen = pending.length;
         await Promise.all(pending);
       }
