@@ -46,12 +46,14 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
     abortOnError: false,
+    // Fastify's own JSON parser only: no urlencoded forms (what a cross-site form can post).
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   app.useLogger(new PinoNestLogger(fastify.log));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
 
-  // Only JSON bodies: a text/plain POST (what a cross-site form can send) answers 415.
+  // Only JSON bodies: text/plain (also what a cross-site form can send) answers 415 like any other type.
   fastify.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);

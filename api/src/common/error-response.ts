@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { ApiError } from '@friends/shared';
-import { isDatabaseUnavailable } from '../database/database-errors';
+import { isDatabaseUnavailable, isForeignKeyViolation } from '../database/database-errors';
 
 export interface ErrorResponse {
   status: number;
@@ -10,6 +10,8 @@ export interface ErrorResponse {
 }
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again shortly.';
+export const CONCURRENT_CHANGE =
+  'A record this change refers to was changed at the same time. Reload and try again.';
 
 /** Fastify's own errors (parsing, limits) carry a 4xx statusCode; their messages are fine to show. */
 interface FastifyLikeError {
@@ -40,6 +42,9 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
       body: { error: DATABASE_UNAVAILABLE },
       unexpected: true,
     };
+  }
+  if (isForeignKeyViolation(exception)) {
+    return { status: HttpStatus.CONFLICT, body: { error: CONCURRENT_CHANGE }, unexpected: false };
   }
   const fastifyError = exception as FastifyLikeError;
   if (

@@ -14,7 +14,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { chunks, int, placeholders, rows } from '../database/sql';
+import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { CreatorAliasEntity } from './creator-alias.entity';
 import { readCreators, readLinks, toCreator } from './creator-reader';
@@ -132,6 +132,7 @@ export class CreatorsService {
     const creator = prepareCreator(input);
     return this.uniqueName(creator.name, () =>
       this.tx.write(async (manager) => {
+        await this.lockCreators(manager, [input.id]);
         if (!(await manager.existsBy(CreatorEntity, { id: input.id })))
           throw new NotFoundException(CREATOR_NOT_FOUND);
         await this.assertNameFree(manager, creator, input.id);
@@ -153,6 +154,7 @@ export class CreatorsService {
    */
   async remove(id: number): Promise<MessageResponse> {
     return this.tx.write(async (manager) => {
+      await this.lockCreators(manager, [id]);
       const creator = await manager.findOneBy(CreatorEntity, { id });
       if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
       await manager.query('DELETE FROM video_authors WHERE creator_id = ?', [id]);
@@ -174,6 +176,7 @@ export class CreatorsService {
     }
     return this.tx.write(async (manager) => {
       const all = [input.primaryId, ...mergeIds];
+      await this.lockCreators(manager, all);
       const found = await readCreators(manager, all);
       const missing = all.filter((id) => !found.has(id));
       if (missing.length > 0) throw new NotFoundException(`Creator(s) not found: ${missing.join(', ')}`);
@@ -234,7 +237,7 @@ export class CreatorsService {
         ...(await rows<{ video_id: number; creator_id: number; position: number }>(
           manager,
           `SELECT video_id, creator_id, position FROM video_authors
-            WHERE creator_id IN ${placeholders(part.length)} ORDER BY video_id, position`,
+            WHERE creator_id IN ${placeholders(part.length)} ORDER BY video_id, position${lockFor(manager, 'update')}`,
           part,
         )),
       );
@@ -271,6 +274,19 @@ export class CreatorsService {
           [primaryId, creatorId, ...part],
         );
       }
+    }
+  }
+
+  /**
+   * MySQL: takes the rows of creators about to be changed, merged or deleted, so that a video being written
+   * with one of them as author either commits first (and its authorship is then moved or removed
+   * here) or waits and finds the creator gone. The authorship reads below then see the latest rows.
+   */
+  private async lockCreators(manager: EntityManager, ids: number[]): Promise<void> {
+    const lock = lockFor(manager, 'update');
+    if (!lock) return;
+    for (const part of chunks(ids)) {
+      await manager.query(`SELECT id FROM creators WHERE id IN ${placeholders(part.length)}${lock}`, part);
     }
   }
 

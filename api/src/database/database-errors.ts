@@ -33,6 +33,18 @@ export function isUniqueViolation(error: unknown): boolean {
   });
 }
 
+/** A foreign key rejected the row: what it refers to was deleted meanwhile. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return causes(error).some((e) =>
+    [
+      'ER_NO_REFERENCED_ROW_2',
+      'ER_NO_REFERENCED_ROW',
+      'ER_ROW_IS_REFERENCED_2',
+      'SQLITE_CONSTRAINT_FOREIGNKEY',
+    ].includes(codeOf(e)),
+  );
+}
+
 /** A transaction lost a lock fight (MySQL/MariaDB) and may simply be retried. */
 export function isRetryableConflict(error: unknown): boolean {
   return causes(error).some((e) => ['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT'].includes(codeOf(e)));

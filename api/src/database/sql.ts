@@ -20,3 +20,13 @@ export async function rows<T extends object>(
 }
 
 export const int = (value: unknown): number => Number(value ?? 0);
+
+/**
+ * A locking-read suffix for MySQL/MariaDB, so that a transaction sees (and holds) the latest committed
+ * rows instead of its snapshot: 'share' for rows it relies on, 'update' for rows it will change or
+ * delete. SQLite needs none: its writes run one at a time (TransactionRunner).
+ */
+export function lockFor(manager: EntityManager, mode: 'share' | 'update'): string {
+  if (manager.connection.options.type !== 'mysql') return '';
+  return mode === 'share' ? ' LOCK IN SHARE MODE' : ' FOR UPDATE';
+}

@@ -4,7 +4,7 @@ import { canonicalVideoUrl, safeHref, type MessageResponse, type Video } from '@
 import type { EntityManager } from 'typeorm';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { int, placeholders, rows } from '../database/sql';
+import { int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import { readAllVideos, readVideosById } from './video-reader';
@@ -112,7 +112,10 @@ export class VideosService {
     });
   }
 
-  /** Every author must exist; the URL must not belong to another video. */
+  /**
+   * Every author must exist (read with a share lock, so a concurrent merge or delete of one of them
+   * either finishes first and is seen, or waits for this video); the URL must not belong to another video.
+   */
   private async checkReferences(
     manager: EntityManager,
     video: PreparedVideo,
@@ -120,7 +123,7 @@ export class VideosService {
   ): Promise<void> {
     const found = await rows<{ id: number }>(
       manager,
-      `SELECT id FROM creators WHERE id IN ${placeholders(video.authorIds.length)}`,
+      `SELECT id FROM creators WHERE id IN ${placeholders(video.authorIds.length)}${lockFor(manager, 'share')}`,
       video.authorIds,
     );
     const known = new Set(found.map((row) => int(row.id)));
