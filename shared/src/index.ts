@@ -9,3 +9,4 @@ export * from './names';
 export * from './collaborators';
 export * from './stats';
 export * from './youtube';
+export * from './search';

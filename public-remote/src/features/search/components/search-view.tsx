@@ -1,10 +1,15 @@
 /** SPEC.md §2 search: filter box, heading with the count, the cards (admin extras plugged in by the host). */
 import { useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
-import { noCreatorsFound, type CreatorListItem, type RemoteViewProps } from '@friends/shared';
+import {
+  buildSearchIndex,
+  filterSearchIndex,
+  noCreatorsFound,
+  type CreatorListItem,
+  type RemoteViewProps,
+} from '@friends/shared';
 import { Spinner } from '../../../components/spinner';
 import { useCreators } from '../api/get-creators';
 import { CreatorGrid } from './creator-grid';
-import { buildSearchIndex, filterCreators } from './filter-creators';
 
 export interface SearchViewProps extends RemoteViewProps {
   /** Rendered above the results (admin: merge-mode controls). */
@@ -24,7 +29,7 @@ export function SearchView({ navigate, toolbarExtras, cardExtras, children }: Se
   const { data, isPending } = useCreators();
   const creators = data ?? NO_CREATORS;
   const index = useMemo(() => buildSearchIndex(creators), [creators]);
-  const results = useMemo(() => filterCreators(index, deferredTerm), [index, deferredTerm]);
+  const results = useMemo(() => filterSearchIndex(index, deferredTerm), [index, deferredTerm]);
   const shownTerm = deferredTerm.trim();
   const open = useCallback((creatorId: number) => navigate('author-page', { creatorId }), [navigate]);
 
