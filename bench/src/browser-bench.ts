@@ -1,0 +1,229 @@
+/**
+ * The browser figures, in Debian's Chromium through playwright-core against the production server:
+ * navigation to 'All Creators (N)' rendered, a keystroke in the search box to the filtered list
+ * rendered, and a click on a creator with ~1,000 videos to its page rendered; unthrottled and with
+ * CPU ×4 + slow 4G through the DevTools protocol. "Rendered" is the frame after the DOM shows it
+ * (MutationObserver, then requestAnimationFrame + setTimeout 0, i.e. after that frame was produced).
+ * Also the JavaScript a visitor downloads before the results render, from the page's own network log.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { DatasetMeta } from './generate';
+import { log, median } from './util';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Lighthouse's slow 4G: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
+export const SLOW_4G = { latency: 150, downloadKbps: 1600, uploadKbps: 750 };
+export const CPU_SLOWDOWN = 4;
+
+export interface BrowserRunFigures {
+  navigationMs: number;
+  keystrokeMs: number;
+  /** Matches of the typed letter (the list rendered after the keystroke). */
+  keystrokeMatches: number;
+  creatorPageMs: number;
+}
+
+export interface BrowserFigures {
+  throttled: boolean;
+  runs: BrowserRunFigures[];
+  median: BrowserRunFigures;
+}
+
+export interface VisitorJs {
+  /** Each JavaScript file fetched before the results rendered, with its gzip -9 size. */
+  files: { path: string; bytes: number; gzipBytes: number; transferBytes: number }[];
+  gzipBytes: number;
+  transferBytes: number;
+  /** Every request of the visit under /remotes/admin/ (must be none). */
+  adminRequests: string[];
+}
+
+const INIT_SCRIPT = `(() => {
+  const watchers = [];
+  const headings = () => [...document.querySelectorAll('h2, h3')].map((h) => h.textContent || '');
+  const tests = {
+    list: (count) => headings().includes('All Creators (' + count + ')') && !!document.querySelector('.pr-card'),
+    search: () => headings().some((t) => t.startsWith('Search Results (')),
+    creator: (count) => headings().includes('All Videos (' + count + ')'),
+  };
+  const run = () => {
+    for (let i = watchers.length - 1; i >= 0; i--) {
+      const w = watchers[i];
+      if (!tests[w.kind](w.arg)) continue;
+      watchers.splice(i, 1);
+      const seen = performance.now();
+      requestAnimationFrame(() => setTimeout(() => w.done({ seen, painted: performance.now() }), 0));
+    }
+  };
+  new MutationObserver(run).observe(document, { subtree: true, childList: true, characterData: true });
+  window.__benchEvents = {};
+  for (const type of ['keydown', 'click']) {
+    addEventListener(type, (event) => { window.__benchEvents[type] = event.timeStamp; }, true);
+  }
+  window.__benchWatch = (kind, arg) => new Promise((done) => { watchers.push({ kind, arg, done }); run(); });
+  window.__benchNavigation = window.__benchWatch('list', Number(sessionStorage.getItem('benchCount') || 0));
+})();`;
+
+interface Painted {
+  seen: number;
+  painted: number;
+}
+
+declare global {
+  interface Window {
+    __benchWatch(kind: string, arg?: number): Promise<Painted>;
+    __benchNavigation: Promise<Painted>;
+    __benchEvents: Record<string, number>;
+  }
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_4G.latency,
+    downloadThroughput: (SLOW_4G.downloadKbps * 1000) / 8,
+    uploadThroughput: (SLOW_4G.uploadKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** One visit: navigation, keystroke, creator page. Returns the figures and the page (for the bundle log). */
+async function visit(
+  browser: Browser,
+  baseUrl: string,
+  meta: DatasetMeta,
+  throttled: boolean,
+  requests?: string[],
+  onPage?: (page: Page, navigationPainted: number) => Promise<void>,
+): Promise<BrowserRunFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (requests) context.on('request', (request) => requests.push(request.url()));
+  try {
+    const page = await context.newPage();
+    await context.addInitScript(`sessionStorage.setItem('benchCount', '${meta.size.creators}');`);
+    await context.addInitScript(INIT_SCRIPT);
+    if (throttled) await throttle(page);
+    const timeout = throttled ? 60_000 : 20_000;
+    page.setDefaultTimeout(timeout);
+
+    await page.goto(baseUrl, { waitUntil: 'commit' });
+    const navigation = await page.evaluate(() => window.__benchNavigation);
+    if (onPage) await onPage(page, navigation.painted);
+
+    // Keystroke: one letter typed into the empty search box.
+    const input = page.getByRole('searchbox', { name: 'Search creators' });
+    await input.focus();
+    const searched = page.evaluate(() => window.__benchWatch('search'));
+    await page.keyboard.press('k');
+    const search = await searched;
+    const keydown = await page.evaluate(() => window.__benchEvents.keydown as number);
+    const matches = await page.evaluate(() => {
+      const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent?.startsWith('Search Results ('));
+      return Number(/\((\d+)\)/.exec(heading?.textContent ?? '')?.[1] ?? NaN);
+    });
+
+    // Creator page: find the creator with ~1,000 videos, then time the click on its card.
+    await input.fill(meta.bigCreator.name);
+    const open = page.getByRole('button', { name: meta.bigCreator.name, exact: true }).first();
+    await open.waitFor();
+    const opened = page.evaluate((count) => window.__benchWatch('creator', count), meta.bigCreator.videoCount);
+    await open.click();
+    const creator = await opened;
+    const click = await page.evaluate(() => window.__benchEvents.click as number);
+
+    return {
+      navigationMs: navigation.painted,
+      keystrokeMs: search.painted - keydown,
+      keystrokeMatches: matches,
+      creatorPageMs: creator.painted - click,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runBrowser(
+  browser: Browser,
+  baseUrl: string,
+  meta: DatasetMeta,
+  throttled: boolean,
+  runs: number,
+): Promise<BrowserFigures> {
+  await visit(browser, baseUrl, meta, throttled); // warm-up: server caches, Chromium's code cache
+  const results: BrowserRunFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await visit(browser, baseUrl, meta, throttled);
+    log(
+      `  ${throttled ? 'throttled' : 'unthrottled'} run ${i + 1}: navigation ${run.navigationMs.toFixed(0)} ms, ` +
+        `keystroke ${run.keystrokeMs.toFixed(0)} ms (${run.keystrokeMatches} matches), creator page ${run.creatorPageMs.toFixed(0)} ms`,
+    );
+    results.push(run);
+  }
+  return {
+    throttled,
+    runs: results,
+    median: {
+      navigationMs: median(results.map((r) => r.navigationMs)),
+      keystrokeMs: median(results.map((r) => r.keystrokeMs)),
+      keystrokeMatches: median(results.map((r) => r.keystrokeMatches)),
+      creatorPageMs: median(results.map((r) => r.creatorPageMs)),
+    },
+  };
+}
+
+/** One unthrottled visit recording every request: the JS fetched before the results rendered. */
+export async function visitorJavaScript(browser: Browser, baseUrl: string, meta: DatasetMeta): Promise<VisitorJs> {
+  const requests: string[] = [];
+  let entries: { name: string; transferSize: number; responseEnd: number }[] = [];
+  let paintedAt = 0;
+  await visit(browser, baseUrl, meta, false, requests, async (page, painted) => {
+    paintedAt = painted;
+    entries = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        name: e.name,
+        transferSize: e.transferSize,
+        responseEnd: e.responseEnd,
+      })),
+    );
+  });
+  const origin = new URL(baseUrl).origin;
+  const scripts = entries.filter(
+    (e) => e.name.startsWith(origin) && /\.js(\?|$)/.test(e.name) && e.responseEnd <= paintedAt,
+  );
+  const files = [];
+  for (const script of scripts) {
+    const body = Buffer.from(await (await fetch(script.name)).arrayBuffer());
+    files.push({
+      path: script.name.slice(origin.length),
+      bytes: body.length,
+      gzipBytes: gzipSync(body, { level: 9 }).length,
+      transferBytes: script.transferSize,
+    });
+  }
+  return {
+    files,
+    gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    transferBytes: files.reduce((sum, f) => sum + f.transferBytes, 0),
+    adminRequests: requests.filter((url) => url.startsWith(`${origin}/remotes/admin/`)),
+  };
+}

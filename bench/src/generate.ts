@@ -1,0 +1,391 @@
+/**
+ * The benchmark's data: a deterministic (seeded) world of creators and videos with a realistic shape —
+ * a power law of videos per creator, mostly solo videos, collaborations of 2–5 creators drawn mostly
+ * from the owner's community, one to four social links per creator, dates over ten years — loaded into
+ * SQLite (the API's own migrations on a fresh file, then prepared statements in one transaction) or a
+ * MariaDB database (same migrations, then multi-row INSERTs). SQLite files are cached in bench/.cache,
+ * keyed by size, seed, generator version and the migrations.
+ *
+ *   node bench/dist/bench/src/generate.js [--creators=10000] [--videos=100000] [--seed=42]
+ */
+import 'reflect-metadata';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { canonicalVideoUrl, detectPlatform, normalizeName } from '@friends/shared';
+import { dataSourceOptions } from '../../api/src/database/data-source-options';
+import { MIGRATIONS } from '../../api/src/database/migrations';
+import { BENCH_DIR, CACHE_DIR, arg } from './util';
+
+/** Bump when the shape of the generated data changes: cached databases are then rebuilt. */
+const GENERATOR_VERSION = 1;
+
+export interface Size {
+  creators: number;
+  videos: number;
+  seed: number;
+}
+
+export const DEFAULT_SIZE: Size = { creators: 10_000, videos: 100_000, seed: 42 };
+
+export interface GeneratedCreator {
+  name: string;
+  photo: string;
+  links: { platform: string; url: string }[];
+  aliases: string[];
+}
+
+export interface GeneratedVideo {
+  title: string;
+  url: string;
+  date: string;
+  /** 1-based creator ids, in author order (the first is the uploader). */
+  authors: number[];
+}
+
+export interface DatasetMeta {
+  size: Size;
+  authorships: number;
+  collaborations: number;
+  links: number;
+  /** The creator whose video count is nearest to 1,000 (the creator page the browser opens). */
+  bigCreator: { id: number; name: string; videoCount: number };
+  /** The most prolific creator. */
+  topCreator: { id: number; name: string; videoCount: number };
+  /** Videos per creator at a few percentiles (the power law, for the report). */
+  videosPerCreator: { p50: number; p90: number; p99: number; max: number };
+}
+
+export interface Dataset {
+  creators: GeneratedCreator[];
+  videos: GeneratedVideo[];
+  meta: DatasetMeta;
+}
+
+/** mulberry32: small, fast, good enough, and the same sequence on every machine. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = (
+  'ka ri mo ta ne lu vi sa do pe ra zu li en ar os by ce fa go hi ja ko le mi no pa qu ro si tu va wy xa ' +
+  'ze bel cor dan fen gar hal ion jor kel lin mar nor pol quin ros sel tor ulm ven wil yar zan'
+).split(' ');
+const TOPICS = (
+  'cooking gaming travel science music comedy fitness tech history art crafts cars gardening chess ' +
+  'movies books skating coding physics camping baking puzzles fashion drones sailing'
+).split(' ');
+const FORMATS = ['Challenge', 'Q&A', 'Vlog', 'Review', 'Tutorial', 'Live', 'Podcast', 'Collab', 'Reacts', 'Tour'];
+
+/** The video's canonical URL key: the same hash the API stores (videos.service.ts videoUrlKey). */
+export const urlKey = (url: string): string =>
+  createHash('sha256').update(canonicalVideoUrl(url)).digest('hex');
+
+const YOUTUBE_ID_CHARS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'];
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+export function generate(size: Size): Dataset {
+  const random = prng(size.seed);
+  const word = (min: number, max: number) => {
+    const count = min + Math.floor(random() * (max - min + 1));
+    let text = '';
+    for (let i = 0; i < count; i++) text += pick(random, SYLLABLES);
+    return capitalised(text);
+  };
+
+  // Creators: unique names (case-insensitively, as the API requires), 1–4 links, a few aliases.
+  const seen = new Set<string>();
+  const creators: GeneratedCreator[] = [];
+  while (creators.length < size.creators) {
+    const name = `${word(1, 3)} ${word(2, 3)}`;
+    const key = normalizeName(name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const handle = name.replace(/\s+/g, '').toLowerCase();
+    const candidates = [
+      `https://www.youtube.com/@${handle}`,
+      `https://www.instagram.com/${handle}`,
+      `https://x.com/${handle}`,
+      `https://www.tiktok.com/@${handle}`,
+    ];
+    const linkCount = random() < 0.05 ? 0 : 1 + Math.floor(random() * random() * 4);
+    const links = candidates.slice(0, linkCount).map((url) => ({ platform: detectPlatform(url), url }));
+    creators.push({ name, photo: '', links, aliases: [] });
+  }
+  for (let i = 0; i < creators.length / 100; i++) {
+    const alias = `${word(2, 3)} ${word(2, 3)}`;
+    const key = normalizeName(alias);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pick(random, creators).aliases.push(alias);
+  }
+
+  // Videos per creator: a Zipf law over a random order of the creators (exponent 0.65: at 10,000
+  // creators the most prolific has about 1% of the videos, the median a handful).
+  const order = creators.map((_, index) => index + 1);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
+  const cumulative = new Float64Array(order.length);
+  let total = 0;
+  for (let rank = 0; rank < order.length; rank++) {
+    total += 1 / Math.pow(rank + 1, 0.65);
+    cumulative[rank] = total;
+  }
+  const zipf = (): number => {
+    const target = random() * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((cumulative[mid] as number) < target) low = mid + 1;
+      else high = mid;
+    }
+    return order[low] as number;
+  };
+  // Communities of about 40 creators (by id): collaborators come from the owner's community 85% of the time.
+  const COMMUNITY = 40;
+  const communityMember = (owner: number): number => {
+    const base = Math.floor((owner - 1) / COMMUNITY) * COMMUNITY;
+    return Math.min(creators.length, base + 1 + Math.floor(random() * COMMUNITY));
+  };
+
+  const start = Date.UTC(2016, 0, 1);
+  const span = Date.UTC(2026, 0, 1) - start;
+  const videos: GeneratedVideo[] = [];
+  const usedIds = new Set<string>();
+  for (let i = 0; i < size.videos; i++) {
+    const owner = zipf();
+    const authors = [owner];
+    if (random() >= 0.75) {
+      const roll = random();
+      const count = roll < 0.6 ? 2 : roll < 0.85 ? 3 : roll < 0.95 ? 4 : 5;
+      for (let guard = 0; authors.length < count && guard < 50; guard++) {
+        const other = random() < 0.85 ? communityMember(owner) : zipf();
+        if (!authors.includes(other)) authors.push(other);
+      }
+    }
+    let youtubeId = '';
+    do {
+      youtubeId = '';
+      for (let c = 0; c < 11; c++) youtubeId += pick(random, YOUTUBE_ID_CHARS);
+    } while (usedIds.has(youtubeId));
+    usedIds.add(youtubeId);
+    // More videos in recent years (sqrt skews towards the end of the span).
+    const date = new Date(start + Math.sqrt(random()) * span).toISOString().slice(0, 10);
+    const guests = authors.length > 1 ? ` w/ ${creators[(authors[1] as number) - 1]?.name}` : '';
+    const title = `${pick(random, TOPICS)} ${pick(random, FORMATS)} #${i + 1}${guests}`;
+    videos.push({
+      title: capitalised(title),
+      url: `https://www.youtube.com/watch?v=${youtubeId}`,
+      date: random() < 0.02 ? '' : date,
+      authors,
+    });
+  }
+
+  const counts = new Array<number>(creators.length + 1).fill(0);
+  let authorships = 0;
+  let collaborations = 0;
+  for (const video of videos) {
+    for (const id of video.authors) counts[id] = (counts[id] as number) + 1;
+    authorships += video.authors.length;
+    if (video.authors.length > 1) collaborations++;
+  }
+  let big = 1;
+  let top = 1;
+  for (let id = 1; id <= creators.length; id++) {
+    if (Math.abs((counts[id] as number) - 1000) < Math.abs((counts[big] as number) - 1000)) big = id;
+    if ((counts[id] as number) > (counts[top] as number)) top = id;
+  }
+  const sorted = counts.slice(1).sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  const describe = (id: number) => ({
+    id,
+    name: creators[id - 1]?.name ?? '',
+    videoCount: counts[id] as number,
+  });
+  return {
+    creators,
+    videos,
+    meta: {
+      size,
+      authorships,
+      collaborations,
+      links: creators.reduce((sum, c) => sum + c.links.length, 0),
+      bigCreator: describe(big),
+      topCreator: describe(top),
+      videosPerCreator: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0 },
+    },
+  };
+}
+
+const migrationsKey = (): string =>
+  createHash('sha256')
+    .update(MIGRATIONS.map((m) => m.name).join(','))
+    .digest('hex')
+    .slice(0, 8);
+
+export const sizeLabel = (size: Size): string => `c${size.creators}-v${size.videos}-s${size.seed}`;
+
+export interface CachedDatabase {
+  file: string;
+  meta: DatasetMeta;
+  /** Seconds spent generating and loading (0 when it came from the cache). */
+  buildSeconds: number;
+}
+
+/** A generated SQLite database for `size`, from bench/.cache when present, else built (and cached). */
+export async function sqliteDatabase(size: Size): Promise<CachedDatabase> {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const base = join(CACHE_DIR, `sqlite-${sizeLabel(size)}-g${GENERATOR_VERSION}-m${migrationsKey()}`);
+  const file = `${base}.sqlite`;
+  const metaFile = `${base}.json`;
+  if (existsSync(file) && existsSync(metaFile)) {
+    return { file, meta: JSON.parse(readFileSync(metaFile, 'utf8')) as DatasetMeta, buildSeconds: 0 };
+  }
+  const started = performance.now();
+  const dataset = generate(size);
+  const partial = `${base}.partial.sqlite`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
+  await migrate(
+    dataSourceOptions({ type: 'sqlite', path: partial, embedded: false, seedDemo: false }) as never,
+  );
+  loadSqlite(partial, dataset);
+  renameSync(partial, file);
+  writeFileSync(metaFile, JSON.stringify(dataset.meta, null, 2));
+  return { file, meta: dataset.meta, buildSeconds: (performance.now() - started) / 1000 };
+}
+
+/** Runs the API's migrations (the schema is never written twice). */
+async function migrate(options: ConstructorParameters<typeof DataSource>[0]): Promise<void> {
+  const dataSource = new DataSource({ ...options, entities: [] } as ConstructorParameters<typeof DataSource>[0]);
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'all' });
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+function loadSqlite(file: string, dataset: Dataset): void {
+  const db = new Database(file);
+  try {
+    db.pragma('synchronous = OFF');
+    const creator = db.prepare('INSERT INTO creators (id, name, name_key, photo) VALUES (?, ?, ?, ?)');
+    const link = db.prepare('INSERT INTO social_links (creator_id, position, platform, url) VALUES (?, ?, ?, ?)');
+    const alias = db.prepare('INSERT INTO creator_aliases (creator_id, name, name_key) VALUES (?, ?, ?)');
+    const video = db.prepare('INSERT INTO videos (id, title, url, url_key, date) VALUES (?, ?, ?, ?, ?)');
+    const author = db.prepare('INSERT INTO video_authors (video_id, creator_id, position) VALUES (?, ?, ?)');
+    db.transaction(() => {
+      dataset.creators.forEach((c, index) => {
+        const id = index + 1;
+        creator.run(id, c.name, normalizeName(c.name), c.photo);
+        c.links.forEach((l, position) => link.run(id, position, l.platform, l.url));
+        for (const name of c.aliases) alias.run(id, name, normalizeName(name));
+      });
+      dataset.videos.forEach((v, index) => {
+        const id = index + 1;
+        video.run(id, v.title, v.url, urlKey(v.url), v.date);
+        v.authors.forEach((creatorId, position) => author.run(id, creatorId, position));
+      });
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Creates database `name` on the MariaDB at `adminUrl` (mysql://user:pass@host:port), runs the API's
+ * migrations and bulk-loads the dataset with multi-row INSERTs. Returns the database URL.
+ */
+export async function loadMariadb(adminUrl: string, name: string, dataset: Dataset): Promise<string> {
+  const admin = await createConnection(adminUrl);
+  await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  await admin.end();
+  const url = `${adminUrl}/${name}`;
+  await migrate(dataSourceOptions({ type: 'mysql', url, seedDemo: false }) as never);
+
+  const db = await createConnection({ uri: url, multipleStatements: false });
+  try {
+    await db.query('SET foreign_key_checks = 0, unique_checks = 0');
+    await db.beginTransaction();
+    const insert = async (table: string, columns: string[], values: unknown[][]) => {
+      const BATCH = 2000;
+      for (let i = 0; i < values.length; i += BATCH) {
+        const part = values.slice(i, i + BATCH);
+        const row = `(${columns.map(() => '?').join(',')})`;
+        await db.query(
+          `INSERT INTO \`${table}\` (${columns.join(', ')}) VALUES ${part.map(() => row).join(',')}`,
+          part.flat(),
+        );
+      }
+    };
+    await insert(
+      'creators',
+      ['id', 'name', 'name_key', 'photo'],
+      dataset.creators.map((c, i) => [i + 1, c.name, normalizeName(c.name), c.photo]),
+    );
+    await insert(
+      'social_links',
+      ['creator_id', 'position', 'platform', 'url'],
+      dataset.creators.flatMap((c, i) => c.links.map((l, position) => [i + 1, position, l.platform, l.url])),
+    );
+    await insert(
+      'creator_aliases',
+      ['creator_id', 'name', 'name_key'],
+      dataset.creators.flatMap((c, i) => c.aliases.map((a) => [i + 1, a, normalizeName(a)])),
+    );
+    await insert(
+      'videos',
+      ['id', 'title', 'url', 'url_key', 'date'],
+      dataset.videos.map((v, i) => [i + 1, v.title, v.url, urlKey(v.url), v.date]),
+    );
+    await insert(
+      'video_authors',
+      ['video_id', 'creator_id', 'position'],
+      dataset.videos.flatMap((v, i) => v.authors.map((creatorId, position) => [i + 1, creatorId, position])),
+    );
+    await db.commit();
+    await db.query('SET foreign_key_checks = 1, unique_checks = 1');
+  } finally {
+    await db.end();
+  }
+  return url;
+}
+
+async function main(): Promise<void> {
+  const size: Size = {
+    creators: Number(arg('creators', String(DEFAULT_SIZE.creators))),
+    videos: Number(arg('videos', String(DEFAULT_SIZE.videos))),
+    seed: Number(arg('seed', String(DEFAULT_SIZE.seed))),
+  };
+  const result = await sqliteDatabase(size);
+  console.log(JSON.stringify({ ...result, file: result.file.replace(`${BENCH_DIR}/`, 'bench/') }, null, 2));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

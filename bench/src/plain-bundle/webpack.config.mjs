@@ -1,0 +1,35 @@
+// @ts-check
+/**
+ * The comparison for the federation overhead: the public remote's views (its standalone app: search,
+ * leaderboard, creator page) with react, react-dom and react-query as one plain bundle — no module
+ * federation, no host, no runtime loading. Built by `npm run bench` into bench/.cache/plain-bundle.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const remote = path.join(repo, 'public-remote');
+
+/** @type {import('webpack').Configuration} */
+export default {
+  mode: 'production',
+  context: remote,
+  entry: './src/bootstrap.tsx',
+  devtool: false,
+  output: { path: path.join(repo, 'bench/.cache/plain-bundle'), filename: 'plain.[contenthash:8].js', clean: true },
+  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  module: {
+    rules: [
+      {
+        test: /\.tsx?$/,
+        exclude: /node_modules/,
+        use: {
+          loader: 'ts-loader',
+          options: { transpileOnly: true, configFile: path.join(remote, 'tsconfig.json') },
+        },
+      },
+      { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+    ],
+  },
+  performance: { hints: false },
+};

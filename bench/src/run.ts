@@ -1,0 +1,388 @@
+/**
+ * `npm run bench`: builds what is stale, generates (or reuses) the data, then measures the API on SQLite
+ * and MariaDB beside a bare node:http ceiling, the visitor's JavaScript beside a plain bundle, the
+ * browser unthrottled and throttled, bulk import beside the sequential estimate, the API's peak RSS, and
+ * a scaling run. Prints one table, writes bench/results.json, exits 1 on any unexpected non-2xx.
+ *
+ * Flags (or BENCH_<NAME> variables): --creators=10000 --videos=100000 --seed=42 --duration=5 (seconds
+ * per autocannon run) --runs=5 (browser runs) --skip=mariadb,browser,import,scaling,bundles
+ */
+import { execSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startMariadb, stopMariadb } from '../../api/test/support/mariadb-server';
+import { runApiSuite, type EndpointResult } from './api-bench';
+import { launch, runBrowser, visitorJavaScript, CPU_SLOWDOWN, SLOW_4G, type BrowserFigures, type VisitorJs } from './browser-bench';
+import { ensureBuilt } from './build';
+import { DEFAULT_SIZE, generate, loadMariadb, sizeLabel, sqliteDatabase, type DatasetMeta, type Size } from './generate';
+import { runImport, startFake, youtubeEnv, type ImportFigures } from './import-bench';
+import { startApi } from './server';
+import { BENCH_DIR, CACHE_DIR, REPO_ROOT, arg, log } from './util';
+
+const TARGETS = {
+  readRatio: 0.5,
+  readP99Ms: 10,
+  visitorJsGzip: 140 * 1024,
+  federationOverhead: 1.35,
+  navigationMs: 1000,
+  navigationThrottledMs: 2500,
+  keystrokeMs: 50,
+  keystrokeThrottledMs: 200,
+  import50Ms: 2000,
+  import500Ms: 10_000,
+  rssMb: 250,
+};
+
+interface ScalingRow {
+  size: Size;
+  generateSeconds: number;
+  endpoints: { name: string; coldMs: number; requestsPerSecond: number; p99Ms: number; bytes: number }[];
+  peakRssMb: number;
+}
+
+interface Results {
+  date: string;
+  machine: string;
+  size: Size;
+  dataset: DatasetMeta;
+  settings: { connections: number; durationSeconds: number; browserRuns: number; slow4g: typeof SLOW_4G; cpuSlowdown: number };
+  api: { sqlite?: EndpointResult[]; mariadb?: EndpointResult[]; mariadbError?: string };
+  peakRssMb: { sqlite?: number; mariadb?: number };
+  bundles?: { visitor: VisitorJs; adminRemoteGzip: number; plainBundleGzip: number; overhead: number };
+  browser?: { unthrottled: BrowserFigures; throttled: BrowserFigures };
+  imports?: ImportFigures[];
+  scaling?: ScalingRow[];
+  failures: string[];
+}
+
+const skip = new Set(arg('skip', '').split(',').filter(Boolean));
+
+function freshCopy(file: string, name: string): string {
+  const dir = join(CACHE_DIR, 'run');
+  mkdirSync(dir, { recursive: true });
+  const target = join(dir, `${name}.sqlite`);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(target + suffix, { force: true });
+  copyFileSync(file, target);
+  return target;
+}
+
+function gzipOfDir(dir: string): number {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) total += gzipOfDir(path);
+    else if (name.endsWith('.js')) total += gzipSync(readFileSync(path), { level: 9 }).length;
+  }
+  return total;
+}
+
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let latest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    latest = Math.max(latest, stat.isDirectory() ? newest(path) : stat.mtimeMs);
+  }
+  return latest;
+}
+
+function plainBundleGzip(): number {
+  const out = join(CACHE_DIR, 'plain-bundle');
+  const sources = Math.max(newest(join(REPO_ROOT, 'public-remote/src')), newest(join(REPO_ROOT, 'shared/dist')));
+  if (newest(out) < sources) {
+    log('building the plain (non-federated) bundle');
+    execSync('npx webpack --config bench/src/plain-bundle/webpack.config.mjs', {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  return gzipOfDir(out);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const size: Size = {
+    creators: Number(arg('creators', String(DEFAULT_SIZE.creators))),
+    videos: Number(arg('videos', String(DEFAULT_SIZE.videos))),
+    seed: Number(arg('seed', String(DEFAULT_SIZE.seed))),
+  };
+  const connections = 10;
+  const durationSeconds = Number(arg('duration', '5'));
+  const browserRuns = Number(arg('runs', '5'));
+
+  const buildDir = ensureBuilt();
+  log(`data ${sizeLabel(size)}`);
+  const db = await sqliteDatabase(size);
+  log(db.buildSeconds ? `generated in ${db.buildSeconds.toFixed(1)} s` : 'generated data from bench/.cache');
+  const meta = db.meta;
+  const results: Results = {
+    date: new Date().toISOString(),
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
+    size,
+    dataset: meta,
+    settings: { connections, durationSeconds, browserRuns, slow4g: SLOW_4G, cpuSlowdown: CPU_SLOWDOWN },
+    api: {},
+    peakRssMb: {},
+    failures: [],
+  };
+
+  // 1. API on SQLite, then the browser against the same server (before the write mix).
+  const fake = await startFake();
+  {
+    log('API on SQLite');
+    const api = await startApi({
+      buildDir,
+      databaseUrl: `sqlite:${freshCopy(db.file, 'main')}`,
+      env: youtubeEnv(fake),
+    });
+    try {
+      results.api.sqlite = await runApiSuite(api, meta, { connections, durationSeconds, ceiling: true, writes: true });
+      results.peakRssMb.sqlite = api.peakRssKb() / 1024;
+      if (!skip.has('browser') || !skip.has('bundles')) {
+        const browser = await launch();
+        try {
+          if (!skip.has('bundles')) {
+            log('visitor JavaScript');
+            const visitor = await visitorJavaScript(browser, api.url, meta);
+            const plain = plainBundleGzip();
+            results.bundles = {
+              visitor,
+              adminRemoteGzip: gzipOfDir(join(buildDir, 'admin-remote/dist')),
+              plainBundleGzip: plain,
+              overhead: visitor.gzipBytes / plain,
+            };
+          }
+          if (!skip.has('browser')) {
+            log('browser, unthrottled');
+            const unthrottled = await runBrowser(browser, api.url, meta, false, browserRuns);
+            log('browser, CPU ×4 + slow 4G');
+            const throttled = await runBrowser(browser, api.url, meta, true, browserRuns);
+            results.browser = { unthrottled, throttled };
+          }
+        } finally {
+          await browser.close();
+        }
+      }
+      results.peakRssMb.sqlite = api.peakRssKb() / 1024;
+    } finally {
+      await api.stop();
+    }
+  }
+
+  // 2. Bulk import, each size on a fresh copy of the data.
+  if (!skip.has('import')) {
+    results.imports = [];
+    for (const count of [50, 500]) {
+      log(`bulk import of ${count}`);
+      const api = await startApi({
+        buildDir,
+        databaseUrl: `sqlite:${freshCopy(db.file, `import-${count}`)}`,
+        env: youtubeEnv(fake),
+      });
+      try {
+        results.imports.push(await runImport(api, fake, count));
+      } finally {
+        await api.stop();
+      }
+    }
+  }
+  await fake.close();
+
+  // 3. API on a throwaway MariaDB.
+  if (!skip.has('mariadb')) {
+    let server;
+    try {
+      log('starting a throwaway MariaDB');
+      server = await startMariadb();
+      const loadStart = performance.now();
+      const url = await loadMariadb(server.url, 'friends_bench', generate(size));
+      log(`MariaDB loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+      const api = await startApi({ buildDir, databaseUrl: url });
+      try {
+        log('API on MariaDB');
+        results.api.mariadb = await runApiSuite(api, meta, { connections, durationSeconds, ceiling: true, writes: true });
+        results.peakRssMb.mariadb = api.peakRssKb() / 1024;
+      } finally {
+        await api.stop();
+      }
+    } catch (error) {
+      results.api.mariadbError = error instanceof Error ? error.message : String(error);
+      results.failures.push(`MariaDB: ${results.api.mariadbError}`);
+    } finally {
+      if (server) stopMariadb(server);
+    }
+  }
+
+  // 4. Scaling: the same reads at 1k and 10k videos (100k is the main run above).
+  if (!skip.has('scaling')) {
+    results.scaling = [];
+    const scales: Size[] = [
+      { creators: size.creators / 100, videos: size.videos / 100, seed: size.seed },
+      { creators: size.creators / 10, videos: size.videos / 10, seed: size.seed },
+    ];
+    for (const scale of scales) {
+      log(`scaling: ${sizeLabel(scale)}`);
+      const scaled = await sqliteDatabase(scale);
+      const api = await startApi({ buildDir, databaseUrl: `sqlite:${freshCopy(scaled.file, 'scale')}` });
+      try {
+        const endpoints = await runApiSuite(api, scaled.meta, {
+          connections,
+          durationSeconds: Math.max(1, Math.round(durationSeconds / 2)),
+          ceiling: false,
+          writes: false,
+        });
+        results.scaling.push({
+          size: scale,
+          generateSeconds: scaled.buildSeconds,
+          endpoints: endpoints.map((e) => ({
+            name: e.name,
+            coldMs: e.coldMs,
+            requestsPerSecond: e.api.requestsPerSecond,
+            p99Ms: e.api.p99Ms,
+            bytes: e.bytes,
+          })),
+          peakRssMb: api.peakRssKb() / 1024,
+        });
+      } finally {
+        await api.stop();
+      }
+    }
+    results.scaling.push({
+      size,
+      generateSeconds: db.buildSeconds,
+      endpoints: (results.api.sqlite ?? [])
+        .filter((e) => !e.name.startsWith('write'))
+        .map((e) => ({ name: e.name, coldMs: e.coldMs, requestsPerSecond: e.api.requestsPerSecond, p99Ms: e.api.p99Ms, bytes: e.bytes })),
+      peakRssMb: results.peakRssMb.sqlite ?? NaN,
+    });
+  }
+
+  for (const [database, endpoints] of Object.entries(results.api)) {
+    if (!Array.isArray(endpoints)) continue;
+    for (const e of endpoints) {
+      if (e.api.non2xx > 0 || e.api.errors > 0) {
+        results.failures.push(`${database} ${e.name}: ${e.api.non2xx} non-2xx, ${e.api.errors} errors`);
+      }
+    }
+  }
+  if (results.bundles && results.bundles.visitor.adminRequests.length > 0) {
+    results.failures.push(`a visitor requested admin-remote files: ${results.bundles.visitor.adminRequests.join(', ')}`);
+  }
+
+  const table = report(results, (performance.now() - started) / 1000);
+  writeFileSync(join(BENCH_DIR, 'results.json'), JSON.stringify(results, null, 2));
+  writeFileSync(join(CACHE_DIR, 'table.md'), table);
+  process.stdout.write(`${table}\n`);
+  if (results.failures.length > 0) {
+    console.error(`\nFAILED:\n  ${results.failures.join('\n  ')}`);
+    process.exit(1);
+  }
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ok = (met: boolean) => (met ? 'met' : '**not met**');
+
+/** The one table (Markdown, so the README can hold it as it is). */
+function report(r: Results, seconds: number): string {
+  const lines: string[] = [];
+  lines.push(
+    `Bench of ${r.date.slice(0, 16).replace('T', ' ')} UTC on ${r.machine}; ${r.size.creators} creators, ${r.size.videos} videos ` +
+      `(seed ${r.size.seed}; ${r.dataset.authorships} authorships, ${r.dataset.collaborations} collaborations); ` +
+      `autocannon ${r.settings.connections} connections × ${r.settings.durationSeconds} s; whole run ${fmt(seconds)} s.`,
+  );
+  lines.push('');
+  lines.push('| measure | figure | baseline (same run) | ratio | target | |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const [database, endpoints] of [
+    ['SQLite', r.api.sqlite],
+    ['MariaDB', r.api.mariadb],
+  ] as const) {
+    for (const e of endpoints ?? []) {
+      const read = !e.name.startsWith('write');
+      const met = e.ratio >= TARGETS.readRatio && e.api.p99Ms <= TARGETS.readP99Ms && e.api.errors === 0 && e.api.non2xx === 0;
+      lines.push(
+        `| API ${database}: ${e.name} | ${fmt(e.api.requestsPerSecond)} req/s, p50 ${fmt(e.api.p50Ms)} ms, p99 ${fmt(e.api.p99Ms)} ms, ` +
+          `${e.api.errors} errors, ${e.api.non2xx} non-2xx (${kb(e.bytes)}${read ? `, cold ${fmt(e.coldMs)} ms` : ''}) | ` +
+          `ceiling ${fmt(e.ceiling.requestsPerSecond)} req/s, p99 ${fmt(e.ceiling.p99Ms)} ms | ${fmt(e.ratio, 2)}× | ` +
+          `${read ? '≥ 0.50×, p99 ≤ 10 ms' : '2xx only'} | ${read ? ok(met) : ok(e.api.non2xx === 0 && e.api.errors === 0)} |`,
+      );
+    }
+  }
+  if (r.api.mariadbError) lines.push(`| API MariaDB | not measured: ${r.api.mariadbError.split('\n')[0]} | | | | **not met** |`);
+  if (r.bundles) {
+    const b = r.bundles;
+    lines.push(
+      `| visitor JS before results render (${b.visitor.files.length} files, gzip -9) | ${kb(b.visitor.gzipBytes)} ` +
+        `(${kb(b.visitor.transferBytes)} on the wire) | plain bundle ${kb(b.plainBundleGzip)} | ${fmt(b.overhead, 2)}× | ` +
+        `≤ 140 KB, ≤ 1.35× | ${ok(b.visitor.gzipBytes <= TARGETS.visitorJsGzip && b.overhead <= TARGETS.federationOverhead)} |`,
+    );
+    lines.push(
+      `| admin-remote files a visitor requests | ${b.visitor.adminRequests.length} | | | 0 | ${ok(b.visitor.adminRequests.length === 0)} |`,
+    );
+    lines.push(`| admin remote, all JS (gzip -9) | ${kb(b.adminRemoteGzip)} | | | | |`);
+  }
+  if (r.browser) {
+    const u = r.browser.unthrottled.median;
+    const t = r.browser.throttled.median;
+    const runs = r.browser.unthrottled.runs.length;
+    lines.push(
+      `| navigation → 'All Creators (${r.size.creators})' rendered, median of ${runs} | ${fmt(u.navigationMs)} ms | ` +
+        `target 1000 ms | ${fmt(u.navigationMs / TARGETS.navigationMs, 2)}× | ≤ 1.0 s | ${ok(u.navigationMs <= TARGETS.navigationMs)} |`,
+    );
+    lines.push(
+      `| same, CPU ×${r.settings.cpuSlowdown} + slow 4G | ${fmt(t.navigationMs)} ms | unthrottled ${fmt(u.navigationMs)} ms | ` +
+        `${fmt(t.navigationMs / u.navigationMs, 2)}× | ≤ 2.5 s | ${ok(t.navigationMs <= TARGETS.navigationThrottledMs)} |`,
+    );
+    lines.push(
+      `| keystroke → filtered list rendered (${fmt(u.keystrokeMatches)} matches) | ${fmt(u.keystrokeMs)} ms | target 50 ms | ` +
+        `${fmt(u.keystrokeMs / TARGETS.keystrokeMs, 2)}× | ≤ 50 ms | ${ok(u.keystrokeMs <= TARGETS.keystrokeMs)} |`,
+    );
+    lines.push(
+      `| same, CPU ×${r.settings.cpuSlowdown} + slow 4G | ${fmt(t.keystrokeMs)} ms | unthrottled ${fmt(u.keystrokeMs)} ms | ` +
+        `${fmt(t.keystrokeMs / u.keystrokeMs, 2)}× | ≤ 200 ms | ${ok(t.keystrokeMs <= TARGETS.keystrokeThrottledMs)} |`,
+    );
+    lines.push(
+      `| click → creator page with ${r.dataset.bigCreator.videoCount} videos rendered | ${fmt(u.creatorPageMs)} ms | | | | |`,
+    );
+    lines.push(
+      `| same, CPU ×${r.settings.cpuSlowdown} + slow 4G | ${fmt(t.creatorPageMs)} ms | unthrottled ${fmt(u.creatorPageMs)} ms | ` +
+        `${fmt(t.creatorPageMs / u.creatorPageMs, 2)}× | | |`,
+    );
+  }
+  for (const i of r.imports ?? []) {
+    const target = i.videos <= 50 ? TARGETS.import50Ms : TARGETS.import500Ms;
+    lines.push(
+      `| bulk import of ${i.videos} (fake YouTube +20 ms/call; ${i.youtubeCalls} calls, ${i.imported} imported, ${i.failed} failed) | ` +
+        `${fmt(i.ms)} ms | sequential estimate ${fmt(i.sequentialEstimateMs)} ms | ${fmt(i.ratio, 2)}× | ≤ ${target / 1000} s | ` +
+        `${ok(i.ms <= target && i.failed === 0)} |`,
+    );
+  }
+  for (const [database, mb] of Object.entries(r.peakRssMb)) {
+    lines.push(`| API peak RSS (${database}, VmHWM) | ${fmt(mb)} MB | | ${fmt(mb / TARGETS.rssMb, 2)}× of target | ≤ 250 MB | ${ok(mb <= TARGETS.rssMb)} |`);
+  }
+  if (r.scaling && r.scaling.length > 0) {
+    lines.push('');
+    lines.push('Scaling (SQLite): cold = first request after start (the aggregate computed), then req/s at 10 connections.');
+    lines.push('');
+    const names = r.scaling[0]?.endpoints.map((e) => e.name) ?? [];
+    lines.push(`| videos / creators | ${names.join(' | ')} | peak RSS |`);
+    lines.push(`|---|${names.map(() => '---').join('|')}|---|`);
+    for (const row of r.scaling) {
+      lines.push(
+        `| ${row.size.videos} / ${row.size.creators} | ${row.endpoints
+          .map((e) => `cold ${fmt(e.coldMs)} ms, ${fmt(e.requestsPerSecond)} req/s (${kb(e.bytes)})`)
+          .join(' | ')} | ${fmt(row.peakRssMb)} MB |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

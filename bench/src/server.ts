@@ -1,0 +1,102 @@
+/**
+ * The production server (`api/dist/main.js`) in a child process, serving a snapshot of the built bundles
+ * (so another build elsewhere in the repository cannot change files under a run), its RSS readable from
+ * /proc/<pid>/status.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, freePort, sleep } from './util';
+
+export const ADMIN_PASSWORD = 'bench-admin-password';
+
+export interface RunningApi {
+  url: string;
+  pid: number;
+  /** VmHWM: the process's peak resident set, in kB. */
+  peakRssKb(): number;
+  rssKb(): number;
+  /** Logs in as admin and returns the Cookie header value. */
+  login(): Promise<string>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function statusField(pid: number, field: string): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+export async function startApi(options: {
+  buildDir: string;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<RunningApi> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    BUNDLES_DIR: options.buildDir,
+    LOGIN_RATE_LIMIT: '100',
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, [join(options.buildDir, 'api/dist/main.js')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The API exited (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The API did not start within 60 s:\n${output}`);
+    await sleep(100);
+  }
+  const pid = child.pid as number;
+  return {
+    url,
+    pid,
+    peakRssKb: () => statusField(pid, 'VmHWM'),
+    rssKb: () => statusField(pid, 'VmRSS'),
+    output: () => output,
+    async login() {
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: ADMIN_PASSWORD }),
+      });
+      if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+      const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
+      return cookies.join('; ');
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
