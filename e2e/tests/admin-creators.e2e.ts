@@ -176,6 +176,11 @@ describe('manage creators', () => {
     await searchBox(page).fill('Merge Me Two');
     await expect(listHeading(page)).toHaveText('Search Results (1)');
     await expect(creatorCard(page, 'Merge Me One')).toBeVisible();
+
+    // DESIGN.md departure 8: a merged-away creator's link leads to the creator it was merged into.
+    await page.goto(`/?creator=${suite.data.mergeB.id}`);
+    await expect(page.getByRole('heading', { name: 'Merge Me One' })).toBeVisible({ timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('creator')).toBe(String(suite.data.mergeA.id));
   });
 
   it("finds duplicate names (aliases count) in 'Bulk Actions & Cleanup'", async () => {

@@ -79,4 +79,14 @@ describe('admin login', () => {
     const session = await suite.session.context.request.get('/api/auth/session');
     expect(((await session.json()) as { admin: boolean }).admin).toBe(false);
   });
+
+  it("shows the login screen for an admin view when 'isAdmin' is set but the server has no session", async () => {
+    const { page, context } = suite.session;
+    await context.addInitScript(() => localStorage.setItem('isAdmin', 'true'));
+    await page.goto('/?view=videos');
+    await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('heading', { name: 'Manage Videos' })).toBeHidden();
+  });
 });

@@ -127,4 +127,35 @@ describe('manage videos', () => {
     expect(titles).not.toContain('Treehouse build');
     expect(titles).not.toContain('Cooking with Carol');
   });
+
+  it('opens and closes the quick-add creator box, and selects a creator added there', async () => {
+    const page = await openVideos();
+    const form = panel(page, 'Add New Video');
+    await form.getByRole('button', { name: 'Add new creator' }).click();
+    const quick = page.getByRole('form', { name: 'Quick add creator' });
+    await expect(quick).toBeVisible();
+    await quick.getByRole('button', { name: 'Cancel' }).click();
+    await expect(quick).toBeHidden();
+
+    await form.getByRole('button', { name: 'Add new creator' }).click();
+    await quick.getByLabel('Name', { exact: true }).fill('Quinn Quickadd');
+    await quick.getByRole('button', { name: 'Add Creator' }).click();
+    await expect(quick).toBeHidden();
+    await expect(form.getByText(/Current collaborators:\s*Quinn Quickadd/)).toBeVisible();
+    expect((await suite.api.creators()).some((c) => c.name === 'Quinn Quickadd')).toBe(true);
+  });
+
+  it('returns to the login screen when the server session is gone (401), changing nothing', async () => {
+    const s = suite.session;
+    const page = await openVideos();
+    const before = (await suite.api.videos()).length;
+    await s.context.clearCookies();
+    s.expectErrors(/HTTP 401 DELETE|Admin login required/);
+    const confirm = s.nextDialog();
+    await videoItem(page, 'Alice alone').getByRole('button', { name: 'Delete' }).click();
+    expect((await confirm).type).toBe('confirm');
+    await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('isAdmin'))).not.toBe('true');
+    expect((await suite.api.videos()).length).toBe(before);
+  });
 });
