@@ -25,6 +25,9 @@ export const MESSAGES = {
   noVideoDataFound: 'No video data found',
   noCreatorsWithLinks: 'No creators with YouTube or Instagram links found.',
   noNewCollaborators: 'No new collaborators detected',
+  selectVideoToDelete: 'Please select at least one video to delete',
+  selectCreatorToDelete: 'Please select at least one creator to delete',
+  failedToRemoveSuggestion: 'Failed to remove suggestion',
 
   enterVideoUrlFirst: 'Please enter a video URL first',
   enterSocialUrlFirst: 'Please enter a YouTube or Instagram URL in one of the social links first',

@@ -3,14 +3,13 @@
  * findDuplicateGroups: lowercased, trimmed, spaces collapsed, aliases counted) with a merge per group.
  */
 import { useMemo, useState } from 'react';
-import { deletedSummary, findDuplicateGroups, type CreatorListItem } from '@friends/shared';
+import { deletedSummary, MESSAGES, findDuplicateGroups, type CreatorListItem } from '@friends/shared';
 import { Section } from '../../../components/section';
 import { useToolSlots } from '../../../components/tool-slots';
 import { useBulkDeleteCreators } from '../api/bulk-delete-creators';
 import { useCreatorActions } from '../hooks/use-creator-actions';
 
 /** SPEC.md §5 only says 'an alert'; kept here until the shared catalogue has it. */
-export const SELECT_CREATOR_TO_DELETE = 'Please select at least one creator to delete';
 
 interface BulkActionsPanelProps {
   creators: readonly CreatorListItem[];
@@ -37,7 +36,7 @@ export function BulkActionsPanel({
 
   const deleteSelected = async () => {
     if (selected.length === 0) {
-      window.alert(SELECT_CREATOR_TO_DELETE);
+      window.alert(MESSAGES.selectCreatorToDelete);
       return;
     }
     if (

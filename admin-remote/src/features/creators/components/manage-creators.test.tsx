@@ -3,7 +3,6 @@ import { MESSAGES, QUERY_KEYS, creatorExistsMessage, deletedSummary, type Video 
 import { CREATORS, VIDEOS, creator } from '../../../test-utils/fixtures';
 import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
-import { SELECT_CREATOR_TO_DELETE } from './bulk-actions-panel';
 import { ManageCreators } from './manage-creators';
 
 beforeEach(resetBrowserState);
@@ -237,7 +236,7 @@ describe('Manage Creators: bulk delete', () => {
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
     await user.click(bulk().getByRole('button', { name: /Delete Selected/ }));
-    expect(dialogs.alert).toHaveBeenCalledWith(SELECT_CREATOR_TO_DELETE);
+    expect(dialogs.alert).toHaveBeenCalledWith('Please select at least one creator to delete');
     expect(api.writes()).toEqual([]);
   });
 

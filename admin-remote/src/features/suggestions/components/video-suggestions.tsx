@@ -2,7 +2,7 @@
  * 'Video Suggestions' (SPEC.md §2 suggestions, §4): 'Review & Add' removes the suggestion and opens
  * Manage Videos with its URL prefilled; 'Deny' removes it. Only http(s) URLs are links (departure 7).
  */
-import { errorAlert, safeHref, type RemoteViewProps, type Suggestion } from '@friends/shared';
+import { errorAlert, MESSAGES, safeHref, type RemoteViewProps, type Suggestion } from '@friends/shared';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useDeleteSuggestion } from '../api/delete-suggestion';
@@ -10,7 +10,6 @@ import { useSuggestions } from '../api/get-suggestions';
 import './suggestions.css';
 
 /** SPEC.md §8 has no message for this; the 'Error: <message>' form is reused. */
-const FAILED_TO_REMOVE = 'Failed to remove suggestion';
 
 function formatTime(iso: string): string {
   const date = new Date(iso);
@@ -35,7 +34,7 @@ export function VideoSuggestions({ navigate }: RemoteViewProps) {
     try {
       await remove.mutateAsync(suggestion.id);
     } catch (error) {
-      reportError(error, FAILED_TO_REMOVE, { serverMessageFor: 'any', format: errorAlert });
+      reportError(error, MESSAGES.failedToRemoveSuggestion, { serverMessageFor: 'any', format: errorAlert });
     }
   };
 

@@ -1,13 +1,12 @@
 /** 'Bulk Delete Videos': tick videos (or Select All), confirm, one DELETE per video, then a summary. */
 import { useMemo, useState } from 'react';
-import { deletedSummary, type Video } from '@friends/shared';
+import { deletedSummary, MESSAGES, type Video } from '@friends/shared';
 import { IncrementalList } from '../../../components/incremental-list';
 import { Section } from '../../../components/section';
 import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
 import { useVideos } from '../api/get-videos';
 
 /** Not in SPEC.md §8's catalogue word for word (it only says 'an alert'); kept here until shared has it. */
-export const SELECT_VIDEO_TO_DELETE = 'Please select at least one video to delete';
 
 export function BulkDeleteVideos() {
   const videos = useVideos();
@@ -28,7 +27,7 @@ export function BulkDeleteVideos() {
 
   const run = async () => {
     if (selectedIds.length === 0) {
-      window.alert(SELECT_VIDEO_TO_DELETE);
+      window.alert(MESSAGES.selectVideoToDelete);
       return;
     }
     if (!window.confirm(`Are you sure you want to delete ${selectedIds.length} video(s)?`)) return;

@@ -4,7 +4,6 @@ import { CREATORS, VIDEOS } from '../../../test-utils/fixtures';
 import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { CREATORS_LEGEND } from './add-video-form';
-import { SELECT_VIDEO_TO_DELETE } from './bulk-delete-videos';
 import { ManageVideos } from './manage-videos';
 
 const base = (extra: Record<string, Route> = {}) =>
@@ -262,7 +261,7 @@ describe('Manage Videos: bulk delete', () => {
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
     await user.click(bulk().getByRole('button', { name: /Delete Selected/ }));
-    expect(dialogs.alert).toHaveBeenCalledWith(SELECT_VIDEO_TO_DELETE);
+    expect(dialogs.alert).toHaveBeenCalledWith('Please select at least one video to delete');
     expect(dialogs.confirm).not.toHaveBeenCalled();
     expect(api.writes()).toEqual([]);
   });
