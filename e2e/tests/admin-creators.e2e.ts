@@ -103,6 +103,47 @@ describe('manage creators', () => {
     expect(frank?.name).toBe('Frank Soloist');
   });
 
+  it('edits social links: platform detected read-only, remove only with two or more, blank links dropped', async () => {
+    const page = await openAuthors();
+    await creatorItem(page, 'Bob Builder').getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('form', { name: 'Edit creator Bob Builder' });
+    await expect(editor.getByRole('button', { name: /^Remove link/ })).toHaveCount(0);
+    await expect(editor.getByRole('status', { name: 'Detected platform for link 1' })).toHaveText('YouTube');
+
+    await editor.getByRole('button', { name: /Add link/ }).click();
+    await expect(editor.getByRole('button', { name: /^Remove link/ })).toHaveCount(2);
+    await editor.getByLabel('Link 2 URL').fill('https://www.instagram.com/bobbuilds');
+    await expect(editor.getByRole('status', { name: 'Detected platform for link 2' })).toHaveText(
+      'Instagram',
+    );
+    await editor.getByRole('button', { name: /Add link/ }).click();
+    await editor.getByLabel('Link 3 URL').fill('   ');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toBeHidden();
+
+    const bob = (await suite.api.creators()).find((c) => c.id === suite.data.creators.bob.id);
+    expect(bob?.socialLinks).toEqual([
+      { platform: 'YouTube', url: 'https://www.youtube.com/@bobbuilds' },
+      { platform: 'Instagram', url: 'https://www.instagram.com/bobbuilds' },
+    ]);
+    expect(bob?.channel).toBe('https://www.youtube.com/@bobbuilds');
+  });
+
+  it('saves nothing when the edited name is blank', async () => {
+    const page = await openAuthors();
+    await creatorItem(page, 'Carol Chef').getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('form', { name: 'Edit creator Carol Chef' });
+    await editor.getByLabel('Name', { exact: true }).fill('   ');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.waitForTimeout(500);
+    await expect(editor).toBeVisible();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(creatorItem(page, 'Carol Chef')).toBeVisible();
+    expect((await suite.api.creators()).find((c) => c.id === suite.data.creators.carol.id)?.name).toBe(
+      'Carol Chef',
+    );
+  });
+
   it('deletes a creator after the confirmation and removes it from its videos', async () => {
     const s = suite.session;
     const page = await openAuthors();

@@ -20,4 +20,16 @@ describe('an empty database', () => {
     await expect(page.getByText('Collaboration Leaderboard', { exact: true })).toBeVisible();
     await expect(page.getByText('No collaborations yet', { exact: true }).first()).toBeVisible();
   });
+
+  it('only logs a failed initial load: the spinner ends, the list stays empty, no alert', async () => {
+    const s = suite.session;
+    s.expectErrors(/HTTP 500 GET .*\/api\/creators|Failed to load creators/);
+    await s.page.route('**/api/creators', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    );
+    await s.page.goto('/');
+    await expect(listHeading(s.page)).toHaveText('All Creators (0)', { timeout: 20_000 });
+    expect(s.dialogs).toEqual([]);
+    expect(s.errors.some((e) => /Failed to load creators|api\/creators/.test(e))).toBe(true);
+  });
 });
