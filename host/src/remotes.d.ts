@@ -30,6 +30,14 @@ declare module 'public_remote/CreatorView' {
   export default CreatorView;
 }
 
+declare module 'public_remote/PairView' {
+  import type { ComponentType } from 'react';
+  import type { RemoteViewProps } from '@friends/shared';
+  /** params.pairIds: the two creators. */
+  const PairView: ComponentType<RemoteViewProps>;
+  export default PairView;
+}
+
 declare module 'admin_remote/VideosView' {
   import type { ComponentType } from 'react';
   import type { RemoteViewProps } from '@friends/shared';

@@ -10,3 +10,5 @@ export * from './collaborators';
 export * from './stats';
 export * from './youtube';
 export * from './search';
+export * from './network';
+export * from './export';

@@ -13,6 +13,7 @@ export const VIEW_IDS = [
   'suggestions',
   'authors',
   'stats',
+  'pair',
 ] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
@@ -24,6 +25,8 @@ export interface NavigateParams {
   creatorId?: number;
   /** videos: prefill the add-video form's URL (a reviewed suggestion). */
   prefillUrl?: string;
+  /** pair: the two creators whose videos together to show (`?pair=<a>-<b>`). */
+  pairIds?: [number, number];
 }
 
 export type Navigate = (view: ViewId, params?: NavigateParams) => void;
@@ -50,4 +53,9 @@ export const QUERY_KEYS = {
   stats: ['stats'],
   suggestions: ['suggestions'],
   session: ['session'],
+  creatorNetwork: (id: number, hops: number) => ['creators', id, 'network', hops],
+  creatorActivity: (id: number) => ['creators', id, 'activity'],
+  pair: (a: number, b: number) => ['pairs', a, b],
+  path: (from: number, to: number) => ['path', from, to],
+  activity: ['stats', 'activity'],
 } as const;

@@ -245,6 +245,18 @@ describe('the address', () => {
     expect(await screen.findByRole('heading', { name: 'Collaboration Leaderboard' })).toBeInTheDocument();
   });
 
+  it('opens a pair page from its shared address, without the tab bar, and leaves it for a creator', async () => {
+    const { user } = renderApp({
+      url: '/?pair=3-12',
+      routes: { [`GET ${API_ROUTES.creatorProfile(12)}`]: { body: profileOf(12) } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Pair 3 × 12' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open second creator' }));
+    expect(await screen.findByRole('heading', { name: 'Creator 12' })).toBeInTheDocument();
+    expect(window.location.search).toBe('?creator=12');
+  });
+
   it("replaces a merged-away creator's address with the primary's", async () => {
     renderApp({
       url: '/?creator=5',

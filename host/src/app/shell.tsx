@@ -97,7 +97,7 @@ export function Shell() {
           )}
         </div>
       </header>
-      {view !== 'author-page' && (
+      {VIEWS[view].tab !== 'none' && (
         <TabBar view={view} isAdmin={isAdmin} pendingSuggestions={pendingSuggestions} onSelect={select} />
       )}
       <main className="app-main">

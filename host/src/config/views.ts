@@ -22,6 +22,7 @@ export const VIEWS = {
   authors: { label: 'Manage Creators', tab: 'admin', remote: 'admin_remote/CreatorsView' },
   stats: { label: 'Analytics', tab: 'admin', remote: 'admin_remote/AnalyticsView' },
   'author-page': { label: 'Creator', tab: 'none', remote: 'public_remote/CreatorView' },
+  pair: { label: 'Videos together', tab: 'none', remote: 'public_remote/PairView' },
 } as const satisfies Record<ViewId, ViewConfig>;
 
 export const DEFAULT_VIEW: ViewId = 'search';

@@ -12,6 +12,7 @@ export interface RemoteModules {
   'public_remote/SearchView': typeof import('public_remote/SearchView');
   'public_remote/LeaderboardView': typeof import('public_remote/LeaderboardView');
   'public_remote/CreatorView': typeof import('public_remote/CreatorView');
+  'public_remote/PairView': typeof import('public_remote/PairView');
   'admin_remote/VideosView': typeof import('admin_remote/VideosView');
   'admin_remote/SuggestionsView': typeof import('admin_remote/SuggestionsView');
   'admin_remote/CreatorsView': typeof import('admin_remote/CreatorsView');

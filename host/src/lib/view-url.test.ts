@@ -11,6 +11,14 @@ describe('view <-> address', () => {
     ['?creator=-3', { view: 'search', params: {} }],
     ['?view=nope', { view: 'search', params: {} }],
     ['?view=author-page', { view: 'search', params: {} }],
+    ['?pair=3-12', { view: 'pair', params: { pairIds: [3, 12] } }],
+    ['?pair=3-12&creator=4', { view: 'pair', params: { pairIds: [3, 12] } }],
+    ['?pair=3-3', { view: 'search', params: {} }],
+    ['?pair=3', { view: 'search', params: {} }],
+    ['?pair=3-12-5', { view: 'search', params: {} }],
+    ['?pair=0-2', { view: 'search', params: {} }],
+    ['?pair=1e3-2', { view: 'search', params: {} }],
+    ['?view=pair', { view: 'search', params: {} }],
   ])('reads %p', (search, state) => {
     expect(parseViewUrl(search)).toEqual(state);
   });
@@ -19,6 +27,7 @@ describe('view <-> address', () => {
     expect(viewSearch({ view: 'search', params: {} })).toBe('');
     expect(viewSearch({ view: 'leaderboard', params: {} })).toBe('?view=leaderboard');
     expect(viewSearch({ view: 'author-page', params: { creatorId: 7 } })).toBe('?creator=7');
+    expect(viewSearch({ view: 'pair', params: { pairIds: [3, 12] } })).toBe('?pair=3-12');
     expect(viewSearch({ view: 'videos', params: { prefillUrl: 'https://youtu.be/x' } })).toBe('?view=videos');
   });
 });

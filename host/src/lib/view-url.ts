@@ -1,6 +1,7 @@
 /**
  * The active view mirrored into the address (DESIGN.md departure 8): `?view=leaderboard`,
- * `?creator=<id>`, nothing for search. Only those two parameters are read; anything else is ignored.
+ * `?creator=<id>`, `?pair=<a>-<b>`, nothing for search. Only those parameters are read; anything else
+ * is ignored.
  */
 import { VIEW_IDS, type NavigateParams, type ViewId } from '@friends/shared';
 
@@ -15,9 +16,27 @@ function isViewId(value: string | null): value is ViewId {
   return value !== null && (VIEW_IDS as readonly string[]).includes(value);
 }
 
+const positiveId = (text: string | undefined): number | null => {
+  const id = Number(text);
+  return text !== undefined && /^\d+$/.test(text) && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** `<a>-<b>`: two different positive ids. */
+function parsePair(text: string): [number, number] | null {
+  const [a, b, ...rest] = text.split('-');
+  const first = positiveId(a);
+  const second = positiveId(b);
+  return first !== null && second !== null && first !== second && rest.length === 0 ? [first, second] : null;
+}
+
 /** Reads the view from a `location.search` string; unknown or malformed values give search. */
 export function parseViewUrl(search: string): ViewState {
   const query = new URLSearchParams(search);
+  const pair = query.get('pair');
+  if (pair !== null) {
+    const pairIds = parsePair(pair);
+    return pairIds ? { view: 'pair', params: { pairIds } } : INITIAL_VIEW;
+  }
   const creator = query.get('creator');
   if (creator !== null) {
     const id = Number(creator);
@@ -25,13 +44,14 @@ export function parseViewUrl(search: string): ViewState {
     return INITIAL_VIEW;
   }
   const view = query.get('view');
-  if (isViewId(view) && view !== 'author-page') return { view, params: {} };
+  if (isViewId(view) && view !== 'author-page' && view !== 'pair') return { view, params: {} };
   return INITIAL_VIEW;
 }
 
 /** The `search` part of the address for a view ('' for search). prefillUrl stays out of the address. */
 export function viewSearch({ view, params }: ViewState): string {
   if (view === 'author-page') return params.creatorId ? `?creator=${params.creatorId}` : '';
+  if (view === 'pair') return params.pairIds ? `?pair=${params.pairIds[0]}-${params.pairIds[1]}` : '';
   if (view === 'search') return '';
   return `?view=${encodeURIComponent(view)}`;
 }

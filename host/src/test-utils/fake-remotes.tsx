@@ -47,6 +47,17 @@ function CreatorView({ params, navigate }: RemoteViewProps) {
   );
 }
 
+function PairView({ params, navigate }: RemoteViewProps) {
+  return (
+    <section>
+      <h2>Pair {params.pairIds?.join(' × ')}</h2>
+      <button type="button" onClick={() => navigate('author-page', { creatorId: params.pairIds?.[1] })}>
+        Open second creator
+      </button>
+    </section>
+  );
+}
+
 function SearchAdminExtras({
   children,
 }: RemoteViewProps & {
@@ -62,6 +73,7 @@ export const FAKE_REMOTES: Record<RemoteModuleId, { default: unknown }> = {
   'public_remote/SearchView': { default: SearchView },
   'public_remote/LeaderboardView': { default: view('Collaboration Leaderboard') },
   'public_remote/CreatorView': { default: CreatorView },
+  'public_remote/PairView': { default: PairView },
   'admin_remote/VideosView': { default: view('Manage Videos') },
   'admin_remote/SuggestionsView': { default: view('Video Suggestions') },
   'admin_remote/CreatorsView': { default: view('Manage Creators') },
