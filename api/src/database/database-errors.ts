@@ -85,6 +85,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
     if (e.fatal === true) return true; // mysql2: the connection is gone
-    return typeof e.message === 'string' && /database connection is not open|pool is closed/i.test(e.message);
+    return (
+      typeof e.message === 'string' &&
+      /database connection is not open|pool is closed|connection is not established/i.test(e.message)
+    );
   });
 }

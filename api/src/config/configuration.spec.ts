@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { DEMO_ADMIN_PASSWORD } from '@friends/shared';
+import { ConfigurationError, loadConfiguration } from './configuration';
+import { repoRoot } from '../common/repo-root';
+
+describe('loadConfiguration', () => {
+  it('has defaults that make `npm start` work offline', () => {
+    const config = loadConfiguration({});
+    expect(config.server).toEqual({ port: 3000, host: '127.0.0.1', logLevel: 'info', trustProxy: false });
+    expect(config.database).toEqual({
+      type: 'sqlite',
+      path: join(repoRoot(), 'data', 'friends.sqlite'),
+      embedded: true,
+      seedDemo: undefined,
+    });
+    expect(config.auth).toMatchObject({
+      adminPassword: DEMO_ADMIN_PASSWORD,
+      demoPassword: true,
+      loginLimitPerMinute: 5,
+    });
+    expect(config.auth.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(config.remotes).toEqual({
+      publicUrl: '/remotes/public/mf-manifest.json',
+      adminUrl: '/remotes/admin/mf-manifest.json',
+    });
+    expect(config.static.bundlesDir).toBe(repoRoot());
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfiguration({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'mysql://u:p@db:3306/friends',
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: 's3cret',
+      SESSION_SECRET: 'a-long-enough-secret',
+      PUBLIC_REMOTE_URL: 'https://cdn.example.com/public/mf-manifest.json',
+      ADMIN_REMOTE_URL: 'http://localhost:3102/mf-manifest.json',
+      YOUTUBE_API_KEY: 'key',
+    });
+    expect(config.server).toMatchObject({ port: 8080, host: '0.0.0.0' });
+    expect(config.database).toEqual({ type: 'mysql', url: 'mysql://u:p@db:3306/friends', seedDemo: false });
+    expect(config.auth).toMatchObject({
+      adminPassword: 's3cret',
+      demoPassword: false,
+      sessionSecret: 'a-long-enough-secret',
+    });
+    expect(config.remotes.publicUrl).toBe('https://cdn.example.com/public/mf-manifest.json');
+    expect(config.youtube.apiKey).toBe('key');
+  });
+
+  it.each([
+    ['sqlite:/tmp/a.sqlite', '/tmp/a.sqlite'],
+    ['sqlite:///tmp/b.sqlite', '/tmp/b.sqlite'],
+    ['sqlite:data/c.sqlite', join(repoRoot(), 'data/c.sqlite')],
+    ['sqlite::memory:', ':memory:'],
+  ])('reads %s as a SQLite file', (url, path) => {
+    expect(loadConfiguration({ DATABASE_URL: url }).database).toMatchObject({
+      type: 'sqlite',
+      path,
+      embedded: false,
+    });
+  });
+
+  it('lists every problem in one readable error', () => {
+    let error: unknown;
+    try {
+      loadConfiguration({
+        PORT: 'eighty',
+        DATABASE_URL: 'postgres://x',
+        SEED_DEMO: 'maybe',
+        PUBLIC_REMOTE_URL: 'ftp://x',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'PUBLIC_REMOTE_URL'])
+      expect(message).toContain(`  - ${name}`);
+    expect((error as ConfigurationError).problems).toHaveLength(4);
+  });
+});

@@ -1,0 +1,28 @@
+import { AggregateCache } from './aggregate-cache.service';
+
+describe('AggregateCache', () => {
+  it('computes once for concurrent misses and serves the JSON', async () => {
+    const cache = new AggregateCache();
+    let calls = 0;
+    const compute = async () => ({ n: ++calls });
+    const [a, b] = await Promise.all([cache.json('k', compute), cache.json('k', compute)]);
+    expect([String(a), String(b)]).toEqual(['{"n":1}', '{"n":1}']);
+    expect(String(await cache.json('k', compute))).toBe('{"n":1}');
+  });
+
+  it('drops everything on invalidate, including a computation still running', async () => {
+    const cache = new AggregateCache();
+    let release: () => void = () => undefined;
+    const slow = cache.json('k', () => new Promise((resolve) => (release = () => resolve('old'))));
+    cache.invalidate();
+    release();
+    expect(String(await slow)).toBe('"old"');
+    expect(String(await cache.json('k', async () => 'new'))).toBe('"new"');
+  });
+
+  it('does not keep a failure', async () => {
+    const cache = new AggregateCache();
+    await expect(cache.json('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(String(await cache.json('k', async () => 1))).toBe('1');
+  });
+});

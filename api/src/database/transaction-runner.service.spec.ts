@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { AggregateCache } from './aggregate-cache.service';
+import { dataSourceOptions } from './data-source-options';
+import { ENTITIES } from './entities';
+import { TransactionRunner } from './transaction-runner.service';
+
+/** DESIGN.md "Known traps": better-sqlite3 under TypeORM has one connection. */
+describe('TransactionRunner on SQLite', () => {
+  let dir: string;
+  let dataSource: DataSource;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'friends-runner-'));
+    const options = dataSourceOptions({
+      type: 'sqlite',
+      path: join(dir, 'db.sqlite'),
+      embedded: false,
+      seedDemo: false,
+    });
+    dataSource = new DataSource({ ...options, entities: ENTITIES, migrationsRun: true });
+    await dataSource.initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const write = (manager: import('typeorm').EntityManager, i: number) =>
+    manager
+      .query('INSERT INTO suggestions (url, submitted_at) VALUES (?, ?)', [`https://e.com/${i}`, 'now'])
+      .then(() => new Promise((resolve) => setTimeout(resolve, 1)))
+      .then(() =>
+        manager.query('INSERT INTO suggestions (url, submitted_at) VALUES (?, ?)', [
+          `https://e.com/${i}b`,
+          'now',
+        ]),
+      );
+
+  it('runs 20 concurrent write transactions one after another: all commit, none half-written', async () => {
+    const runner = new TransactionRunner(dataSource, new AggregateCache());
+    await Promise.all(Array.from({ length: 20 }, (_, i) => runner.write((manager) => write(manager, i))));
+    const [row] = (await dataSource.query('SELECT COUNT(*) AS n FROM suggestions')) as { n: number }[];
+    expect(Number(row?.n)).toBe(40);
+  });
+
+  it('rolls a failed transaction back entirely and keeps going', async () => {
+    const runner = new TransactionRunner(dataSource, new AggregateCache());
+    const count = async () =>
+      Number(((await dataSource.query('SELECT COUNT(*) AS n FROM suggestions')) as { n: number }[])[0]?.n);
+    const before = await count();
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        runner.write(async (manager) => {
+          await write(manager, 100 + i);
+          if (i % 2) throw new Error('abort');
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(5);
+    expect((await count()) - before).toBe(10); // 5 committed transactions of 2 rows each
+  });
+
+  it('shows the trap it avoids: unserialised transactions on the one connection fail', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) => dataSource.transaction((manager) => write(manager, 200 + i))),
+    );
+    expect(outcomes.some((o) => o.status === 'rejected')).toBe(true);
+  });
+});
