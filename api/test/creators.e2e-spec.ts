@@ -84,23 +84,37 @@ describe('POST /api/creators', () => {
   );
 
   it.each([
-    [{ name: '' }, 'Please provide a creator name'],
-    [{ name: '   ' }, 'Please provide a creator name'],
-    [{}, 'name'],
-    [{ name: 42 }, 'name must be a string'],
-    [{ name: 'x'.repeat(101) }, 'name must be shorter than or equal to 100 characters'],
-    [{ name: 'Links', socialLinks: 'https://x.com/a' }, 'socialLinks must be an array'],
-    [{ name: 'Links', socialLinks: [{ url: 5 }] }, 'url must be a string'],
-    [{ name: 'Links', socialLinks: ['https://x.com/a'] }, 'socialLinks'],
+    // [what is wrong, body, expected words of the error]
+    ['blank name', { name: '' }, 'Please provide a creator name'],
+    ['blank name (spaces)', { name: '   ' }, 'Please provide a creator name'],
+    ['missing name', {}, 'name'],
+    ['numeric name', { name: 42 }, 'name must be a string'],
     [
+      'name over 100 characters',
+      { name: 'x'.repeat(101) },
+      'name must be shorter than or equal to 100 characters',
+    ],
+    [
+      'socialLinks not an array',
+      { name: 'Links', socialLinks: 'https://x.com/a' },
+      'socialLinks must be an array',
+    ],
+    ['numeric link URL', { name: 'Links', socialLinks: [{ url: 5 }] }, 'url must be a string'],
+    ['link not an object', { name: 'Links', socialLinks: ['https://x.com/a'] }, 'socialLinks'],
+    [
+      '21 links',
       { name: 'Links', socialLinks: Array.from({ length: 21 }, (_, i) => ({ url: `https://x.com/${i}` })) },
       'socialLinks',
     ],
-    [{ name: 'Links', socialLinks: [{ url: 'javascript:alert(1)' }] }, 'is not an http(s) URL'],
-    [{ name: 'Photo', photo: 'javascript:alert(1)' }, 'photo must be an http(s) URL'],
-    [{ name: 'Extra', id: 5 }, 'property id should not exist'],
-    [{ name: 'Extra', videoCount: 5 }, 'property videoCount should not exist'],
-  ])('rejects %j with 400', async (body, message) => {
+    [
+      'javascript: link',
+      { name: 'Links', socialLinks: [{ url: 'javascript:alert(1)' }] },
+      'is not an http(s) URL',
+    ],
+    ['javascript: photo', { name: 'Photo', photo: 'javascript:alert(1)' }, 'photo must be an http(s) URL'],
+    ['unknown field id', { name: 'Extra', id: 5 }, 'property id should not exist'],
+    ['unknown field videoCount', { name: 'Extra', videoCount: 5 }, 'property videoCount should not exist'],
+  ])('rejects %s with 400', async (_what, body, message) => {
     const before = await snapshot(t);
     const response = await admin(t).post(API_ROUTES.creators).send(body).expect(400);
     expectErrorBody(response.body);
