@@ -10,6 +10,7 @@ import { configNamespaces, type AppConfig } from './config/configuration';
 import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { NetworkModule } from './network/network.module';
 import { SiteModule } from './site/site.module';
 import { StatsModule } from './stats/stats.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
@@ -48,6 +49,7 @@ export class AppModule {
         VideosModule,
         YouTubeModule,
         StatsModule,
+        NetworkModule,
         SuggestionsModule,
         AvatarModule,
         HealthModule,

@@ -1,0 +1,413 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  NETWORK_LIMITS,
+  PAIR_MUST_DIFFER,
+  defaultAvatarUrl,
+  type Activity,
+  type CollaborationPath,
+  type CreatorNetwork,
+  type NetworkCreator,
+  type NetworkEdge,
+  type NetworkHops,
+  type NetworkNode,
+  type PairVideos,
+} from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { CREATOR_NOT_FOUND } from '../creators/creators.service';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { chunks, int, placeholders, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import { readVideosById } from '../videos/video-reader';
+
+interface WeightRow {
+  source: number;
+  target: number;
+  weight: number;
+}
+
+/** Videos with more than one author (an author row with another author on the same video). */
+const IS_COLLABORATION = `EXISTS (SELECT 1 FROM video_authors o
+                                   WHERE o.video_id = va.video_id AND o.creator_id <> va.creator_id)`;
+
+/** Ids per IN list (a weight query can take two lists; NETWORK_LIMITS.neighbours keeps them short). */
+const ID_CHUNK = 250;
+
+/**
+ * The collaboration network (issue 9), answered from SQL and cached until the next write like the
+ * other aggregates: a creator's ego network (one or two hops, capped by NETWORK_LIMITS so a hub with
+ * thousands of collaborators answers fast), a pair's videos together, the shortest chain of
+ * collaborations between two creators (bidirectional breadth-first search over SQL adjacency,
+ * bounded in depth and visited creators), and collaborations per month.
+ */
+/** What the aggregate cache hands back for an answer (its serialised JSON). */
+export type CachedJson = ReturnType<AggregateCache['json']>;
+
+@Injectable()
+export class NetworkService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly cache: AggregateCache,
+  ) {}
+
+  networkJson(id: number, hops: NetworkHops): CachedJson {
+    return this.cache.json(`network:${id}:${hops}`, () =>
+      this.tx.read((manager) => this.network(manager, id, hops)),
+    );
+  }
+
+  pairJson(a: number, b: number): CachedJson {
+    return this.cache.json(`pair:${a}:${b}`, () => this.tx.read((manager) => this.pair(manager, a, b)));
+  }
+
+  pathJson(from: number, to: number): CachedJson {
+    return this.cache.json(`path:${from}:${to}`, () =>
+      this.tx.read((manager) => this.path(manager, from, to)),
+    );
+  }
+
+  activityJson(id: number): CachedJson {
+    return this.cache.json(`activity:${id}`, () => this.tx.read((manager) => this.activity(manager, id)));
+  }
+
+  allActivityJson(): CachedJson {
+    return this.cache.json('activity', () => this.tx.read((manager) => this.allActivity(manager)));
+  }
+
+  private async network(
+    manager: EntityManager,
+    requestedId: number,
+    hops: NetworkHops,
+  ): Promise<CreatorNetwork> {
+    const center = await this.resolveOrFail(manager, requestedId);
+
+    // First hop: the centre's collaborators, most videos together first.
+    const around = await rows<{ id: number; weight: number }>(
+      manager,
+      `SELECT other.creator_id AS id, COUNT(*) AS weight
+         FROM video_authors mine
+         JOIN video_authors other ON other.video_id = mine.video_id AND other.creator_id <> mine.creator_id
+        WHERE mine.creator_id = ?
+        GROUP BY other.creator_id
+        ORDER BY weight DESC, id ASC
+        LIMIT ${NETWORK_LIMITS.neighbours + 1}`,
+      [center],
+    );
+    let truncated = around.length > NETWORK_LIMITS.neighbours;
+    const first = around.slice(0, NETWORK_LIMITS.neighbours).map((row) => ({
+      id: int(row.id),
+      weight: int(row.weight),
+    }));
+    const firstIds = new Set(first.map((row) => row.id));
+    const edges = new Map<string, NetworkEdge>();
+    const addEdge = (a: number, b: number, weight: number) => {
+      const [source, target] = a < b ? [a, b] : [b, a];
+      edges.set(`${source}-${target}`, { source, target, weight });
+    };
+    for (const row of first) addEdge(center, row.id, row.weight);
+
+    const hopOf = new Map<number, 0 | 1 | 2>([[center, 0]]);
+    for (const row of first) hopOf.set(row.id, 1);
+
+    if (hops === 1) {
+      // The ties among the collaborators themselves.
+      for (const row of await this.weightsAmong(manager, [...firstIds])) {
+        addEdge(int(row.source), int(row.target), int(row.weight));
+      }
+    } else {
+      // Everyone the first hop made videos with: ties inside the first hop, and second-hop candidates
+      // scored by their videos with the (most connected) first-hop creators.
+      const expanded = first.slice(0, NETWORK_LIMITS.expandedNeighbours).map((row) => row.id);
+      if (first.length > expanded.length) truncated = true;
+      const fromFirst = await this.weightsFrom(manager, expanded);
+      const score = new Map<number, number>();
+      for (const row of fromFirst) {
+        const target = int(row.target);
+        if (target === center) continue;
+        if (firstIds.has(target)) addEdge(int(row.source), target, int(row.weight));
+        else score.set(target, (score.get(target) ?? 0) + int(row.weight));
+      }
+      // Ties among first-hop creators that were not expanded.
+      const rest = first.slice(expanded.length).map((row) => row.id);
+      if (rest.length > 0) {
+        for (const row of await this.weightsAmong(manager, rest)) {
+          addEdge(int(row.source), int(row.target), int(row.weight));
+        }
+      }
+      const second = [...score.entries()]
+        .sort(([idA, a], [idB, b]) => b - a || idA - idB)
+        .slice(0, NETWORK_LIMITS.secondHop)
+        .map(([id]) => id);
+      if (score.size > second.length) truncated = true;
+      const secondIds = new Set(second);
+      for (const id of second) hopOf.set(id, 2);
+      for (const row of fromFirst) {
+        if (secondIds.has(int(row.target))) addEdge(int(row.source), int(row.target), int(row.weight));
+      }
+    }
+
+    const ids = [...hopOf.keys()];
+    const named = await this.named(manager, ids);
+    const collabs = await this.collabCounts(manager, ids);
+    const order = new Map(ids.map((id, index) => [id, index]));
+    const nodes: NetworkNode[] = ids
+      .filter((id) => named.has(id))
+      .map((id) => ({
+        ...(named.get(id) as NetworkCreator),
+        collabCount: collabs.get(id) ?? 0,
+        hop: hopOf.get(id) ?? 2,
+      }))
+      .sort((a, b) => a.hop - b.hop || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    return {
+      center,
+      hops,
+      nodes,
+      edges: [...edges.values()].sort(
+        (a, b) => b.weight - a.weight || a.source - b.source || a.target - b.target,
+      ),
+      truncated,
+    };
+  }
+
+  /** Videos together for every pair of the given creators (each pair once, source < target). */
+  private async weightsAmong(manager: EntityManager, ids: readonly number[]): Promise<WeightRow[]> {
+    const found: WeightRow[] = [];
+    if (ids.length < 2) return found;
+    for (const part of chunks(ids, ID_CHUNK)) {
+      found.push(
+        ...(await rows<WeightRow>(
+          manager,
+          `SELECT a.creator_id AS source, b.creator_id AS target, COUNT(*) AS weight
+             FROM video_authors a
+             JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id > a.creator_id
+            WHERE a.creator_id IN ${placeholders(part.length)} AND b.creator_id IN ${placeholders(ids.length)}
+            GROUP BY a.creator_id, b.creator_id`,
+          [...part, ...ids],
+        )),
+      );
+    }
+    return found;
+  }
+
+  /** Videos together of each given creator with each of its collaborators. */
+  private async weightsFrom(manager: EntityManager, ids: readonly number[]): Promise<WeightRow[]> {
+    const found: WeightRow[] = [];
+    for (const part of chunks(ids, ID_CHUNK)) {
+      found.push(
+        ...(await rows<WeightRow>(
+          manager,
+          `SELECT a.creator_id AS source, b.creator_id AS target, COUNT(*) AS weight
+             FROM video_authors a
+             JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
+            WHERE a.creator_id IN ${placeholders(part.length)}
+            GROUP BY a.creator_id, b.creator_id`,
+          part,
+        )),
+      );
+    }
+    return found;
+  }
+
+  private async collabCounts(manager: EntityManager, ids: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    for (const part of chunks(ids)) {
+      for (const row of await rows<{ id: number; collabs: number }>(
+        manager,
+        `SELECT va.creator_id AS id, COUNT(*) AS collabs
+           FROM video_authors va
+          WHERE va.creator_id IN ${placeholders(part.length)} AND ${IS_COLLABORATION}
+          GROUP BY va.creator_id`,
+        part,
+      )) {
+        counts.set(int(row.id), int(row.collabs));
+      }
+    }
+    return counts;
+  }
+
+  private async named(manager: EntityManager, ids: readonly number[]): Promise<Map<number, NetworkCreator>> {
+    const found = new Map<number, NetworkCreator>();
+    for (const part of chunks(ids)) {
+      for (const row of await rows<NetworkCreator>(
+        manager,
+        `SELECT id, name, photo FROM creators WHERE id IN ${placeholders(part.length)}`,
+        part,
+      )) {
+        found.set(int(row.id), {
+          id: int(row.id),
+          name: row.name,
+          photo: row.photo || defaultAvatarUrl(row.name),
+        });
+      }
+    }
+    return found;
+  }
+
+  private async pair(manager: EntityManager, requestedA: number, requestedB: number): Promise<PairVideos> {
+    const a = await this.resolveOrFail(manager, requestedA);
+    const b = await this.resolveOrFail(manager, requestedB);
+    if (a === b) throw new BadRequestException(PAIR_MUST_DIFFER);
+    const together = await rows<{ id: number; date: string }>(
+      manager,
+      `SELECT v.id, v.date
+         FROM video_authors x
+         JOIN video_authors y ON y.video_id = x.video_id AND y.creator_id = ?
+         JOIN videos v ON v.id = x.video_id
+        WHERE x.creator_id = ?
+        ORDER BY v.date DESC, v.id DESC`,
+      [b, a],
+    );
+    const byId = new Map(
+      (
+        await readVideosById(
+          manager,
+          together.map((row) => int(row.id)),
+        )
+      ).map((v) => [v.id, v]),
+    );
+    const videos = together.flatMap((row) => byId.get(int(row.id)) ?? []);
+    const dates = videos.map((video) => video.date).filter((date) => date !== '');
+    const named = await this.named(manager, [a, b]);
+    return {
+      a: named.get(a) as NetworkCreator,
+      b: named.get(b) as NetworkCreator,
+      videos,
+      first: dates.length ? dates.reduce((min, date) => (date < min ? date : min)) : null,
+      latest: dates.length ? dates.reduce((max, date) => (date > max ? date : max)) : null,
+    };
+  }
+
+  /**
+   * Breadth-first from both ends, one level at a time from the smaller frontier, until the two meet;
+   * at most NETWORK_LIMITS.pathDepth collaborations long and NETWORK_LIMITS.pathVisited creators seen.
+   */
+  private async path(
+    manager: EntityManager,
+    requestedFrom: number,
+    requestedTo: number,
+  ): Promise<CollaborationPath> {
+    const from = await this.resolveOrFail(manager, requestedFrom);
+    const to = await this.resolveOrFail(manager, requestedTo);
+    const answer = async (ids: number[] | null): Promise<CollaborationPath> => {
+      if (!ids) return { from, to, path: null };
+      const named = await this.named(manager, ids);
+      return { from, to, path: ids.map((id) => named.get(id) as NetworkCreator) };
+    };
+    if (from === to) return answer([from]);
+
+    // parent maps: how each visited creator was reached from its side's start.
+    const forward = new Map<number, number | null>([[from, null]]);
+    const backward = new Map<number, number | null>([[to, null]]);
+    let forwardFrontier = [from];
+    let backwardFrontier = [to];
+    let depth = 0;
+    while (forwardFrontier.length > 0 && backwardFrontier.length > 0 && depth < NETWORK_LIMITS.pathDepth) {
+      const expandForward = forwardFrontier.length <= backwardFrontier.length;
+      const [frontier, seen, other] = expandForward
+        ? [forwardFrontier, forward, backward]
+        : [backwardFrontier, backward, forward];
+      const next: number[] = [];
+      let meeting: number | null = null;
+      for (const row of await this.adjacency(manager, frontier)) {
+        const source = int(row.source);
+        const target = int(row.target);
+        if (seen.has(target)) continue;
+        seen.set(target, source);
+        next.push(target);
+        if (other.has(target)) {
+          meeting = target;
+          break;
+        }
+      }
+      depth++;
+      if (meeting !== null) return answer(joinPath(meeting, forward, backward));
+      if (forward.size + backward.size > NETWORK_LIMITS.pathVisited) break;
+      if (expandForward) forwardFrontier = next;
+      else backwardFrontier = next;
+    }
+    return answer(null);
+  }
+
+  /** Each creator's distinct collaborators, in a stable order (smallest ids first). */
+  private async adjacency(manager: EntityManager, ids: readonly number[]): Promise<WeightRow[]> {
+    const found: WeightRow[] = [];
+    const sorted = [...ids].sort((a, b) => a - b);
+    for (const part of chunks(sorted)) {
+      found.push(
+        ...(await rows<WeightRow>(
+          manager,
+          `SELECT DISTINCT a.creator_id AS source, b.creator_id AS target
+             FROM video_authors a
+             JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
+            WHERE a.creator_id IN ${placeholders(part.length)}
+            ORDER BY a.creator_id, b.creator_id`,
+          part,
+        )),
+      );
+    }
+    return found;
+  }
+
+  private async activity(manager: EntityManager, requestedId: number): Promise<Activity> {
+    const id = await this.resolveOrFail(manager, requestedId);
+    return toActivity(
+      await rows<{ month: string; count: number }>(
+        manager,
+        `SELECT SUBSTR(v.date, 1, 7) AS month, COUNT(*) AS count
+           FROM video_authors va JOIN videos v ON v.id = va.video_id
+          WHERE va.creator_id = ? AND v.date <> '' AND ${IS_COLLABORATION}
+          GROUP BY SUBSTR(v.date, 1, 7)
+          ORDER BY month`,
+        [id],
+      ),
+    );
+  }
+
+  private async allActivity(manager: EntityManager): Promise<Activity> {
+    return toActivity(
+      await rows<{ month: string; count: number }>(
+        manager,
+        `SELECT SUBSTR(v.date, 1, 7) AS month, COUNT(*) AS count
+           FROM videos v
+           JOIN (SELECT video_id FROM video_authors GROUP BY video_id HAVING COUNT(*) > 1) c
+             ON c.video_id = v.id
+          WHERE v.date <> ''
+          GROUP BY SUBSTR(v.date, 1, 7)
+          ORDER BY month`,
+      ),
+    );
+  }
+
+  /** The creator an id names now: itself, or (DESIGN.md departure 8) the creator it was merged into. */
+  private async resolveOrFail(manager: EntityManager, id: number): Promise<number> {
+    const [own] = await rows<{ id: number }>(manager, 'SELECT id FROM creators WHERE id = ?', [id]);
+    if (own) return int(own.id);
+    const [alias] = await rows<{ creator_id: number }>(
+      manager,
+      'SELECT creator_id FROM creator_aliases WHERE merged_creator_id = ? ORDER BY id DESC LIMIT 1',
+      [id],
+    );
+    if (!alias) throw new NotFoundException(CREATOR_NOT_FOUND);
+    return int(alias.creator_id);
+  }
+}
+
+function toActivity(found: { month: string; count: number }[]): Activity {
+  return found
+    .filter((row) => /^\d{4}-\d{2}$/.test(String(row.month)))
+    .map((row) => ({ month: String(row.month), count: int(row.count) }));
+}
+
+/** The chain through `meeting`: the forward parents back to the start, then the backward ones to the end. */
+function joinPath(
+  meeting: number,
+  forward: ReadonlyMap<number, number | null>,
+  backward: ReadonlyMap<number, number | null>,
+): number[] {
+  const head: number[] = [];
+  for (let id: number | null | undefined = meeting; id !== null && id !== undefined; id = forward.get(id)) {
+    head.unshift(id);
+  }
+  const tail: number[] = [];
+  for (let id = backward.get(meeting); id !== null && id !== undefined; id = backward.get(id)) tail.push(id);
+  return [...head, ...tail];
+}
