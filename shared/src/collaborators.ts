@@ -153,6 +153,110 @@ interface MatchableCreator {
   handles?: string[];
 }
 
+interface MatchKeys {
+  name: string;
+  aliases: readonly string[] | undefined;
+  aliasCount: number;
+  handles: readonly string[] | undefined;
+  handleCount: number;
+  keys: CreatorMatchKeys;
+}
+
+interface CreatorMatchKeys {
+  /** nameMatchKey of the name, then of each alias. */
+  names: string[];
+  handles: string[];
+  /** normalizeName of the name, then of each alias. */
+  normalized: string[];
+}
+
+/**
+ * The match keys of a creator's names and handles, computed once per creator object and recomputed when
+ * its name, aliases or handles change: an import matches every detected name against thousands of
+ * creators, and recomputing the keys on each comparison made that the slowest part of it.
+ */
+const matchKeyCache = new WeakMap<MatchableCreator, MatchKeys>();
+
+function matchKeysOf(creator: MatchableCreator): CreatorMatchKeys {
+  const cached = matchKeyCache.get(creator);
+  if (
+    cached &&
+    cached.name === creator.name &&
+    cached.aliases === creator.aliases &&
+    cached.aliasCount === (creator.aliases?.length ?? 0) &&
+    cached.handles === creator.handles &&
+    cached.handleCount === (creator.handles?.length ?? 0)
+  ) {
+    return cached.keys;
+  }
+  const names = [creator.name, ...(creator.aliases ?? [])];
+  const keys = {
+    names: names.map(nameMatchKey),
+    handles: (creator.handles ?? []).map(nameMatchKey),
+    normalized: names.map(normalizeName),
+  };
+  matchKeyCache.set(creator, {
+    name: creator.name,
+    aliases: creator.aliases,
+    aliasCount: creator.aliases?.length ?? 0,
+    handles: creator.handles,
+    handleCount: creator.handles?.length ?? 0,
+    keys,
+  });
+  return keys;
+}
+
+interface CreatorIndex {
+  length: number;
+  first: MatchableCreator | undefined;
+  last: MatchableCreator | undefined;
+  /** Match key of a name or alias → the first creator (in list order) having it. */
+  byName: Map<string, MatchableCreator>;
+  /** Match key of a handle → the first creator having it. */
+  byHandle: Map<string, MatchableCreator>;
+  /** normalizeName of a name or alias → every creator having it, in list order. */
+  byNormalized: Map<string, MatchableCreator[]>;
+}
+
+/**
+ * Lookup maps of a creator list, built once per list (rebuilt when it grows or shrinks): an import
+ * matches each video's names against every creator, and scanning 10,000 creators four times per video
+ * was most of a bulk import's time.
+ */
+const creatorIndexes = new WeakMap<readonly MatchableCreator[], CreatorIndex>();
+
+function indexOf(creators: readonly MatchableCreator[]): CreatorIndex {
+  const cached = creatorIndexes.get(creators);
+  if (
+    cached &&
+    cached.length === creators.length &&
+    cached.first === creators[0] &&
+    cached.last === creators[creators.length - 1]
+  ) {
+    return cached;
+  }
+  const index: CreatorIndex = {
+    length: creators.length,
+    first: creators[0],
+    last: creators[creators.length - 1],
+    byName: new Map(),
+    byHandle: new Map(),
+    byNormalized: new Map(),
+  };
+  for (const creator of creators) {
+    const keys = matchKeysOf(creator);
+    for (const key of keys.names) if (!index.byName.has(key)) index.byName.set(key, creator);
+    for (const key of keys.handles) if (!index.byHandle.has(key)) index.byHandle.set(key, creator);
+    for (const key of new Set(keys.normalized)) {
+      const list = index.byNormalized.get(key);
+      if (list) list.push(creator);
+      else index.byNormalized.set(key, [creator]);
+    }
+  }
+  creatorIndexes.set(creators, index);
+  return index;
+}
+
 /** Shorter / longer when one key contains the other, else 0. */
 export function nameOverlap(a: string, b: string): number {
   if (!a || !b) return 0;
@@ -172,17 +276,19 @@ export function matchExistingCreator<T extends MatchableCreator>(
 ): T | undefined {
   const key = nameMatchKey(name);
   if (!key) return undefined;
-  const namesOf = (creator: T) => [creator.name, ...(creator.aliases ?? [])].map(nameMatchKey);
+  const namesOf = (creator: T) => matchKeysOf(creator).names;
 
-  const exact = creators.find((creator) => namesOf(creator).includes(key));
+  const index = indexOf(creators);
+  const exact = index.byName.get(key) as T | undefined;
   if (exact) return exact;
-  const byHandle = creators.find((creator) => (creator.handles ?? []).map(nameMatchKey).includes(key));
+  const byHandle = index.byHandle.get(key) as T | undefined;
   if (byHandle) return byHandle;
 
   let best: T | undefined;
   let bestOverlap = 0;
   for (const creator of creators) {
-    const overlap = Math.max(...namesOf(creator).map((other) => nameOverlap(key, other)));
+    let overlap = 0;
+    for (const other of namesOf(creator)) overlap = Math.max(overlap, nameOverlap(key, other));
     if (overlap >= NAME_OVERLAP_THRESHOLD && overlap > bestOverlap) {
       best = creator;
       bestOverlap = overlap;
@@ -416,8 +522,10 @@ export function detectCollaborators<T extends MatchableCreator>(
   creators: readonly T[],
 ): DetectedCollaborators {
   const channelTitle = decodeHtmlEntities(input.channelTitle).trim();
+  // The bulk-import rule for the main creator: its name or an alias equals the channel title, case-insensitively.
+  const wanted = normalizeName(channelTitle);
   const mainIds = new Set(
-    creators.filter((creator) => isNamed(creator, channelTitle)).map((creator) => creator.id),
+    wanted === '' ? [] : (indexOf(creators).byNormalized.get(wanted) ?? []).map((creator) => creator.id),
   );
   const existingIds: number[] = [];
   const toCreate: { name: string; url: string }[] = [];
@@ -442,13 +550,6 @@ export function detectCollaborators<T extends MatchableCreator>(
 }
 
 /** Title names and @mentions, then description entries; a handle shorter than 3 or a host word is ignored. */
-/** The bulk-import rule for the main creator: its name or an alias equals the channel title, case-insensitively. */
-function isNamed(creator: MatchableCreator, channelTitle: string): boolean {
-  const wanted = normalizeName(channelTitle);
-  return (
-    wanted !== '' && [creator.name, ...(creator.aliases ?? [])].some((name) => normalizeName(name) === wanted)
-  );
-}
 
 function collectCandidates(input: VideoText): Candidate[] {
   const fromTitle = namesFromTitle(input.title, input.channelTitle).flatMap((name): Candidate[] => {
