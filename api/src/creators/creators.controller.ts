@@ -13,7 +13,7 @@ export class CreatorsController {
   /** CreatorListItem[] */
   @Get(API_ROUTES.creators)
   @JsonText()
-  list(): Promise<string> {
+  list(): Promise<Buffer> {
     return this.creators.listJson();
   }
 

@@ -70,7 +70,7 @@ export class CreatorsService {
   ) {}
 
   /** GET /api/creators as JSON text: every creator with its counts and aliases, by id. */
-  listJson(): Promise<string> {
+  listJson(): Promise<Buffer> {
     return this.cache.json('creators', () => this.tx.read((manager) => this.list(manager)));
   }
 

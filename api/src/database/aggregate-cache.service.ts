@@ -1,7 +1,14 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 
 /** Entries kept at most (profiles are cached per creator). */
 const MAX_ENTRIES = 2000;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+export type ContentEncoding = 'br' | 'gzip';
 
 /**
  * Aggregate answers (creator counts, leaderboard, analytics, profiles, lists), serialised once and kept
@@ -9,16 +16,21 @@ const MAX_ENTRIES = 2000;
  * Concurrent misses share one computation. TransactionRunner invalidates after every write, and an
  * entry is only ever inserted before its computation starts, so a write that lands meanwhile removes
  * it: no stale answer outlives a write.
+ *
+ * Answers are kept as bytes (sending a cached string re-encoded 2.8 MB of creators to UTF-8 on every
+ * request), and each answer's gzip and brotli forms are made once, off the event loop, when first asked
+ * for (see `compressed`) instead of @fastify/compress recompressing them synchronously per request.
  */
 @Injectable()
 export class AggregateCache {
-  private readonly entries = new Map<string, Promise<string>>();
+  private readonly entries = new Map<string, Promise<Buffer>>();
+  private readonly encoded = new WeakMap<Buffer, Partial<Record<ContentEncoding, Promise<Buffer>>>>();
 
-  /** The JSON text of `compute()`'s result, from the cache when present. */
-  json(key: string, compute: () => Promise<unknown>): Promise<string> {
+  /** The JSON bytes of `compute()`'s result, from the cache when present. */
+  json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
     const cached = this.entries.get(key);
     if (cached) return cached;
-    const pending = compute().then((value) => JSON.stringify(value));
+    const pending = compute().then((value) => this.track(Buffer.from(JSON.stringify(value))));
     this.entries.set(key, pending);
     pending.catch(() => {
       if (this.entries.get(key) === pending) this.entries.delete(key);
@@ -28,6 +40,38 @@ export class AggregateCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     return pending;
+  }
+
+  /** True when `body` is an answer of this cache (so its compressed forms may be kept). */
+  owns(body: unknown): body is Buffer {
+    return Buffer.isBuffer(body) && this.encoded.has(body);
+  }
+
+  /** Marks `body` as a cached answer. */
+  private track(body: Buffer): Buffer {
+    if (!this.encoded.has(body)) this.encoded.set(body, {});
+    return body;
+  }
+
+  /** `body` compressed with `encoding`, made once per answer (brotli quality 5, gzip level 6). */
+  compressed(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+    let forms = this.encoded.get(body);
+    if (!forms) this.encoded.set(body, (forms = {}));
+    let form = forms[encoding];
+    if (!form) {
+      form =
+        encoding === 'br'
+          ? brotli(body, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            })
+          : gzipped(body);
+      forms[encoding] = form;
+    }
+    return form;
   }
 
   invalidate(): void {

@@ -12,21 +12,21 @@ export class StatsController {
   /** Leaderboard */
   @Get(API_ROUTES.leaderboard)
   @JsonText()
-  leaderboard(): Promise<string> {
+  leaderboard(): Promise<Buffer> {
     return this.stats.leaderboardJson();
   }
 
   /** Analytics: shown on an admin view, but nothing in it is private (all derivable from public reads). */
   @Get(API_ROUTES.stats)
   @JsonText()
-  analytics(): Promise<string> {
+  analytics(): Promise<Buffer> {
     return this.stats.analyticsJson();
   }
 
   /** CreatorProfile; a merged-away id answers its primary's profile. */
   @Get(`${API_ROUTES.creators}/:id/profile`)
   @JsonText()
-  profile(@PathId() id: number): Promise<string> {
+  profile(@PathId() id: number): Promise<Buffer> {
     return this.stats.profileJson(id);
   }
 }

@@ -58,15 +58,15 @@ export class StatsService {
     private readonly cache: AggregateCache,
   ) {}
 
-  leaderboardJson(): Promise<string> {
+  leaderboardJson(): Promise<Buffer> {
     return this.cache.json('leaderboard', () => this.tx.read((manager) => this.leaderboard(manager)));
   }
 
-  analyticsJson(): Promise<string> {
+  analyticsJson(): Promise<Buffer> {
     return this.cache.json('analytics', () => this.tx.read((manager) => this.analytics(manager)));
   }
 
-  profileJson(id: number): Promise<string> {
+  profileJson(id: number): Promise<Buffer> {
     return this.cache.json(`profile:${id}`, () => this.tx.read((manager) => this.profile(manager, id)));
   }
 

@@ -13,7 +13,7 @@ export class VideosController {
   /** Video[] */
   @Get(API_ROUTES.videos)
   @JsonText()
-  list(): Promise<string> {
+  list(): Promise<Buffer> {
     return this.videos.listJson();
   }
 

@@ -61,7 +61,7 @@ export class VideosService {
   ) {}
 
   /** GET /api/videos as JSON text: every video with its ordered authors, by id. */
-  listJson(): Promise<string> {
+  listJson(): Promise<Buffer> {
     return this.cache.json('videos', () => this.tx.read((manager) => readAllVideos(manager)));
   }
 
