@@ -120,12 +120,12 @@ describe('GET /api/health and /api/ready', () => {
 describe('production bundles', () => {
   let t: TestContext;
   let dir: string;
+  const file = (path: string, text: string) => {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'friends-bundles-'));
-    const file = (path: string, text: string) => {
-      mkdirSync(join(dir, path, '..'), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    };
     file('host/dist/index.html', '<!doctype html><title>Friends of the Channel</title>');
     file('host/dist/main.3f2a1b.js', 'console.log("host");'.repeat(200));
     file('public-remote/dist/mf-manifest.json', '{"name":"public_remote"}');
@@ -174,6 +174,59 @@ describe('production bundles', () => {
     expect(missing.body).toEqual({ error: expect.any(String) });
     expect((await t.http().get('/nope.js').expect(404)).body).toEqual({ error: expect.any(String) });
     await t.http().get(API_ROUTES.health).expect(200);
+  });
+
+  it('compresses every text asset with brotli or gzip', async () => {
+    const text = (n: number) => `/* ${'x'.repeat(n)} */`;
+    file('host/dist/static/css/app.77aa88.css', `body{color:red}${text(2000)}`);
+    file('host/dist/icons.5e6f7a.svg', `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(500)}</svg>`);
+    file('public-remote/dist/mf-stats.json', JSON.stringify({ padding: 'y'.repeat(2000) }));
+    for (const [path, type] of [
+      ['/main.3f2a1b.js', /javascript/],
+      ['/static/css/app.77aa88.css', /^text\/css/],
+      ['/icons.5e6f7a.svg', /^image\/svg\+xml/],
+      ['/remotes/public/mf-stats.json', /^application\/json/],
+    ] as const) {
+      for (const encoding of ['br', 'gzip']) {
+        const response = await t.http().get(path).set('Accept-Encoding', encoding).expect(200);
+        expect({ path, encoding: response.headers['content-encoding'] }).toEqual({ path, encoding });
+        expect(response.headers['content-type']).toMatch(type);
+      }
+    }
+    const html = await t.http().get('/').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
+    expect(html.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves files deployed after start (a redeployed remote) with the same cache rules', async () => {
+    // A new release of the public remote: a new hashed chunk and a rewritten manifest.
+    file('public-remote/dist/static/js/907.e5f6a7.js', 'newChunk();');
+    file('public-remote/dist/mf-manifest.json', '{"name":"public_remote","release":2}');
+    const chunk = await t.http().get('/remotes/public/static/js/907.e5f6a7.js').expect(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await t.http().get('/remotes/public/mf-manifest.json').expect(200);
+    expect(manifest.body).toEqual({ name: 'public_remote', release: 2 });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // A new host build: index.html changes, a new entry chunk appears.
+    file('host/dist/index.html', '<!doctype html><title>Friends of the Channel, release 2</title>');
+    file('host/dist/main.4b5c6d.js', 'console.log("host 2");');
+    expect((await t.http().get('/').expect(200)).text).toContain('release 2');
+    await t.http().get('/main.4b5c6d.js').expect(200);
+    // The admin remote, missing when the server started, is deployed.
+    file('admin-remote/dist/mf-manifest.json', '{"name":"admin_remote"}');
+    file('admin-remote/dist/remoteEntry.js', 'var admin_remote;');
+    const admin = await t.http().get('/remotes/admin/mf-manifest.json').expect(200);
+    expect(admin.body).toEqual({ name: 'admin_remote' });
+    expect(admin.headers['cache-control']).toBe('no-cache');
+    expect((await t.http().get('/remotes/admin/remoteEntry.js').expect(200)).headers['cache-control']).toBe(
+      'no-cache',
+    );
+    // Still JSON 404s for what does not exist, and nothing outside a bundle's folder.
+    expect((await t.http().get('/remotes/admin/nope.js').expect(404)).body).toEqual({
+      error: expect.any(String),
+    });
+    expect([403, 404]).toContain((await t.http().get('/remotes/public/..%2f..%2fpackage.json')).status);
+    expect((await t.http().get('/api/nope').expect(404)).body).toEqual({ error: expect.any(String) });
   });
 
   it('sends the security headers', async () => {

@@ -30,7 +30,11 @@ export function cacheControlFor(path: string): string {
     : IMMUTABLE;
 }
 
-/** Serves each bundle's dist folder that exists; a missing one is logged and the API runs anyway. */
+/**
+ * Serves each bundle's dist folder. Files are looked up per request (`wildcard: true`), not listed once
+ * at start, so a rebuilt or redeployed bundle (new hashed chunk names) is served without a restart; a
+ * folder missing at start is logged and answers 404 until it is deployed.
+ */
 export async function registerBundles(
   app: NestFastifyApplication,
   config: StaticConfig,
@@ -39,18 +43,14 @@ export async function registerBundles(
   let first = true;
   for (const bundle of BUNDLES) {
     const root = join(config.bundlesDir, bundle.folder);
-    if (
-      !existsSync(join(root, bundle.prefix === '/' ? 'index.html' : 'mf-manifest.json')) &&
-      !existsSync(root)
-    ) {
-      logger.warn(`${root} is missing: ${bundle.prefix} is not served (run npm run build)`);
-      continue;
+    if (!existsSync(root)) {
+      logger.warn(`${root} is missing: ${bundle.prefix} answers 404 until it is built (npm run build)`);
     }
     await app.register(fastifyStatic, {
       root,
       prefix: bundle.prefix,
       decorateReply: first,
-      wildcard: false,
+      wildcard: true,
       index: ['index.html'],
       cacheControl: false,
       setHeaders: (reply: FastifyReply, path: string) => {
