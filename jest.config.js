@@ -22,7 +22,12 @@ const web = (name) => ({
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: { ...shared, '\\.css$': '<rootDir>/../scripts/jest-style-stub.js' },
+  moduleNameMapper: {
+    ...shared,
+    '\\.css$': '<rootDir>/../scripts/jest-style-stub.js',
+    // d3 packages ship ES modules only (plus UMD builds): tests load the UMD builds.
+    '^(d3-(?:force|quadtree|dispatch|timer))$': '<rootDir>/../node_modules/$1/dist/$1.js',
+  },
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest-dom-setup.js'],
 });
 

@@ -19,6 +19,7 @@ export default createModuleFederationConfig({
     './SearchView': './src/exposes/search-view.tsx',
     './LeaderboardView': './src/exposes/leaderboard-view.tsx',
     './CreatorView': './src/exposes/creator-view.tsx',
+    './PairView': './src/exposes/pair-view.tsx',
   },
   shared: {
     react: singleton(deps.react),

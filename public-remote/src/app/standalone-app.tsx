@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { NavigateParams, RemoteViewProps, ViewId } from '@friends/shared';
 import { CreatorPage } from './views/creator-page';
 import { LeaderboardPage } from './views/leaderboard-page';
+import { PairPage } from './views/pair-page';
 import { SearchPage } from './views/search-page';
 
 const TABS: readonly [ViewId, string][] = [
@@ -51,6 +52,8 @@ export function StandaloneApp() {
             <LeaderboardPage {...props} />
           ) : state.view === 'author-page' ? (
             <CreatorPage {...props} />
+          ) : state.view === 'pair' ? (
+            <PairPage {...props} />
           ) : (
             <SearchPage {...props} />
           )}

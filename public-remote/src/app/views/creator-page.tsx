@@ -1,7 +1,26 @@
 import '../../styles/public.css';
 import type { RemoteViewProps } from '@friends/shared';
 import { CreatorView } from '../../features/creator/components/creator-view';
+import { CreatorActivity } from '../../features/network/components/creator-activity';
+import { NetworkPanel } from '../../features/network/components/network-panel';
 
+/** The creator page: the creator feature, with the network feature's activity chart and graph inside. */
 export function CreatorPage(props: RemoteViewProps) {
-  return <CreatorView {...props} />;
+  const { navigate } = props;
+  return (
+    <CreatorView
+      {...props}
+      extras={({ creator }) => (
+        <>
+          <CreatorActivity creatorId={creator.id} />
+          <NetworkPanel
+            creatorId={creator.id}
+            creatorName={creator.name}
+            onOpenCreator={(creatorId) => navigate('author-page', { creatorId })}
+            onOpenPair={(a, b) => navigate('pair', { pairIds: [a, b] })}
+          />
+        </>
+      )}
+    />
+  );
 }

@@ -2,18 +2,25 @@
  * SPEC.md §2 author-page. When the requested id was merged away the API answers with the primary; the
  * host then rewrites the address to the primary's id.
  */
-import type { RemoteViewProps } from '@friends/shared';
+import type { ReactNode } from 'react';
+import { VIDEO_EXPORT_COLUMNS, type CreatorProfile, type RemoteViewProps } from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
+import { ExportButtons } from '../../../components/export-buttons';
 import { SafeLink, displayUrl } from '../../../components/safe-link';
 import { Spinner } from '../../../components/spinner';
+import { VideoList } from '../../../components/video-list';
 import { ApiClientError } from '../../../lib/api-client';
 import { useCreatorProfile } from '../api/get-creator-profile';
 import { CreatorStats } from './creator-stats';
 import { FrequentCollaborators } from './frequent-collaborators';
 import { SocialLinks } from './social-links';
-import { VideoList } from './video-list';
 
-export function CreatorView({ navigate, params }: RemoteViewProps) {
+export interface CreatorViewProps extends RemoteViewProps {
+  /** Rendered between the collaborators and the videos (the page puts activity and the network there). */
+  extras?: (profile: CreatorProfile) => ReactNode;
+}
+
+export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
   const { data, isPending, error } = useCreatorProfile(params.creatorId);
   const open = (creatorId: number) => navigate('author-page', { creatorId });
 
@@ -67,8 +74,21 @@ export function CreatorView({ navigate, params }: RemoteViewProps) {
         </div>
       </header>
       <CreatorStats stats={stats} />
-      <FrequentCollaborators collaborators={frequentCollaborators} onOpen={open} />
-      <VideoList videos={videos} creatorId={creator.id} onOpen={open} />
+      <FrequentCollaborators
+        creatorId={creator.id}
+        collaborators={frequentCollaborators}
+        onOpen={open}
+        onOpenPair={(otherId) => navigate('pair', { pairIds: [creator.id, otherId] })}
+      />
+      {extras?.(data)}
+      <VideoList
+        videos={videos}
+        currentIds={[creator.id]}
+        onOpen={open}
+        actions={
+          <ExportButtons title={`${creator.name} videos`} rows={videos} columns={VIDEO_EXPORT_COLUMNS} />
+        }
+      />
     </article>
   );
 }

@@ -1,12 +1,22 @@
 import type { FrequentCollaborator } from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
+import { PairLink } from '../../../components/pair-link';
 
 interface FrequentCollaboratorsProps {
+  /** The creator whose page this is. */
+  creatorId: number;
   collaborators: readonly FrequentCollaborator[];
   onOpen: (id: number) => void;
+  /** Opens the pair page of this creator and a collaborator. */
+  onOpenPair: (collaboratorId: number) => void;
 }
 
-export function FrequentCollaborators({ collaborators, onOpen }: FrequentCollaboratorsProps) {
+export function FrequentCollaborators({
+  creatorId,
+  collaborators,
+  onOpen,
+  onOpenPair,
+}: FrequentCollaboratorsProps) {
   if (collaborators.length === 0) return null;
   return (
     <section className="pr-section" aria-labelledby="pr-frequent-title">
@@ -15,7 +25,7 @@ export function FrequentCollaborators({ collaborators, onOpen }: FrequentCollabo
       </h3>
       <ul className="pr-chips">
         {collaborators.map((collaborator) => (
-          <li key={collaborator.id}>
+          <li key={collaborator.id} className="pr-chip-pair">
             <button type="button" className="pr-chip pr-chip--button" onClick={() => onOpen(collaborator.id)}>
               <CreatorPhoto
                 className="pr-chip__photo"
@@ -29,6 +39,12 @@ export function FrequentCollaborators({ collaborators, onOpen }: FrequentCollabo
                 {collaborator.count}
               </span>
             </button>
+            <PairLink
+              a={creatorId}
+              b={collaborator.id}
+              label={`Videos together with ${collaborator.name}`}
+              onOpen={() => onOpenPair(collaborator.id)}
+            />
           </li>
         ))}
       </ul>

@@ -1,12 +1,14 @@
 /** SPEC.md §2 search: filter box, heading with the count, the cards (admin extras plugged in by the host). */
 import { useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import {
+  CREATOR_EXPORT_COLUMNS,
   buildSearchIndex,
   filterSearchIndex,
   noCreatorsFound,
   type CreatorListItem,
   type RemoteViewProps,
 } from '@friends/shared';
+import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
 import { useCreators } from '../api/get-creators';
 import { CreatorGrid } from './creator-grid';
@@ -57,9 +59,18 @@ export function SearchView({ navigate, toolbarExtras, cardExtras, children }: Se
       </div>
       {children}
       {toolbarExtras && <div className="pr-search__toolbar">{toolbarExtras}</div>}
-      <h2 className="pr-heading" id={`${inputId}-heading`}>
-        {shownTerm ? `Search Results (${results.length})` : `All Creators (${results.length})`}
-      </h2>
+      <div className="pr-section__head">
+        <h2 className="pr-heading" id={`${inputId}-heading`}>
+          {shownTerm ? `Search Results (${results.length})` : `All Creators (${results.length})`}
+        </h2>
+        {!isPending && results.length > 0 && (
+          <ExportButtons
+            title={shownTerm ? 'Search Results' : 'All Creators'}
+            rows={results}
+            columns={CREATOR_EXPORT_COLUMNS}
+          />
+        )}
+      </div>
       {isPending ? (
         <Spinner label="Loading creators" />
       ) : results.length === 0 ? (

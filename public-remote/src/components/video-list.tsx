@@ -1,10 +1,18 @@
+/** A list of videos with author chips, Collaboration badges, dates and Watch links (creator and pair pages). */
+import type { ReactNode } from 'react';
 import { isCollaboration, safeHref, type Video } from '@friends/shared';
 
 interface VideoListProps {
   videos: readonly Video[];
-  /** The creator whose page this is: its chip is highlighted, the others open their pages. */
-  creatorId: number;
+  /** The creators whose page this is: their chips are highlighted, the others open their pages. */
+  currentIds: readonly number[];
   onOpen: (id: number) => void;
+  /** The heading's text before the count. */
+  title?: string;
+  /** Shown when there are no videos. */
+  emptyText?: string;
+  /** Rendered beside the heading (the export buttons). */
+  actions?: ReactNode;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', {
@@ -20,14 +28,24 @@ function formatDate(date: string): string {
   return parsed && !Number.isNaN(parsed.getTime()) ? dateFormat.format(parsed) : date;
 }
 
-export function VideoList({ videos, creatorId, onOpen }: VideoListProps) {
+export function VideoList({
+  videos,
+  currentIds,
+  onOpen,
+  title = 'All Videos',
+  emptyText = 'No videos found for this creator',
+  actions,
+}: VideoListProps) {
   return (
     <section className="pr-section" aria-labelledby="pr-videos-title">
-      <h3 id="pr-videos-title" className="pr-section__title">
-        All Videos ({videos.length})
-      </h3>
+      <div className="pr-section__head">
+        <h3 id="pr-videos-title" className="pr-section__title">
+          {title} ({videos.length})
+        </h3>
+        {actions}
+      </div>
       {videos.length === 0 ? (
-        <p className="pr-empty">No videos found for this creator</p>
+        <p className="pr-empty">{emptyText}</p>
       ) : (
         <ul className="pr-videos">
           {videos.map((video) => {
@@ -41,7 +59,7 @@ export function VideoList({ videos, creatorId, onOpen }: VideoListProps) {
                 <ul className="pr-chips pr-video__authors" aria-label="Authors">
                   {video.authors.map((author) => (
                     <li key={author.id}>
-                      {author.id === creatorId ? (
+                      {currentIds.includes(author.id) ? (
                         <span className="pr-chip pr-chip--current" aria-current="true">
                           {author.name}
                         </span>

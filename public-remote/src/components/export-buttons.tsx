@@ -1,0 +1,42 @@
+/** 'Download CSV' / 'Download JSON' for a list the visitor sees (issue 9), built in the browser. */
+import { exportFileName, toCsv, toExportJson, type ExportColumn } from '@friends/shared';
+import { downloadText } from '../lib/download';
+
+interface ExportButtonsProps<T> {
+  /** Names the files and the buttons' accessible names ('Download Search Results as CSV'). */
+  title: string;
+  rows: readonly T[];
+  columns: readonly ExportColumn<T>[];
+}
+
+export function ExportButtons<T>({ title, rows, columns }: ExportButtonsProps<T>) {
+  // A UTF-8 byte order mark so spreadsheet programs read non-ASCII names correctly.
+  const csv = () =>
+    downloadText(exportFileName(title, 'csv'), `\uFEFF${toCsv(rows, columns)}`, 'text/csv;charset=utf-8');
+  const json = () =>
+    downloadText(
+      exportFileName(title, 'json'),
+      toExportJson(rows, columns),
+      'application/json;charset=utf-8',
+    );
+  return (
+    <div className="pr-export" role="group" aria-label={`Export ${title}`}>
+      <button
+        type="button"
+        className="pr-button pr-button--small"
+        onClick={csv}
+        aria-label={`Download ${title} as CSV`}
+      >
+        CSV
+      </button>
+      <button
+        type="button"
+        className="pr-button pr-button--small"
+        onClick={json}
+        aria-label={`Download ${title} as JSON`}
+      >
+        JSON
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/** Collaborations per month as a small SVG bar chart (no chart library): one bar per month, gaps as 0. */
+import { fillActivityMonths, type Activity } from '@friends/shared';
+
+const WIDTH = 640;
+const HEIGHT = 120;
+const AXIS = 16;
+
+const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+
+export function ActivityChart({ activity, title }: { activity: Activity; title: string }) {
+  const months = fillActivityMonths(activity);
+  if (months.length === 0) return <p className="pr-empty">No dated collaborations yet</p>;
+  const max = Math.max(...months.map((month) => month.count));
+  const busiest = months.find((month) => month.count === max) ?? months[0]!;
+  const total = months.reduce((sum, month) => sum + month.count, 0);
+  const slot = WIDTH / months.length;
+  const bar = Math.max(1, slot * 0.8);
+  const first = months[0]!;
+  const last = months[months.length - 1]!;
+  const summary = `${title}: ${total} from ${monthLabel(first.month)} to ${monthLabel(last.month)}, most in ${monthLabel(busiest.month)} (${max})`;
+  return (
+    <figure className="pr-activity">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
+        className="pr-activity__chart"
+        role="img"
+        aria-label={summary}
+        preserveAspectRatio="none"
+      >
+        {months.map((month, index) => {
+          const height = max === 0 ? 0 : (month.count / max) * (HEIGHT - 4);
+          return (
+            <rect
+              key={month.month}
+              className="pr-activity__bar"
+              x={index * slot + (slot - bar) / 2}
+              y={HEIGHT - height}
+              width={bar}
+              height={height}
+            >
+              <title>{`${monthLabel(month.month)}: ${month.count}`}</title>
+            </rect>
+          );
+        })}
+        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="pr-activity__axis" />
+      </svg>
+      <figcaption className="pr-activity__caption">
+        <span>{monthLabel(first.month)}</span>
+        <span>{summary.slice(title.length + 2)}</span>
+        <span>{monthLabel(last.month)}</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  API_ROUTES,
+  NETWORK_ROUTES,
+  type Activity,
+  type CollaborationPath,
+  type CreatorNetwork,
+  type PairVideos,
+} from '@friends/shared';
+import { CreatorPage } from '../../../app/views/creator-page';
+import { CREATORS, PROFILE } from '../../../test-utils/fixtures';
+import { mockFetch } from '../../../test-utils/mock-fetch';
+import { renderWithClient, viewProps } from '../../../test-utils/render';
+import { ActivityChart } from './activity-chart';
+import { ConnectionFinder } from './connection-finder';
+import { PairView } from './pair-view';
+
+const node = (id: number, name: string, hop: 0 | 1 | 2, collabCount: number) => ({
+  id,
+  name,
+  photo: '',
+  hop,
+  collabCount,
+});
+
+const ONE_HOP: CreatorNetwork = {
+  center: 1,
+  hops: 1,
+  truncated: false,
+  nodes: [node(1, 'Ada Lumen', 0, 2), node(2, 'Bram Koster', 1, 3), node(4, 'Dario Vance', 1, 1)],
+  edges: [
+    { source: 1, target: 2, weight: 2 },
+    { source: 1, target: 4, weight: 1 },
+    { source: 2, target: 4, weight: 1 },
+  ],
+};
+const TWO_HOPS: CreatorNetwork = {
+  ...ONE_HOP,
+  hops: 2,
+  nodes: [...ONE_HOP.nodes, node(7, 'Gus Ferrow', 2, 1)],
+  edges: [...ONE_HOP.edges, { source: 2, target: 7, weight: 1 }],
+};
+const ACTIVITY: Activity = [
+  { month: '2023-11', count: 1 },
+  { month: '2024-03', count: 2 },
+];
+
+function renderCreatorPage() {
+  const { calls } = mockFetch({
+    [`GET ${API_ROUTES.creatorProfile(1)}`]: { body: PROFILE },
+    [`GET ${NETWORK_ROUTES.activity(1)}`]: { body: ACTIVITY },
+    [`GET ${NETWORK_ROUTES.network(1, 1)}`]: { body: ONE_HOP },
+    [`GET ${NETWORK_ROUTES.network(1, 2)}`]: { body: TWO_HOPS },
+  });
+  const props = viewProps({ params: { creatorId: 1 } });
+  return { calls, props, ...renderWithClient(<CreatorPage {...props} />) };
+}
+
+describe('the network on the creator page', () => {
+  it('loads nothing of the network until the visitor opens it', async () => {
+    const { calls } = renderCreatorPage();
+    expect(await screen.findByRole('button', { name: 'Show collaboration network' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(calls.some((call) => call.url.includes('/network'))).toBe(false);
+  });
+
+  it('draws the graph and the same data as a ranked list; a node or a row opens that creator', async () => {
+    const { props, user } = renderCreatorPage();
+    await user.click(await screen.findByRole('button', { name: 'Show collaboration network' }));
+    const graph = await screen.findByRole('img', {
+      name: /^Collaboration network of Ada Lumen: 3 creators, 3 links/,
+    });
+    expect(graph.querySelectorAll('.pr-graph__node')).toHaveLength(3);
+    // Edge width grows with videos together, node size with collaborations.
+    const widths = [...graph.querySelectorAll('.pr-graph__edge line:first-of-type')].map((line) =>
+      Number(line.getAttribute('stroke-width')),
+    );
+    expect(widths[0]).toBeGreaterThan(widths[1]!);
+    const radius = (id: number) =>
+      Number(graph.querySelector(`[data-creator-id="${id}"] circle`)?.getAttribute('r'));
+    expect(radius(2)).toBeGreaterThan(radius(4));
+
+    const list = within(screen.getByRole('region', { name: /Ada Lumen's collaborators \(2\)/ }));
+    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Bram Koster2 videos together×',
+      'Dario Vance1 video together×',
+    ]);
+    await user.click(list.getByRole('button', { name: 'Dario Vance' }));
+    expect(props.navigate).toHaveBeenLastCalledWith('author-page', { creatorId: 4 });
+
+    await user.click(graph.querySelector('[data-creator-id="2"]') as Element);
+    expect(props.navigate).toHaveBeenLastCalledWith('author-page', { creatorId: 2 });
+    await user.click(graph.querySelector('[data-pair="2-4"]') as Element);
+    expect(props.navigate).toHaveBeenLastCalledWith('pair', { pairIds: [2, 4] });
+
+    const pair = list.getByRole('link', { name: 'Videos together: Ada Lumen × Bram Koster' });
+    expect(pair).toHaveAttribute('href', '?pair=1-2');
+    await user.click(pair);
+    expect(props.navigate).toHaveBeenLastCalledWith('pair', { pairIds: [1, 2] });
+  });
+
+  it("adds their collaborators with 'Show two hops'", async () => {
+    const { user, calls } = renderCreatorPage();
+    await user.click(await screen.findByRole('button', { name: 'Show collaboration network' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Show two hops' }));
+    const second = within(await screen.findByRole('region', { name: 'Their collaborators (1)' }));
+    expect(second.getByRole('listitem')).toHaveTextContent('Gus Ferrowvia Bram Koster (1 video)');
+    expect(calls.map((call) => call.url)).toContain(NETWORK_ROUTES.network(1, 2));
+    expect(screen.getByRole('img', { name: /4 creators, 4 links/ })).toBeInTheDocument();
+  });
+
+  it("links each frequent collaborator's pair page", async () => {
+    const { props, user } = renderCreatorPage();
+    const link = await screen.findByRole('link', { name: 'Videos together with Dario Vance' });
+    expect(link).toHaveAttribute('href', '?pair=1-4');
+    await user.click(link);
+    expect(props.navigate).toHaveBeenCalledWith('pair', { pairIds: [1, 4] });
+  });
+
+  it('charts collaborations per month', async () => {
+    renderCreatorPage();
+    const chart = await screen.findByRole('img', {
+      name: 'Collaborations per month: 3 from Nov 2023 to Mar 2024, most in Mar 2024 (2)',
+    });
+    // Nov, Dec, Jan, Feb, Mar: the empty months drawn as 0.
+    expect(chart.querySelectorAll('rect')).toHaveLength(5);
+  });
+});
+
+describe('ActivityChart', () => {
+  it('says so when there is nothing dated', () => {
+    renderWithClient(<ActivityChart activity={[]} title="Collaborations per month" />);
+    expect(screen.getByText('No dated collaborations yet')).toBeInTheDocument();
+  });
+});
+
+const PAIR: PairVideos = {
+  a: { id: 1, name: 'Ada Lumen', photo: '' },
+  b: { id: 2, name: 'Bram Koster', photo: '' },
+  videos: PROFILE.videos.slice(0, 2),
+  first: '2024-03-15',
+  latest: '2024-06-01',
+};
+
+describe('PairView', () => {
+  it("shows 'A × B', the videos together newest first and the first and latest dates", async () => {
+    mockFetch({ [`GET ${NETWORK_ROUTES.pair(1, 2)}`]: { body: PAIR } });
+    const props = viewProps({ params: { pairIds: [1, 2] } });
+    const { user } = renderWithClient(<PairView {...props} />);
+    expect(
+      await screen.findByRole('heading', { name: 'Ada Lumen × Bram Koster', level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Videos Together (2)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual([
+      'Rooftop Cooking Duel',
+      'Workshop Tour',
+    ]);
+    expect(screen.getByText('First collaboration').nextSibling).toHaveTextContent('Mar 15, 2024');
+    expect(screen.getByText('Latest collaboration').nextSibling).toHaveTextContent('Jun 1, 2024');
+    await user.click(screen.getByRole('button', { name: 'Dario Vance' }));
+    expect(props.navigate).toHaveBeenCalledWith('author-page', { creatorId: 4 });
+  });
+
+  it('says so when a creator of the pair does not exist', async () => {
+    mockFetch({
+      [`GET ${NETWORK_ROUTES.pair(1, 99)}`]: { status: 404, body: { error: 'Creator not found' } },
+    });
+    renderWithClient(<PairView {...viewProps({ params: { pairIds: [1, 99] } })} />);
+    expect(await screen.findByText('These two creators could not be found.')).toBeInTheDocument();
+  });
+});
+
+describe('ConnectionFinder', () => {
+  function renderFinder(answer: CollaborationPath) {
+    const { calls } = mockFetch({ [`GET ${NETWORK_ROUTES.path(answer.from, answer.to)}`]: { body: answer } });
+    const onOpenCreator = jest.fn();
+    const onOpenPair = jest.fn();
+    const result = renderWithClient(
+      <ConnectionFinder creators={CREATORS} onOpenCreator={onOpenCreator} onOpenPair={onOpenPair} />,
+    );
+    return { calls, onOpenCreator, onOpenPair, ...result };
+  }
+
+  it('shows the chain as chips with the pair page of each link', async () => {
+    const { user, onOpenCreator, onOpenPair } = renderFinder({
+      from: 3,
+      to: 4,
+      path: [
+        { id: 3, name: 'Cleo Hart', photo: '' },
+        { id: 1, name: 'Ada Lumen', photo: '' },
+        { id: 4, name: 'Dario Vance', photo: '' },
+      ],
+    });
+    await user.type(screen.getByLabelText('From creator'), 'cleo hart');
+    await user.type(screen.getByLabelText('To creator'), 'Dario Vance');
+    await user.click(screen.getByRole('button', { name: 'Find connection' }));
+    expect(await screen.findByText('2 degrees of separation')).toBeInTheDocument();
+    const chain = within(screen.getByRole('list', { name: 'Chain of collaborations' }));
+    expect(chain.getAllByRole('button').map((chip) => chip.textContent)).toEqual([
+      'Cleo Hart',
+      'Ada Lumen',
+      'Dario Vance',
+    ]);
+    await user.click(chain.getByRole('button', { name: 'Ada Lumen' }));
+    expect(onOpenCreator).toHaveBeenCalledWith(1);
+    await user.click(chain.getByRole('link', { name: 'Videos together: Ada Lumen × Dario Vance' }));
+    expect(onOpenPair).toHaveBeenCalledWith(1, 4);
+  });
+
+  it("says 'No connection found' when there is none, and names an unknown creator", async () => {
+    const { user, calls } = renderFinder({ from: 1, to: 3, path: null });
+    await user.type(screen.getByLabelText('From creator'), 'Ada Lumen');
+    await user.type(screen.getByLabelText('To creator'), 'Nobody');
+    await user.click(screen.getByRole('button', { name: 'Find connection' }));
+    expect(screen.getByText("No creator is called 'Nobody'")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('To creator'));
+    await user.type(screen.getByLabelText('To creator'), 'Cleo Hart');
+    await user.click(screen.getByRole('button', { name: 'Find connection' }));
+    expect(await screen.findByText(/^No connection found/)).toBeInTheDocument();
+  });
+
+  it('offers matching creators as suggestions', async () => {
+    const { user } = renderFinder({ from: 1, to: 2, path: null });
+    const input = screen.getByLabelText('From creator');
+    await user.type(input, 'ko');
+    const list = document.getElementById(input.getAttribute('list') as string) as HTMLElement;
+    await waitFor(() =>
+      expect([...list.querySelectorAll('option')].map((option) => option.value)).toEqual(['Bram Koster']),
+    );
+  });
+});

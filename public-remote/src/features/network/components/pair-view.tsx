@@ -1,0 +1,116 @@
+/**
+ * The pair page (issue 9): 'A × B', every video the two made together (newest first), the first and
+ * latest collaboration dates. Its address is `?pair=<a>-<b>` (DESIGN.md departure 8).
+ */
+import { VIDEO_EXPORT_COLUMNS, type RemoteViewProps } from '@friends/shared';
+import { CreatorPhoto } from '../../../components/creator-photo';
+import { ExportButtons } from '../../../components/export-buttons';
+import { Spinner } from '../../../components/spinner';
+import { VideoList } from '../../../components/video-list';
+import { ApiClientError } from '../../../lib/api-client';
+import { usePair } from '../api/get-pair';
+
+const dayFormat = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+
+export function PairView({ navigate, params }: RemoteViewProps) {
+  const ids = params.pairIds;
+  const { data, isPending, error } = usePair(ids);
+  const open = (creatorId: number) => navigate('author-page', { creatorId });
+  const back = (
+    <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
+      <span aria-hidden="true">←</span> Back to Search
+    </button>
+  );
+
+  if (!ids || (error instanceof ApiClientError && (error.status === 404 || error.status === 400))) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <p className="pr-empty">These two creators could not be found.</p>
+      </section>
+    );
+  }
+  if (error) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <p className="pr-banner pr-banner--error" role="alert">
+          The videos together could not be loaded. Please try again later.
+        </p>
+      </section>
+    );
+  }
+  if (isPending) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <Spinner label="Loading videos together" />
+      </section>
+    );
+  }
+
+  const { a, b, videos, first, latest } = data;
+  const title = `${a.name} × ${b.name}`;
+  return (
+    <article className="pr-creator pr-pair">
+      {back}
+      <header className="pr-profile">
+        <div className="pr-profile__body">
+          <h2 className="pr-profile__name">{title}</h2>
+          <ul className="pr-chips" aria-label="The two creators">
+            {[a, b].map((creator) => (
+              <li key={creator.id}>
+                <button type="button" className="pr-chip pr-chip--button" onClick={() => open(creator.id)}>
+                  <CreatorPhoto
+                    className="pr-chip__photo"
+                    name={creator.name}
+                    photo={creator.photo}
+                    size={24}
+                    decorative
+                  />
+                  {creator.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {first && latest ? (
+            <dl className="pr-pair__dates">
+              <div>
+                <dt>First collaboration</dt>
+                <dd>
+                  <time dateTime={first}>{dayLabel(first)}</time>
+                </dd>
+              </div>
+              <div>
+                <dt>Latest collaboration</dt>
+                <dd>
+                  <time dateTime={latest}>{dayLabel(latest)}</time>
+                </dd>
+              </div>
+            </dl>
+          ) : (
+            videos.length > 0 && <p className="pr-empty">No dated videos together</p>
+          )}
+        </div>
+      </header>
+      <VideoList
+        videos={videos}
+        currentIds={[a.id, b.id]}
+        onOpen={open}
+        title="Videos Together"
+        emptyText={`${a.name} and ${b.name} have no videos together`}
+        actions={
+          videos.length > 0 && (
+            <ExportButtons title={`${title} videos`} rows={videos} columns={VIDEO_EXPORT_COLUMNS} />
+          )
+        }
+      />
+    </article>
+  );
+}
