@@ -1,6 +1,6 @@
+# syntax=docker/dockerfile:1
 # The API image: builds every bundle, then runs the API (which also serves the host and, as a
 # fallback, the remotes) as a non-root user. Remotes get their own images: deploy/remote.Dockerfile.
-# syntax=docker/dockerfile:1
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app

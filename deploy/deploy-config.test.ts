@@ -44,6 +44,82 @@ const envExample = Object.fromEntries(
     .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
 );
 
+/** Every variable `loadConfiguration` reads: text('X'), bool('X'), limit('X'), remoteUrl('X'), env.X. */
+function configVariables(): string[] {
+  const source = read('api/src/config/configuration.ts');
+  const names = [
+    ...source.matchAll(/\b(?:text|bool|limit|remoteUrl)\('([A-Z][A-Z0-9_]*)'|\benv\.([A-Z][A-Z0-9_]*)\b/g),
+  ].map((m) => m[1] ?? m[2]!);
+  return [...new Set(names)].sort();
+}
+
+/** The `NAME`s in the first column of README's configuration table. */
+function readmeConfigTable(): Set<string> {
+  const readme = read('README.md');
+  const start = readme.indexOf('\n## Configuration');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const rows = section.split('\n').filter((line) => line.startsWith('|'));
+  return new Set(
+    rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!)),
+  );
+}
+
+describe('configuration', () => {
+  const variables = configVariables();
+
+  it('finds the variables the API reads', () => {
+    expect(variables).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'PORT', 'SESSION_SECRET', 'PUBLIC_REMOTE_URL']),
+    );
+  });
+
+  it("documents every variable the API reads in README's configuration table", () => {
+    const documented = readmeConfigTable();
+    expect(variables.filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('passes every API setting of .env.example on to the api service', () => {
+    const env = services.api!.environment ?? {};
+    const apiSettings = Object.keys(envExample).filter((name) => variables.includes(name));
+    expect(apiSettings.length).toBeGreaterThan(0);
+    expect(apiSettings.filter((name) => !(name in env))).toEqual([]);
+  });
+
+  it('runs the API in the container with the settings a multi-host deployment needs', () => {
+    const env = services.api!.environment ?? {};
+    for (const name of ['HOST', 'PORT', 'DATABASE_URL', 'SESSION_SECRET', 'ADMIN_PASSWORD']) {
+      expect({ name, set: name in env }).toEqual({ name, set: true });
+    }
+    expect(env.HOST).toBe('0.0.0.0');
+  });
+});
+
+describe('health checks', () => {
+  const controller = read('api/src/health/health.controller.ts');
+
+  it('point at routes the API serves: liveness and readiness', () => {
+    expect(API_ROUTES.health).toBe('/api/health');
+    expect(API_ROUTES.ready).toBe('/api/ready');
+    expect(controller).toContain('@Get(API_ROUTES.health)');
+    expect(controller).toContain('@Get(API_ROUTES.ready)');
+  });
+
+  it('probe the API port on the container itself', () => {
+    const port = String(services.api!.environment?.PORT);
+    expect(services.api!.healthcheck?.test.join(' ')).toContain(
+      `http://127.0.0.1:${port}${API_ROUTES.ready}`,
+    );
+    expect(read('Dockerfile')).toContain(`http://127.0.0.1:${port}${API_ROUTES.health}`);
+  });
+
+  it("probe each remote's manifest, the file the host loads", () => {
+    expect(read('deploy/remote.Dockerfile')).toMatch(
+      /HEALTHCHECK .*http:\/\/127\.0\.0\.1\/mf-manifest\.json/,
+    );
+    expect(envExample.PUBLIC_REMOTE_URL).toMatch(/\/mf-manifest\.json$/);
+  });
+});
+
 describe('docker-compose.yml', () => {
   it('has MySQL, the API and each remote as its own service', () => {
     expect(Object.keys(services).sort()).toEqual(['admin-remote', 'api', 'mysql', 'public-remote']);
@@ -89,6 +165,14 @@ describe('docker-compose.yml', () => {
     expect(services['admin-remote']!.build?.args?.REMOTE).toBe('admin-remote');
   });
 
+  it("lets the remotes' origins accept the host's origin, where the API is published", () => {
+    const [published] = services.api!.ports?.[0]?.split(':') ?? [];
+    expect(envExample.HOST_ORIGIN).toBe(`http://localhost:${published}`);
+    for (const remote of ['public-remote', 'admin-remote']) {
+      expect(services[remote]!.environment?.HOST_ORIGIN).toBe('${HOST_ORIGIN}');
+    }
+  });
+
   it('commits no secrets: every password in .env.example is a placeholder', () => {
     for (const [name, value] of Object.entries(envExample)) {
       if (/PASSWORD|SECRET|KEY/.test(name)) expect(value === '' || value.startsWith('change-me')).toBe(true);
@@ -106,6 +190,13 @@ describe('Dockerfiles', () => {
     expect(dockerfile).toContain(API_ROUTES.health);
     expect(dockerfile).toMatch(/^EXPOSE 3000$/m);
     expect(dockerfile).toContain('CMD ["node", "api/dist/main.js"]');
+  });
+
+  it('puts the syntax directive first, where BuildKit reads it', () => {
+    for (const file of ['Dockerfile', 'deploy/remote.Dockerfile']) {
+      const lines = read(file).split('\n');
+      expect({ file, first: lines[0] }).toEqual({ file, first: '# syntax=docker/dockerfile:1' });
+    }
   });
 
   it('copies every workspace manifest before npm ci, so the install layer caches', () => {

@@ -1,6 +1,6 @@
+# syntax=docker/dockerfile:1
 # One remote's image: build that bundle, serve it with nginx from its own origin.
 # docker build -f deploy/remote.Dockerfile --build-arg REMOTE=public-remote .
-# syntax=docker/dockerfile:1
 
 FROM node:22-bookworm-slim AS build
 ARG REMOTE
