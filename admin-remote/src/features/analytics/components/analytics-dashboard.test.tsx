@@ -75,4 +75,21 @@ describe('Analytics', () => {
     expect(await screen.findByText('No collaborations yet')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
+
+  it('charts collaborations per month over every creator', async () => {
+    mockFetch({
+      'GET /api/stats': { body: ANALYTICS },
+      'GET /api/stats/activity': {
+        body: [
+          { month: '2024-11', count: 2 },
+          { month: '2025-01', count: 1 },
+        ],
+      },
+    });
+    renderWithClient(<AnalyticsDashboard {...viewProps()} />);
+    const chart = await screen.findByRole('img', {
+      name: 'Collaborations per month: 3 from Nov 2024 to Jan 2025, most in Nov 2024 (2)',
+    });
+    expect(chart.querySelectorAll('rect')).toHaveLength(3);
+  });
 });

@@ -12,6 +12,7 @@ import {
 import { IncrementalList } from '../../../components/incremental-list';
 import { Section } from '../../../components/section';
 import { useStats } from '../api/get-stats';
+import { ActivityChart } from './activity-chart';
 import { ConnectionsChart } from './connections-chart';
 import './analytics.css';
 
@@ -92,6 +93,7 @@ export function AnalyticsDashboard({ navigate }: RemoteViewProps) {
           <Section title="Most Connected Creators">
             <ConnectionsChart creators={data.creators} />
           </Section>
+          <ActivityChart />
           <Section title={`Creators (${data.creators.length})`}>
             {data.creators.length === 0 ? (
               <p className="admin-muted">No creators with videos yet</p>

@@ -1,0 +1,53 @@
+/** 'Collaborations per Month': one SVG bar per month (empty months as 0), with a readable summary. */
+import { fillActivityMonths } from '@friends/shared';
+import { Section } from '../../../components/section';
+import { useActivity } from '../api/get-activity';
+
+const WIDTH = 640;
+const HEIGHT = 120;
+const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+
+export function ActivityChart() {
+  const activity = useActivity();
+  const months = fillActivityMonths(activity.data ?? []);
+  const max = Math.max(1, ...months.map((month) => month.count));
+  const total = months.reduce((sum, month) => sum + month.count, 0);
+  const busiest = months.find((month) => month.count === max);
+  const slot = WIDTH / Math.max(1, months.length);
+  const summary =
+    months.length === 0
+      ? ''
+      : `Collaborations per month: ${total} from ${monthLabel(months[0]!.month)} to ${monthLabel(months[months.length - 1]!.month)}${busiest ? `, most in ${monthLabel(busiest.month)} (${max})` : ''}`;
+  return (
+    <Section title="Collaborations per Month">
+      {activity.isPending ? (
+        <p className="admin-muted">Loading activity…</p>
+      ) : activity.isError ? (
+        <p className="admin-muted">Could not load the activity.</p>
+      ) : months.length === 0 ? (
+        <p className="admin-muted">No dated collaborations yet</p>
+      ) : (
+        <figure className="admin-activity">
+          <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">
+            {months.map((month, index) => {
+              const height = (month.count / max) * (HEIGHT - 4);
+              return (
+                <rect
+                  key={month.month}
+                  x={index * slot + slot * 0.1}
+                  y={HEIGHT - height}
+                  width={Math.max(1, slot * 0.8)}
+                  height={height}
+                >
+                  <title>{`${monthLabel(month.month)}: ${month.count}`}</title>
+                </rect>
+              );
+            })}
+          </svg>
+          <figcaption className="admin-muted">{summary}</figcaption>
+        </figure>
+      )}
+    </Section>
+  );
+}
