@@ -2,7 +2,7 @@
  * The shell (SPEC.md §2, §4): header, tab bar, the active view, footer. Owns the view state (mirrored
  * into the address), the admin flag and its reconciliation with the server's session.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { QUERY_KEYS, UNAUTHORIZED_EVENT, type RemoteViewProps, type ViewId } from '@friends/shared';
 import { Spinner } from '../components/spinner';
@@ -72,7 +72,11 @@ export function Shell() {
     replace('author-page', { creatorId: answered });
   }, [profile.data, requestedCreator, queryClient, replace]);
 
-  if (creators.isPending) return <Spinner label="Loading Friends of the Channel" fullScreen />;
+  // The full-screen spinner covers the first load only: a later refetch (a remote's view remounting after a
+  // failure puts the shared query back to pending) must not unmount the app and loop.
+  const [firstLoadSettled, setFirstLoadSettled] = useState(false);
+  if (!firstLoadSettled && !creators.isPending) setFirstLoadSettled(true);
+  if (!firstLoadSettled) return <Spinner label="Loading Friends of the Channel" fullScreen />;
 
   const onLogout = () => {
     logout.mutate();
