@@ -5,6 +5,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
 import { THROTTLE_MESSAGE_KEY } from './auth/access.decorators';
 import { AvatarModule } from './avatar/avatar.module';
+import { BackupModule } from './backup/backup.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { configNamespaces, type AppConfig } from './config/configuration';
 import { CreatorsModule } from './creators/creators.module';
@@ -52,6 +53,7 @@ export class AppModule {
         NetworkModule,
         SuggestionsModule,
         AvatarModule,
+        BackupModule,
         HealthModule,
         SiteModule,
       ],

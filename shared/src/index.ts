@@ -12,3 +12,4 @@ export * from './youtube';
 export * from './search';
 export * from './network';
 export * from './export';
+export * from './backup';
