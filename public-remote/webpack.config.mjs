@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import federation from './module-federation.config.mjs';
@@ -64,6 +65,8 @@ export default (_env = {}, argv = {}) => {
       ],
     },
     plugins: [
+      // BUILD_LABEL=<label> shows 'build <label>' under the search view (src/config/build-info.ts).
+      new webpack.DefinePlugin({ __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL ?? '') }),
       new ModuleFederationPlugin(
         production
           ? federation
