@@ -1,6 +1,11 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { ApiError } from '@friends/shared';
-import { isDatabaseUnavailable, isForeignKeyViolation } from '../database/database-errors';
+import {
+  isDatabaseFull,
+  isDatabaseReadOnly,
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+} from '../database/database-errors';
 
 export interface ErrorResponse {
   status: number;
@@ -10,6 +15,9 @@ export interface ErrorResponse {
 }
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again shortly.';
+export const DATABASE_FULL = 'The database is full: nothing was saved. Free some disk space and try again.';
+export const DATABASE_READ_ONLY =
+  'The database is read-only: nothing was saved. Make its file writable and try again.';
 export const CONCURRENT_CHANGE =
   'A record this change refers to was changed at the same time. Reload and try again.';
 
@@ -35,6 +43,12 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     return { status, body: { error: httpExceptionMessage(exception) }, unexpected: status >= 500 };
+  }
+  if (isDatabaseFull(exception)) {
+    return { status: HttpStatus.INSUFFICIENT_STORAGE, body: { error: DATABASE_FULL }, unexpected: true };
+  }
+  if (isDatabaseReadOnly(exception)) {
+    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { error: DATABASE_READ_ONLY }, unexpected: true };
   }
   if (isDatabaseUnavailable(exception)) {
     return {

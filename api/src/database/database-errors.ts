@@ -50,6 +50,16 @@ export function isRetryableConflict(error: unknown): boolean {
   return causes(error).some((e) => ['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT'].includes(codeOf(e)));
 }
 
+/** The SQLite file (or its disk) is full: the answer is 507 until there is room again. */
+export function isDatabaseFull(error: unknown): boolean {
+  return causes(error).some((e) => codeOf(e) === 'SQLITE_FULL' || codeOf(e) === 'ER_RECORD_FILE_FULL');
+}
+
+/** The SQLite file cannot be written (read-only file, disk or connection). */
+export function isDatabaseReadOnly(error: unknown): boolean {
+  return causes(error).some((e) => codeOf(e).startsWith('SQLITE_READONLY'));
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
