@@ -65,7 +65,8 @@ export default (_env = {}, argv = {}) => {
       host: '127.0.0.1',
       hot: false,
       historyApiFallback: true,
-      proxy: [{ context: ['/api', '/version.json'], target: API, changeOrigin: true }],
+      // The browser's Host goes through, so the API's CSRF check sees its own origin (Origin matches).
+      proxy: [{ context: ['/api', '/version.json'], target: API, changeOrigin: false }],
       setupMiddlewares: (middlewares, server) => {
         server.app?.get('/remotes.json', (_req, res) => {
           res.json(DEV_REMOTES);

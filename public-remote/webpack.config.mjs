@@ -82,7 +82,8 @@ export default (_env = {}, argv = {}) => {
       hot: false,
       headers: { 'Access-Control-Allow-Origin': '*' },
       historyApiFallback: true,
-      proxy: [{ context: ['/api', '/version.json'], target: API, changeOrigin: true }],
+      // The browser's Host goes through, so the API's CSRF check sees its own origin (Origin matches).
+      proxy: [{ context: ['/api', '/version.json'], target: API, changeOrigin: false }],
     },
   };
 };

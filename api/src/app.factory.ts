@@ -9,7 +9,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { AggregateCache, type ContentEncoding } from './database/aggregate-cache.service';
 import { PinoNestLogger } from './common/pino-nest-logger';
-import { loadConfiguration, type AppConfig, type RemotesConfig } from './config/configuration';
+import { registerOriginPolicy, remoteOrigins } from './common/origin-policy';
+import { loadConfiguration, type AppConfig } from './config/configuration';
 import { registerBundles } from './site/static-bundles';
 
 /** Largest request body accepted; a creator with 20 links of 2048 characters is about 45 KB. */
@@ -23,14 +24,6 @@ const REDACT = [
   'body.password',
   'password',
 ];
-
-/** script-src / connect-src: 'self' plus the origins of remotes served elsewhere. */
-function remoteOrigins(remotes: RemotesConfig): string[] {
-  return [remotes.publicUrl, remotes.adminUrl]
-    .filter((url) => /^https?:\/\//i.test(url))
-    .map((url) => new URL(url).origin)
-    .filter((origin, index, all) => all.indexOf(origin) === index);
-}
 
 /** br when the client accepts it, else gzip, else none (an encoding with q=0 is refused). */
 export function preferredEncoding(header: string | string[] | undefined): ContentEncoding | null {
@@ -72,6 +65,7 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   fastify.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
+  // script-src / connect-src: 'self' plus the origins of remotes served elsewhere.
   const origins = remoteOrigins(config.remotes);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -93,6 +87,8 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // After helmet, so refusals carry the security headers too.
+  registerOriginPolicy(fastify, config.remotes);
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
@@ -104,7 +100,8 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   const cache = app.get(AggregateCache);
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (!cache.owns(payload) || reply.statusCode !== 200) return payload;
-    void reply.header('Vary', 'Accept-Encoding');
+    const vary = reply.getHeader('Vary'); // keep 'Origin' from the origin policy
+    void reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding || payload.length < 1024) return payload;
     const body = await cache.compressed(payload, encoding);

@@ -57,13 +57,20 @@ describe('GET /api/auth/session', () => {
       .get(API_ROUTES.session)
       .set('Cookie', 'friends_session=forged')
       .expect(200, { admin: false, demoPassword: null });
-    const [nonce, expires, signature] = t.cookie.split('=')[1]!.split('.');
-    const later = `friends_session=${nonce}.${Number(expires) + 1000000}.${signature}`;
-    await t
-      .http()
-      .get(API_ROUTES.session)
-      .set('Cookie', later)
-      .expect(200, { admin: false, demoPassword: null });
+    const [id, signature] = t.cookie.split('=')[1]!.split('.') as [string, string];
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    for (const tampered of [
+      `${flip(id)}.${signature}`,
+      `${id}.${flip(signature)}`,
+      id,
+      `${id}.${signature}.x`,
+    ]) {
+      await t
+        .http()
+        .get(API_ROUTES.session)
+        .set('Cookie', `friends_session=${tampered}`)
+        .expect(200, { admin: false, demoPassword: null });
+    }
   });
 });
 
@@ -123,7 +130,11 @@ describe('demo password', () => {
 describe('sessions signed with SESSION_SECRET', () => {
   it('are accepted by another replica with the same secret, not by one with another', async () => {
     const replica = await startTestApp({ DATABASE_URL: t.databaseUrl });
-    const stranger = await startTestApp({ SESSION_SECRET: 'another-secret-another-secret-123' });
+    // Same database, other secret: the cookie's signature no longer checks out.
+    const stranger = await startTestApp({
+      DATABASE_URL: t.databaseUrl,
+      SESSION_SECRET: 'another-secret-another-secret-123',
+    });
     try {
       await replica
         .http()
@@ -137,7 +148,7 @@ describe('sessions signed with SESSION_SECRET', () => {
         .expect(200, { admin: false, demoPassword: null });
     } finally {
       await replica.app.close();
-      await stranger.close();
+      await stranger.app.close();
     }
   });
 });

@@ -1,16 +1,6 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Post,
-  Req,
-  Res,
-  UnauthorizedException,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
-import { API_ROUTES, MESSAGES, type SessionInfo } from '@friends/shared';
+import { API_ROUTES, type SessionInfo } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, ThrottleMessage } from './access.decorators';
 import { AuthService } from './auth.service';
@@ -28,25 +18,30 @@ export class AuthController {
   @UseGuards(ThrottlerGuard)
   @SkipThrottle({ suggestions: true })
   @ThrottleMessage(TOO_MANY_LOGINS)
-  login(
+  async login(
     @Body() body: LoginDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): SessionInfo {
-    if (!this.auth.login(body.password, request, reply))
-      throw new UnauthorizedException(MESSAGES.incorrectPassword);
+  ): Promise<SessionInfo> {
+    await this.auth.login(body.password, request, reply);
     return this.auth.sessionInfo(true);
   }
 
   @Post(API_ROUTES.logout)
   @HttpCode(200)
-  logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): SessionInfo {
-    this.auth.logout(request, reply);
+  async logout(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionInfo> {
+    await this.auth.logout(request, reply);
     return this.auth.sessionInfo(false);
   }
 
   @Get(API_ROUTES.session)
-  session(@Req() request: FastifyRequest): SessionInfo {
-    return this.auth.sessionInfo(this.auth.isAdmin(request));
+  async session(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionInfo> {
+    return this.auth.sessionInfo(await this.auth.isAdmin(request, reply));
   }
 }

@@ -15,7 +15,7 @@ export class AuthGuard implements CanActivate {
     private readonly sessions: SessionService,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const access =
@@ -24,9 +24,9 @@ export class AuthGuard implements CanActivate {
         context.getClass(),
       ]) ?? (READ_METHODS.has(request.method) ? 'public' : 'admin');
     if (access === 'public') return true;
-    const session = this.sessions.fromRequest(request);
+    const session = await this.sessions.fromRequest(request);
     if (!session) throw new UnauthorizedException(LOGIN_REQUIRED);
-    this.sessions.renewIfDue(session, request, context.switchToHttp().getResponse<FastifyReply>());
+    await this.sessions.touch(session, request, context.switchToHttp().getResponse<FastifyReply>());
     return true;
   }
 }

@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminSessionEntity } from './admin-session.entity';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { LoginBackoff } from './login-backoff.service';
 import { SessionService } from './session.service';
 
 @Module({
+  imports: [TypeOrmModule.forFeature([AdminSessionEntity])],
   controllers: [AuthController],
-  providers: [AuthService, SessionService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthService, SessionService, LoginBackoff, { provide: APP_GUARD, useClass: AuthGuard }],
 })
 export class AuthModule {}

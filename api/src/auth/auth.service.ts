@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { SessionInfo } from '@friends/shared';
+import { MESSAGES, type SessionInfo } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig, AuthConfig } from '../config/configuration';
+import { LoginBackoff, tooManyFailures } from './login-backoff.service';
 import { SessionService } from './session.service';
 
 @Injectable()
@@ -11,24 +12,39 @@ export class AuthService {
 
   constructor(
     private readonly sessions: SessionService,
+    private readonly backoff: LoginBackoff,
     config: ConfigService<AppConfig, true>,
   ) {
     this.config = config.get('auth', { infer: true });
   }
 
-  /** Starts a session when the password is right. */
-  login(password: string, request: FastifyRequest, reply: FastifyReply): boolean {
-    if (!this.sessions.passwordMatches(password)) return false;
-    this.sessions.start(request, reply);
-    return true;
+  /**
+   * Starts a session when the password is right; 401 when it is not, 429 while the account backs off
+   * after repeated failures (the password is then not even compared).
+   */
+  async login(password: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const wait = this.backoff.waitSeconds();
+    if (wait > 0) {
+      void reply.header('Retry-After', String(wait));
+      throw new HttpException(tooManyFailures(wait), HttpStatus.TOO_MANY_REQUESTS);
+    }
+    if (!this.sessions.passwordMatches(password)) {
+      this.backoff.failed();
+      throw new UnauthorizedException(MESSAGES.incorrectPassword);
+    }
+    this.backoff.succeeded();
+    await this.sessions.start(request, reply);
   }
 
-  logout(request: FastifyRequest, reply: FastifyReply): void {
-    this.sessions.end(request, reply);
+  logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return this.sessions.end(request, reply);
   }
 
-  isAdmin(request: FastifyRequest): boolean {
-    return this.sessions.fromRequest(request) !== null;
+  /** Whether the request carries a live session; asking counts as activity. */
+  async isAdmin(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const session = await this.sessions.fromRequest(request);
+    if (session) await this.sessions.touch(session, request, reply);
+    return session !== null;
   }
 
   /** The demo password is only ever revealed when ADMIN_PASSWORD is unset. */

@@ -47,6 +47,10 @@ export interface AuthConfig {
   loginLimitPerMinute: number;
   /** Suggestions per minute and IP. */
   suggestionLimitPerMinute: number;
+  /** Failed logins in a row (from any IP) before the admin account backs off. */
+  loginBackoffAfter: number;
+  /** The first back-off; it doubles with every further failure, up to LOGIN_BACKOFF_MAX_MS. */
+  loginBackoffMs: number;
 }
 
 export interface RemotesConfig {
@@ -145,6 +149,8 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
       sessionTtlMs: sessionHours * 3600_000,
       loginLimitPerMinute: limit('LOGIN_RATE_LIMIT', 5),
       suggestionLimitPerMinute: limit('SUGGESTION_RATE_LIMIT', 10),
+      loginBackoffAfter: limit('LOGIN_BACKOFF_AFTER', 10),
+      loginBackoffMs: limit('LOGIN_BACKOFF_SECONDS', 30) * 1000,
     },
     remotes: {
       publicUrl: remoteUrl('PUBLIC_REMOTE_URL', DEFAULT_PUBLIC_REMOTE_URL),

@@ -1,3 +1,4 @@
+import { AdminSessionEntity } from '../auth/admin-session.entity';
 import { CreatorAliasEntity } from '../creators/creator-alias.entity';
 import { CreatorEntity } from '../creators/creator.entity';
 import { SocialLinkEntity } from '../creators/social-link.entity';
@@ -7,6 +8,7 @@ import { VideoEntity } from '../videos/video.entity';
 
 /** For the migration CLI; the Nest app registers the same entities per module (autoLoadEntities). */
 export const ENTITIES = [
+  AdminSessionEntity,
   CreatorEntity,
   SocialLinkEntity,
   CreatorAliasEntity,

@@ -1,0 +1,441 @@
+/**
+ * Issue 7 items 1 and 2: admin sessions (rotation, logout on every replica, sliding expiry, the https
+ * cookie), login back-off per IP and per account, CSRF by Origin / Sec-Fetch-Site, CORS, security
+ * headers and body limits. Each test states the promise it proves (README "Security and reliability").
+ */
+import { API_ROUTES, YOUTUBE_ROUTES } from '@friends/shared';
+import type { Response } from 'supertest';
+import { tooManyFailures } from '../src/auth/login-backoff.service';
+import { CROSS_SITE_REFUSED, ORIGIN_NOT_ALLOWED } from '../src/common/origin-policy';
+import { expectErrorBody, snapshot } from './support/helpers';
+import { ADMIN_PASSWORD, startTestApp, TEST_DB, type TestContext } from './support/test-app';
+
+const setCookieOf = (response: Response): string => String(response.headers['set-cookie'] ?? '');
+/** `name=value` of the first cookie a response sets, as a browser would send it back. */
+const cookieOf = (response: Response): string => setCookieOf(response).split(';')[0]!;
+
+const login = (t: TestContext, headers: Record<string, string> = {}) =>
+  t.http().post(API_ROUTES.login).set(headers).send({ password: ADMIN_PASSWORD });
+
+const isAdmin = async (t: TestContext, cookie: string, headers: Record<string, string> = {}) => {
+  let call = t.http().get(API_ROUTES.session).set('Cookie', cookie);
+  for (const [name, value] of Object.entries(headers)) call = call.set(name, value);
+  return ((await call.expect(200)).body as { admin: boolean }).admin;
+};
+
+afterEach(() => jest.restoreAllMocks());
+
+describe(`admin sessions (${TEST_DB})`, () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('are 256 random bits, new at every login, signed, and stored only as a hash', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const value = cookieOf(await login(t).expect(200)).split('=')[1]!;
+      const [id, signature] = value.split('.');
+      expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 bytes, base64url
+      expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/); // HMAC-SHA256
+      ids.add(id!);
+    }
+    expect(ids.size).toBe(3);
+    const stored = await t.query<{ token_hash: string }>('SELECT token_hash FROM admin_sessions');
+    expect(stored.length).toBeGreaterThanOrEqual(3);
+    for (const { token_hash } of stored) {
+      expect(token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(ids.has(token_hash)).toBe(false);
+    }
+    // A validly signed id that is not in the database is no session.
+    const [id, signature] = t.cookie.split('=')[1]!.split('.');
+    await t.query('DELETE FROM admin_sessions');
+    expect(await isAdmin(t, `friends_session=${id}.${signature}`)).toBe(false);
+    t.cookie = cookieOf(await login(t).expect(200));
+  });
+
+  it('rotate at login: the session the browser came with stops working', async () => {
+    const before = cookieOf(await login(t).expect(200));
+    expect(await isAdmin(t, before)).toBe(true);
+    const after = cookieOf(await login(t, { Cookie: before }).expect(200));
+    expect(after).not.toBe(before);
+    expect(await isAdmin(t, after)).toBe(true);
+    expect(await isAdmin(t, before)).toBe(false);
+  });
+
+  it('end at logout on every replica sharing the database, not only the one that was asked', async () => {
+    const replica = await startTestApp({ DATABASE_URL: t.databaseUrl });
+    try {
+      const cookie = cookieOf(await login(t).expect(200));
+      expect(await isAdmin(replica, cookie)).toBe(true);
+      await t.http().post(API_ROUTES.logout).set('Cookie', cookie).expect(200);
+      expect(await isAdmin(replica, cookie)).toBe(false);
+      const write = await replica
+        .http()
+        .post(API_ROUTES.creators)
+        .set('Cookie', cookie)
+        .send({ name: 'After logout elsewhere' });
+      expect(write.status).toBe(401);
+      expectErrorBody(write.body);
+    } finally {
+      await replica.app.close(); // same database: dropped by t.close()
+    }
+  });
+
+  it('expire after SESSION_TTL_HOURS without activity; activity pushes the expiry back', async () => {
+    const short = await startTestApp({ SESSION_TTL_HOURS: '1' });
+    const HOUR = 3600_000;
+    try {
+      const start = Date.now();
+      const clock = jest.spyOn(Date, 'now');
+      const at = (ms: number) => clock.mockReturnValue(start + ms);
+      at(0);
+      const cookie = cookieOf(await login(short).expect(200));
+      at(0.9 * HOUR); // used shortly before it would expire: renewed until 1.9 h
+      const renewed = await short.http().get(API_ROUTES.session).set('Cookie', cookie).expect(200);
+      expect(renewed.body).toMatchObject({ admin: true });
+      expect(setCookieOf(renewed)).toMatch(/Max-Age=3600/);
+      at(1.5 * HOUR);
+      expect(await isAdmin(short, cookie)).toBe(true);
+      // Idle from 1.5 h on: gone an hour later.
+      at(2.5 * HOUR + 1000);
+      expect(await isAdmin(short, cookie)).toBe(false);
+      expect(
+        (await short.http().post(API_ROUTES.creators).set('Cookie', cookie).send({ name: 'Late' })).status,
+      ).toBe(401);
+    } finally {
+      jest.restoreAllMocks();
+      await short.close();
+    }
+  });
+});
+
+describe('the session cookie', () => {
+  it('is HttpOnly, SameSite=Strict, Path=/ and not Secure over plain http', async () => {
+    const t = await startTestApp({ TRUST_PROXY: 'false' });
+    try {
+      // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
+      const response = await login(t, { 'X-Forwarded-Proto': 'https' }).expect(200);
+      const cookie = setCookieOf(response);
+      expect(cookie).toMatch(/^friends_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('behind an https proxy (TRUST_PROXY) is Secure and named __Host-', async () => {
+    const t = await startTestApp({ TRUST_PROXY: 'true' });
+    const https = { 'X-Forwarded-Proto': 'https' };
+    try {
+      const response = await login(t, https).expect(200);
+      const cookie = setCookieOf(response);
+      expect(cookie).toMatch(/^__Host-friends_session=[^;]+;/);
+      for (const part of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict']) expect(cookie).toContain(part);
+      expect(cookie).not.toMatch(/Domain=/i);
+      const sent = cookieOf(response);
+      expect(await isAdmin(t, sent, https)).toBe(true);
+      // Over https only the __Host- cookie counts (one set over plain http could be planted).
+      expect(await isAdmin(t, sent.replace('__Host-', ''), https)).toBe(false);
+      const logout = await t.http().post(API_ROUTES.logout).set(https).set('Cookie', sent).expect(200);
+      expect(setCookieOf(logout)).toMatch(/^__Host-friends_session=;.*Secure/);
+      expect(await isAdmin(t, sent, https)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the admin password', () => {
+  it('is ADMIN_PASSWORD when set: the demo password fails and is never revealed', async () => {
+    const t = await startTestApp();
+    try {
+      await t.http().get(API_ROUTES.session).expect(200, { admin: false, demoPassword: null });
+      const wrong = await t.http().post(API_ROUTES.login).send({ password: 'demo' });
+      expect(wrong.status).toBe(401);
+      expect(JSON.stringify(wrong.body)).not.toContain(ADMIN_PASSWORD);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('login limits', () => {
+  it('per IP: the sixth attempt a minute from one IP answers 429, another IP may still try', async () => {
+    const t = await startTestApp({ TRUST_PROXY: 'true', LOGIN_RATE_LIMIT: '5' });
+    try {
+      const from = (ip: string) => t.http().post(API_ROUTES.login).set('X-Forwarded-For', ip);
+      for (let i = 0; i < 5; i++)
+        await from('203.0.113.7')
+          .send({ password: `guess ${i}` })
+          .expect(401);
+      const limited = await from('203.0.113.7').send({ password: ADMIN_PASSWORD }).expect(429);
+      expect(limited.body).toEqual({ error: 'Too many login attempts. Try again in a minute.' });
+      expect(setCookieOf(limited)).toBe('');
+      await from('203.0.113.8').send({ password: ADMIN_PASSWORD }).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('per account: failures from many IPs back the account off, doubling; success resets', async () => {
+    const t = await startTestApp({
+      TRUST_PROXY: 'true',
+      LOGIN_RATE_LIMIT: '5',
+      LOGIN_BACKOFF_AFTER: '4',
+      LOGIN_BACKOFF_SECONDS: '30',
+    });
+    let ip = 0;
+    const attempt = (password: string) =>
+      t.http().post(API_ROUTES.login).set('X-Forwarded-For', `198.51.100.${++ip}`).send({ password });
+    try {
+      const start = Date.now();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(start);
+      for (let i = 0; i < 4; i++) await attempt(`botnet ${i}`).expect(401);
+      // Locked for 30 s: even the right password is refused without being compared.
+      const locked = await attempt(ADMIN_PASSWORD).expect(429);
+      expect(locked.body).toEqual({ error: tooManyFailures(30) });
+      expect(locked.headers['retry-after']).toBe('30');
+      expect(setCookieOf(locked)).toBe('');
+      clock.mockReturnValue(start + 31_000);
+      await attempt('botnet 5').expect(401); // fifth failure: 60 s now
+      clock.mockReturnValue(start + 31_000 + 59_000);
+      expect((await attempt(ADMIN_PASSWORD).expect(429)).body).toEqual({ error: tooManyFailures(1) });
+      clock.mockReturnValue(start + 31_000 + 61_000);
+      await attempt(ADMIN_PASSWORD).expect(200);
+      // The count starts again after a success.
+      for (let i = 0; i < 3; i++) await attempt(`again ${i}`).expect(401);
+      await attempt(ADMIN_PASSWORD).expect(200);
+    } finally {
+      jest.restoreAllMocks();
+      await t.close();
+    }
+  });
+});
+
+describe('CSRF: mutations check Origin and Sec-Fetch-Site', () => {
+  let t: TestContext;
+  const HOST = 'friends.test:3000';
+  const SELF = `http://${HOST}`;
+  const REMOTE = 'https://admin.cdn.test';
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_REMOTE_URL: `${REMOTE}/remotes/admin/mf-manifest.json` });
+  });
+  afterAll(() => t.close());
+
+  const create = (name: string, headers: Record<string, string>) =>
+    t.http().post(API_ROUTES.creators).set('Host', HOST).set('Cookie', t.cookie).set(headers).send({ name });
+
+  it('refuses a foreign, null or look-alike Origin with 403 { error }, changing nothing', async () => {
+    const before = await snapshot(t);
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://friends.test', // another port is another origin
+      'https://friends.test:3000', // another scheme too
+      'http://friends.test:3000.evil.example',
+    ]) {
+      const response = await create('CSRF victim', { Origin: origin });
+      expect({ origin, status: response.status, body: response.body }).toEqual({
+        origin,
+        status: 403,
+        body: { error: CROSS_SITE_REFUSED },
+      });
+    }
+    for (const [method, url] of [
+      ['put', API_ROUTES.creators],
+      ['patch', API_ROUTES.creators],
+      ['delete', API_ROUTES.creator(1)],
+      ['post', API_ROUTES.logout],
+      ['post', API_ROUTES.suggestions],
+      ['post', YOUTUBE_ROUTES.import],
+    ] as const) {
+      const http = t.http();
+      const response = await http[method](url)
+        .set('Host', HOST)
+        .set('Cookie', t.cookie)
+        .set('Origin', 'https://evil.example')
+        .send({});
+      expect({ method, url, status: response.status }).toEqual({ method, url, status: 403 });
+      expectErrorBody(response.body);
+    }
+    expect(await snapshot(t)).toEqual(before);
+    expect(await isAdmin(t, t.cookie)).toBe(true); // the forged logout did not log out
+  });
+
+  it('refuses a cross-site login (login CSRF) too', async () => {
+    const response = await t
+      .http()
+      .post(API_ROUTES.login)
+      .set('Host', HOST)
+      .set('Origin', 'https://evil.example')
+      .send({ password: ADMIN_PASSWORD })
+      .expect(403);
+    expect(response.body).toEqual({ error: CROSS_SITE_REFUSED });
+    expect(setCookieOf(response)).toBe('');
+  });
+
+  it('refuses Sec-Fetch-Site cross-site or same-site when no Origin is sent', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await create('No origin', { 'Sec-Fetch-Site': site });
+      expect({ site, status: response.status }).toEqual({ site, status: 403 });
+      expectErrorBody(response.body);
+    }
+  });
+
+  it('accepts its own origin, a configured remote, same-origin fetches and non-browser clients', async () => {
+    await create('From the page', { Origin: SELF, 'Sec-Fetch-Site': 'same-origin' }).expect(201);
+    await create('From the remote', { Origin: REMOTE }).expect(201);
+    await create('Same origin, no Origin header', { 'Sec-Fetch-Site': 'same-origin' }).expect(201);
+    await create('From a script', {}).expect(201);
+    await t.http().get(API_ROUTES.creators).set('Origin', 'https://evil.example').expect(200);
+  });
+
+  it('behind a proxy (TRUST_PROXY) the forwarded host and scheme are the own origin', async () => {
+    const proxied = await startTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const call = (origin: string) =>
+        proxied
+          .http()
+          .post(API_ROUTES.suggestions)
+          .set('X-Forwarded-Host', 'friends.example.org')
+          .set('X-Forwarded-Proto', 'https')
+          .set('Origin', origin)
+          .send({ url: 'https://youtu.be/CSRFCSRF001' });
+      await call('https://friends.example.org').expect(201);
+      expect((await call('http://friends.example.org').expect(403)).body).toEqual({
+        error: CROSS_SITE_REFUSED,
+      });
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('CORS', () => {
+  const REMOTE = 'https://public.cdn.test';
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_REMOTE_URL: `${REMOTE}/mf-manifest.json` });
+  });
+  afterAll(() => t.close());
+
+  it('is closed to other origins: no CORS headers, preflight 403 { error }', async () => {
+    const read = await t.http().get(API_ROUTES.creators).set('Origin', 'https://evil.example').expect(200);
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await t
+      .http()
+      .options(API_ROUTES.creators)
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .expect(403);
+    expect(preflight.body).toEqual({ error: ORIGIN_NOT_ALLOWED });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets a configured remote origin call with credentials', async () => {
+    const read = await t.http().get(API_ROUTES.creators).set('Origin', REMOTE).expect(200);
+    expect(read.headers['access-control-allow-origin']).toBe(REMOTE);
+    expect(read.headers['access-control-allow-credentials']).toBe('true');
+    expect(read.headers.vary).toMatch(/Origin/);
+    const preflight = await t
+      .http()
+      .options(API_ROUTES.suggestions)
+      .set('Origin', REMOTE)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type')
+      .expect(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(REMOTE);
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/content-type/i);
+  });
+});
+
+/** The CSP as a map directive → sources. */
+function csp(response: Response): Record<string, string[]> {
+  return Object.fromEntries(
+    String(response.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+describe('security headers', () => {
+  it('CSP allows exactly this server by default, no objects, no <base>, no framing', async () => {
+    const t = await startTestApp();
+    try {
+      for (const response of [
+        await t.http().get(API_ROUTES.creators).expect(200),
+        await t.http().get('/api/nothing-here').expect(404),
+        await t.http().post(API_ROUTES.creators).send({ name: 'x' }).expect(401),
+      ]) {
+        const policy = csp(response);
+        expect(policy['default-src']).toEqual(["'self'"]);
+        expect(policy['script-src']).toEqual(["'self'"]);
+        expect(policy['connect-src']).toEqual(["'self'"]);
+        expect(policy['object-src']).toEqual(["'none'"]);
+        expect(policy['base-uri']).toEqual(["'none'"]);
+        expect(policy['frame-ancestors']).toEqual(["'none'"]);
+        expect(policy['form-action']).toEqual(["'self'"]);
+        for (const sources of Object.values(policy)) {
+          expect(sources).not.toContain("'unsafe-eval'");
+          expect(sources).not.toContain('*');
+        }
+        expect(policy['script-src']).not.toContain("'unsafe-inline'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("CSP adds exactly the remotes' origins when they are served elsewhere", async () => {
+    const t = await startTestApp({
+      PUBLIC_REMOTE_URL: 'https://public.cdn.test/v2/mf-manifest.json',
+      ADMIN_REMOTE_URL: 'https://admin.cdn.test:8443/mf-manifest.json',
+    });
+    try {
+      const policy = csp(await t.http().get(API_ROUTES.health).expect(200));
+      const expected = ["'self'", 'https://public.cdn.test', 'https://admin.cdn.test:8443'];
+      expect(policy['script-src']).toEqual(expected);
+      expect(policy['connect-src']).toEqual(expected);
+      expect(policy['default-src']).toEqual(["'self'"]);
+      expect(policy['object-src']).toEqual(["'none'"]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('request body limits', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['post', API_ROUTES.login],
+    ['post', API_ROUTES.suggestions],
+    ['post', API_ROUTES.creators],
+    ['post', YOUTUBE_ROUTES.import],
+  ] as const)('%s %s: a body over 256 KB answers 413 { error } and stores nothing', async (method, url) => {
+    const before = await snapshot(t);
+    const http = t.http();
+    const response = await http[method](url)
+      .set('Cookie', t.cookie)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'x'.repeat(257 * 1024) }));
+    expect(response.status).toBe(413);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expectErrorBody(response.body);
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
