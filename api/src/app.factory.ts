@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -9,8 +8,10 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { AggregateCache, type ContentEncoding } from './database/aggregate-cache.service';
 import { PinoNestLogger } from './common/pino-nest-logger';
+import { registerRequestIdHeader, requestIdFor } from './common/request-id';
 import { registerOriginPolicy, remoteOrigins } from './common/origin-policy';
 import { loadConfiguration, type AppConfig } from './config/configuration';
+import { setupOpenApi } from './openapi/openapi';
 import { registerBundles } from './site/static-bundles';
 
 /** Largest request body accepted; a creator with 20 links of 2048 characters is about 45 KB. */
@@ -48,8 +49,8 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
     logger: config.server.logLevel === 'silent' ? false : { level: config.server.logLevel, redact: REDACT },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.server.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false, // read (and checked) by requestIdFor
+    genReqId: requestIdFor,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
@@ -58,6 +59,7 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  registerRequestIdHeader(fastify);
   app.useLogger(new PinoNestLogger(fastify.log));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
 
@@ -94,6 +96,7 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await registerBundles(app, config.static, new Logger('Static'));
+  setupOpenApi(app);
 
   // Cached aggregate answers go out in the compressed form the cache made once (@fastify/compress
   // leaves a response that already has a Content-Encoding alone). Bench: see README "Performance".

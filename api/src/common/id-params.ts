@@ -1,4 +1,5 @@
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiParam, ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 const MAX_ID = 2_147_483_647;
@@ -18,12 +19,34 @@ export function parseId(value: unknown): number {
  * The raw string is read from the request (not through the global ValidationPipe, whose primitive
  * conversion would turn '1e3' into 1000 and 'abc' into NaN before it could be checked).
  */
-export const PathId = createParamDecorator((name: string | undefined, context: ExecutionContext): number => {
+const readPathId = createParamDecorator((name: string | undefined, context: ExecutionContext): number => {
   const params = context.switchToHttp().getRequest<FastifyRequest>().params as Record<string, unknown>;
   return parseId(params[name ?? 'id']);
 });
 
-export const QueryId = createParamDecorator((name: string | undefined, context: ExecutionContext): number => {
+const readQueryId = createParamDecorator((name: string | undefined, context: ExecutionContext): number => {
   const query = context.switchToHttp().getRequest<FastifyRequest>().query as Record<string, unknown>;
   return parseId(query[name ?? 'id']);
 });
+
+const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+
+/** The id path parameter `name` (default `id`), documented in the OpenAPI document. */
+export const PathId =
+  (name = 'id'): ParameterDecorator =>
+  (target, key, index) => {
+    readPathId(name)(target, key, index);
+    if (key === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
+    ApiParam({ name, required: true, schema: ID_SCHEMA })(target, key, descriptor);
+  };
+
+/** The required id query parameter `name` (default `id`), documented in the OpenAPI document. */
+export const QueryId =
+  (name = 'id'): ParameterDecorator =>
+  (target, key, index) => {
+    readQueryId(name)(target, key, index);
+    if (key === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
+    ApiQuery({ name, required: true, schema: ID_SCHEMA })(target, key, descriptor);
+  };

@@ -13,37 +13,44 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export const MAX_ID = 2_147_483_647;
 
 export class SocialLinkDto {
   /** Ignored: the platform is always detected from the URL. */
+  @ApiPropertyOptional({ maxLength: 40, description: 'ignored: detected from the URL' })
   @IsOptional()
   @IsString()
   @MaxLength(40)
   platform?: string;
 
+  @ApiProperty({ maxLength: LIMITS.url, example: 'https://www.youtube.com/@example' })
   @IsString()
   @MaxLength(LIMITS.url)
   url: string;
 }
 
 export class CreateCreatorDto implements CreatorInput {
+  @ApiProperty({ maxLength: LIMITS.creatorName })
   @IsString()
   @MaxLength(LIMITS.creatorName)
   name: string;
 
   /** Legacy: used only when no social link is given (one link is derived from it). */
+  @ApiPropertyOptional({ maxLength: LIMITS.url, description: 'legacy: used only without socialLinks' })
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.url)
   channel?: string;
 
+  @ApiPropertyOptional({ maxLength: LIMITS.url, description: 'photo URL; a generated avatar when empty' })
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.url)
   photo?: string;
 
+  @ApiPropertyOptional({ type: () => [SocialLinkDto], maxItems: LIMITS.socialLinks })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.socialLinks)
@@ -54,6 +61,7 @@ export class CreateCreatorDto implements CreatorInput {
 }
 
 export class UpdateCreatorDto extends CreateCreatorDto implements CreatorUpdate {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
   @IsInt()
   @Min(1)
   @Max(MAX_ID)
@@ -61,11 +69,19 @@ export class UpdateCreatorDto extends CreateCreatorDto implements CreatorUpdate 
 }
 
 export class MergeCreatorsDto implements MergeInput {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, description: 'the creator that stays' })
   @IsInt()
   @Min(1)
   @Max(MAX_ID)
   primaryId: number;
 
+  @ApiProperty({
+    type: 'integer',
+    isArray: true,
+    minItems: 1,
+    maxItems: LIMITS.mergeIds,
+    description: 'merged into primaryId',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(LIMITS.mergeIds)

@@ -1,23 +1,33 @@
 import { LIMITS, type VideoInput, type VideoUpdate } from '@friends/shared';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_ID } from '../../creators/dto/creator.dto';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class CreateVideoDto implements VideoInput {
+  @ApiProperty({ maxLength: LIMITS.videoTitle })
   @IsString()
   @MaxLength(LIMITS.videoTitle)
   title: string;
 
+  @ApiPropertyOptional({ maxLength: LIMITS.url, example: 'https://youtu.be/dQw4w9WgXcQ' })
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.url)
   url?: string;
 
   /** YYYY-MM-DD or ''. */
+  @ApiPropertyOptional({ maxLength: 10, example: '2024-05-17', description: "YYYY-MM-DD or ''" })
   @IsOptional()
   @IsString()
   @MaxLength(10)
   date?: string;
 
+  @ApiProperty({
+    type: 'integer',
+    isArray: true,
+    maxItems: LIMITS.authorsPerVideo,
+    description: 'creator ids, in order',
+  })
   @IsArray()
   @ArrayMaxSize(LIMITS.authorsPerVideo)
   @IsInt({ each: true })
@@ -27,6 +37,7 @@ export class CreateVideoDto implements VideoInput {
 }
 
 export class UpdateVideoDto extends CreateVideoDto implements VideoUpdate {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
   @IsInt()
   @Min(1)
   @Max(MAX_ID)
@@ -36,6 +47,7 @@ export class UpdateVideoDto extends CreateVideoDto implements VideoUpdate {
    * Ignored. A client editing a video from GET /api/videos may send its `authors` back (SPEC.md §3:
    * "the video list may also carry an authors list"); authorIds is what counts.
    */
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, description: 'ignored: authorIds counts' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.authorsPerVideo)

@@ -7,6 +7,7 @@ import {
   type RescanInput,
   type VideoInfoInput,
 } from '@friends/shared';
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -25,12 +26,14 @@ import {
 const MAX_ID = 2_147_483_647;
 
 export class VideoInfoDto implements VideoInfoInput {
+  @ApiProperty({ maxLength: LIMITS.url, description: 'any YouTube video URL form' })
   @IsString()
   @MaxLength(LIMITS.url)
   url: string;
 }
 
 export class CreatorInfoDto implements CreatorInfoInput {
+  @ApiProperty({ type: [String], maxItems: LIMITS.socialLinks, description: "the creator's links" })
   @IsArray()
   @ArrayMaxSize(LIMITS.socialLinks)
   @IsString({ each: true })
@@ -39,18 +42,21 @@ export class CreatorInfoDto implements CreatorInfoInput {
 }
 
 export class PlaylistDto implements PlaylistInput {
+  @ApiProperty({ maxLength: LIMITS.url, description: 'a channel or playlist URL' })
   @IsString()
   @MaxLength(LIMITS.url)
   url: string;
 }
 
 export class ImportItemDto {
+  @ApiProperty({ pattern: '^[A-Za-z0-9_-]{11}$', description: 'YouTube video id' })
   @IsString()
   @Matches(/^[A-Za-z0-9_-]{11}$/, { message: 'each item id must be a YouTube video id' })
   id: string;
 }
 
 export class ImportDto implements ImportInput {
+  @ApiProperty({ type: () => [ImportItemDto], minItems: 1, maxItems: YOUTUBE_BATCH_MAX })
   @IsArray()
   @ArrayMinSize(1, { message: 'Please select at least one video to import' })
   @ArrayMaxSize(YOUTUBE_BATCH_MAX)
@@ -61,6 +67,7 @@ export class ImportDto implements ImportInput {
 }
 
 export class RescanDto implements RescanInput {
+  @ApiProperty({ type: 'integer', isArray: true, minItems: 1, maxItems: YOUTUBE_BATCH_MAX })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(YOUTUBE_BATCH_MAX)
