@@ -4,6 +4,7 @@
  */
 export const API_ROUTES = {
   creators: '/api/creators', // GET CreatorListItem[]; POST CreatorInput; PUT CreatorUpdate; PATCH MergeInput; DELETE ?id=
+  creatorsCompact: '/api/creators/compact', // GET CompactCreators (the same list, compact); ?limit=N: the first N rows
   creator: (id: number) => `/api/creators/${id}`, // DELETE (bulk delete form)
   creatorProfile: (id: number) => `/api/creators/${id}/profile`, // GET CreatorProfile
   videos: '/api/videos', // GET Video[]; POST VideoInput; PUT VideoUpdate; DELETE ?id=

@@ -13,3 +13,4 @@ export * from './search';
 export * from './network';
 export * from './export';
 export * from './backup';
+export * from './compact-creators';

@@ -47,6 +47,8 @@ export const UNAUTHORIZED_EVENT = 'friends:unauthorized';
 /** TanStack Query keys, shared so a mutation in one bundle refreshes what another bundle shows. */
 export const QUERY_KEYS = {
   creators: ['creators'],
+  /** The first page of GET /api/creators/compact (under the creators prefix: writes refresh it too). */
+  creatorsFirstPage: ['creators', 'first-page'],
   creatorProfile: (id: number) => ['creators', id, 'profile'],
   videos: ['videos'],
   leaderboard: ['leaderboard'],

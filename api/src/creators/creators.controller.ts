@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
-import { API_ROUTES, type Creator, type MessageResponse } from '@friends/shared';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
+import { API_ROUTES, CREATORS_COMPACT_MAX_LIMIT, type Creator, type MessageResponse } from '@friends/shared';
 import { JsonText } from '../common/json-response';
 import { PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
@@ -15,6 +15,17 @@ export class CreatorsController {
   @JsonText()
   list(): Promise<Buffer> {
     return this.creators.listJson();
+  }
+
+  /** CompactCreators: the same list in fewer bytes; `?limit=N` (1–1000) the first N rows and the total. */
+  @Get(API_ROUTES.creatorsCompact)
+  @JsonText()
+  compact(@Query('limit') limit?: string): Promise<Buffer> {
+    if (limit === undefined) return this.creators.compactJson();
+    const n = /^[0-9]{1,4}$/.test(limit) ? Number(limit) : NaN;
+    if (!(n >= 1 && n <= CREATORS_COMPACT_MAX_LIMIT))
+      throw new BadRequestException(`limit must be a whole number from 1 to ${CREATORS_COMPACT_MAX_LIMIT}`);
+    return this.creators.compactJson(n);
   }
 
   @Post(API_ROUTES.creators)
