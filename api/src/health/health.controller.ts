@@ -4,6 +4,8 @@ import { API_ROUTES } from '@friends/shared';
 import { DataSource } from 'typeorm';
 import { DATABASE_UNAVAILABLE } from '../common/error-response';
 
+export const SCHEMA_NOT_MIGRATED = 'The database schema is not up to date. Run npm run migrate.';
+
 @Controller()
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -15,16 +17,21 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: the database answers a query. */
+  /** Readiness: the database answers, and every migration this build knows has been applied. */
   @Get(API_ROUTES.ready)
   @Header('Cache-Control', 'no-store')
   async ready(): Promise<{ status: 'ready' }> {
+    let applied: Set<string>;
     try {
       if (!this.dataSource.isInitialized) throw new Error('not connected');
-      await this.dataSource.query('SELECT 1');
-      return { status: 'ready' };
+      const table = this.dataSource.options.migrationsTableName ?? 'migrations';
+      const rows = (await this.dataSource.query(`SELECT name FROM ${table}`)) as { name: string }[];
+      applied = new Set(rows.map((row) => row.name));
     } catch {
       throw new ServiceUnavailableException(DATABASE_UNAVAILABLE);
     }
+    const known = this.dataSource.migrations.map((m) => m.name ?? m.constructor.name);
+    if (known.some((name) => !applied.has(name))) throw new ServiceUnavailableException(SCHEMA_NOT_MIGRATED);
+    return { status: 'ready' };
   }
 }
