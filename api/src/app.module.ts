@@ -7,6 +7,7 @@ import { THROTTLE_MESSAGE_KEY } from './auth/access.decorators';
 import { AvatarModule } from './avatar/avatar.module';
 import { BackupModule } from './backup/backup.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { GracefulShutdown } from './common/graceful-shutdown';
 import { configNamespaces, type AppConfig } from './config/configuration';
 import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
@@ -57,7 +58,7 @@ export class AppModule {
         HealthModule,
         SiteModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, GracefulShutdown],
     };
   }
 }

@@ -1,0 +1,140 @@
+/**
+ * The production server as its own process, for the tests that signal it (SIGTERM, SIGKILL): the API is
+ * compiled with its production tsconfig into node_modules/.cache (rebuilt only when api/src changed, so
+ * `npm run build` and the browser suite's dist are never touched) and started as `node main.js`.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { API_ROUTES } from '@friends/shared';
+
+const REPO = resolve(__dirname, '../../..');
+const BUILD_DIR = join(REPO, 'node_modules/.cache/friends-api-process');
+const STAMP = join(BUILD_DIR, '.built');
+export const PROCESS_ADMIN_PASSWORD = 'process-test-admin-password';
+
+function newest(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** Compiles api/src (tsconfig.build.json) unless the last compile is newer than every source file. */
+export function ensureApiBuild(): string {
+  const sources = Math.max(
+    newest(join(REPO, 'api/src')),
+    statSync(join(REPO, 'api/tsconfig.build.json')).mtimeMs,
+  );
+  if (!existsSync(STAMP) || statSync(STAMP).mtimeMs < sources) {
+    mkdirSync(BUILD_DIR, { recursive: true });
+    const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
+    execFileSync(
+      process.execPath,
+      [tsc, '-p', join(REPO, 'api/tsconfig.build.json'), '--outDir', BUILD_DIR],
+      {
+        cwd: REPO,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    writeFileSync(STAMP, new Date().toISOString());
+  }
+  return join(BUILD_DIR, 'main.js');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+  /** Headers of a logged-in admin (cookie, JSON, same-origin Origin). */
+  adminHeaders(): Promise<Record<string, string>>;
+  /** SIGKILL unless already gone. */
+  stop(): Promise<void>;
+}
+
+export async function startApiProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
+  const main = ensureApiBuild();
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
+      SESSION_SECRET: 'process-test-secret-0123456789',
+      LOG_LEVEL: 'warn',
+      BUNDLES_DIR: join(REPO, 'node_modules/.cache/friends-no-bundles'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The API exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}${API_ROUTES.ready}`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The API did not start within 30 s:\n${output}`);
+    }
+    await sleep(50);
+  }
+  let headers: Record<string, string> | undefined;
+  return {
+    url,
+    child,
+    exited,
+    output: () => output,
+    adminHeaders: async () => {
+      if (headers) return headers;
+      const res = await fetch(`${url}${API_ROUTES.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ password: PROCESS_ADMIN_PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      return (headers = { cookie, 'content-type': 'application/json', origin: url });
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
