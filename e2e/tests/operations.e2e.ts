@@ -1,7 +1,8 @@
 /**
  * Operating the production server (issue 8): structured JSON logs with request ids, echoed to the
- * client as x-request-id, and no passwords, cookies or session tokens in the logs.
+ * client as x-request-id, and no passwords, cookies or session tokens in the logs; the API docs page.
  */
+import { launchBrowser, newSession } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
 const ADMIN_PASSWORD = 'Sesame-open-4217-never-logged';
@@ -115,5 +116,25 @@ describe('logs', () => {
     expect(output).not.toContain(WRONG_PASSWORD);
     expect(output).not.toContain(token);
     expect(output).not.toContain(decodeURIComponent(token));
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('shows every operation in the Swagger UI, under the CSP, with nothing fetched elsewhere', async () => {
+    const browser = await launchBrowser();
+    try {
+      const s = await newSession(browser, server.baseURL);
+      await s.page.goto('/api/docs');
+      await s.page.waitForSelector('.swagger-ui .info .title', { timeout: 15_000 });
+      const document = (await (await fetch(`${server.baseURL}/api/docs-json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const operations = Object.values(document.paths).flatMap((item) => Object.keys(item)).length;
+      expect(await s.page.locator('.opblock').count()).toBe(operations);
+      expect(s.requests.filter((url) => new URL(url).origin !== server.baseURL)).toEqual([]);
+      expect(s.errors).toEqual([]); // a CSP violation would be a console error
+    } finally {
+      await browser.close();
+    }
   });
 });
