@@ -183,7 +183,7 @@ export function generate(size: Size): Dataset {
         if (!authors.includes(other)) authors.push(other);
       }
     }
-    let youtubeId = '';
+    let youtubeId: string;
     do {
       youtubeId = '';
       for (let c = 0; c < 11; c++) youtubeId += pick(random, YOUTUBE_ID_CHARS);
