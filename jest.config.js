@@ -61,6 +61,16 @@ module.exports = {
       testTimeout: 30000,
     },
     {
+      // `npm run test:soak` only (not `npm test`): the long load and the MariaDB-stop fault.
+      displayName: 'soak',
+      rootDir: '<rootDir>/api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/soak/**/*.soak-spec.ts'],
+      ...apiTransform,
+      moduleNameMapper: shared,
+      testTimeout: 300000,
+    },
+    {
       displayName: 'deploy',
       rootDir: '<rootDir>/deploy',
       testEnvironment: 'node',

@@ -69,11 +69,12 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
+/** Starts `main` (default: the cached build of ensureApiBuild; the soak passes api/dist/main.js). */
 export async function startApiProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
+  main: string = ensureApiBuild(),
 ): Promise<ApiProcess> {
-  const main = ensureApiBuild();
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
     cwd: REPO,

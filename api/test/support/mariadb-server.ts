@@ -3,7 +3,7 @@
  * a free port on 127.0.0.1, no system configuration (--no-defaults), stopped by its pid and deleted
  * afterwards. Started once per jest run by global-setup.ts.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,8 +41,33 @@ function binary(name: string): string {
   throw new Error(`MariaDB is not installed (${name} not found). Install it with: ${INSTALL_HINT}`);
 }
 
+/**
+ * Starts mariadbd on an installed data directory (`dir`/data) and port, detached; startMariadb uses it
+ * once, the fault tests again after stopping the server to bring the same database back.
+ */
+export function launchMariadbd(dir: string, port: number): ChildProcess {
+  const server = spawn(
+    binary('mariadbd'),
+    [
+      '--no-defaults',
+      `--datadir=${join(dir, 'data')}`,
+      '--user=root',
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${join(dir, 'sock')}`,
+      `--pid-file=${join(dir, 'pid')}`,
+      '--skip-log-bin',
+      '--innodb-buffer-pool-size=64M',
+      '--max-connections=500',
+      `--log-error=${join(dir, 'error.log')}`,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  server.unref();
+  return server;
+}
+
 export async function startMariadb(): Promise<RunningMariadb> {
-  const mariadbd = binary('mariadbd');
   const installDb = binary('mariadb-install-db');
   const dir = mkdtempSync(join(tmpdir(), 'friends-mariadb-'));
   const data = join(dir, 'data');
@@ -64,24 +89,7 @@ export async function startMariadb(): Promise<RunningMariadb> {
     );
   }
   const port = await freePort();
-  const server = spawn(
-    mariadbd,
-    [
-      '--no-defaults',
-      `--datadir=${data}`,
-      '--user=root',
-      `--port=${port}`,
-      '--bind-address=127.0.0.1',
-      `--socket=${join(dir, 'sock')}`,
-      `--pid-file=${join(dir, 'pid')}`,
-      '--skip-log-bin',
-      '--innodb-buffer-pool-size=64M',
-      '--max-connections=500',
-      `--log-error=${join(dir, 'error.log')}`,
-    ],
-    { detached: true, stdio: 'ignore' },
-  );
-  server.unref();
+  const server = launchMariadbd(dir, port);
   const pid = server.pid ?? 0;
 
   const deadline = Date.now() + 30_000;
