@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import { AggregateCache, type ContentEncoding } from './database/aggregate-cache.service';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerRequestIdHeader, requestIdFor } from './common/request-id';
+import { clientErrorHandler, frameworkErrors } from './common/client-error';
 import { registerOriginPolicy, remoteOrigins } from './common/origin-policy';
 import { loadConfiguration, type AppConfig } from './config/configuration';
 import { setupOpenApi } from './openapi/openapi';
@@ -51,6 +52,8 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
     trustProxy: config.server.trustProxy,
     requestIdHeader: false, // read (and checked) by requestIdFor
     genReqId: requestIdFor,
+    clientErrorHandler, // a 20 KB URL or a broken request line answers { error } too
+    frameworkErrors, // so does a URL that cannot be decoded
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,

@@ -197,6 +197,12 @@ export class CreatorDirectory {
     return { creator, created: true };
   }
 
+  /** Reads the creators again: others committed since (a concurrent import made the same people). */
+  async refresh(manager: EntityManager): Promise<void> {
+    const fresh = await CreatorDirectory.load(manager);
+    this.creators.splice(0, this.creators.length, ...fresh.creators);
+  }
+
   /** Forgets creators made inside a transaction that rolled back. */
   forget(ids: readonly number[]): void {
     for (const id of ids) {

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import type {
   CreatorInfo,
   ImportResult,
@@ -9,7 +9,7 @@ import type {
   VideoInfo,
 } from '@friends/shared';
 import { AdminOnly } from '../auth/access.decorators';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { PathId } from '../common/id-params';
 import { CreatorInfoDto, ImportDto, PlaylistDto, RescanDto, VideoInfoDto } from './dto/youtube.dto';
 import { YouTubeService } from './youtube.service';
 
@@ -51,7 +51,7 @@ export class YouTubeController {
 
   @Post('rescan/:id')
   @HttpCode(200)
-  rescanOne(@Param('id', ParseIdPipe) id: number): Promise<RescanItemResult> {
+  rescanOne(@PathId() id: number): Promise<RescanItemResult> {
     return this.youtube.rescanOne(id);
   }
 

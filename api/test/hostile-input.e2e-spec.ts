@@ -1,0 +1,570 @@
+/**
+ * Issue 7 item 3: every endpoint of the router, fed hostile input by fast-check — random and malformed
+ * JSON, wrong content types and value types, huge strings, unicode, SQL and HTML meta-characters, ids
+ * that do not exist, negative, non-integer and '1e3' ids, odd query strings and cookies. Whatever
+ * arrives: never a 5xx, every 4xx is JSON `{ error }`, and a rejected request (or any read) leaves the
+ * database exactly as it was. A route missing from the table below fails the suite, so a new endpoint
+ * cannot go unfuzzed. Bounded: FUZZ_RUNS (default 50) per endpoint, seed FUZZ_SEED.
+ */
+import fc from 'fast-check';
+import { API_ROUTES, YOUTUBE_ROUTES } from '@friends/shared';
+import { admin, createCreator, createVideo, snapshot } from './support/helpers';
+import { FakeYouTube, MAIN_CHANNEL_HANDLE, startFakeYouTube } from './support/fake-youtube';
+import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const SEED = Number(process.env.FUZZ_SEED ?? 20260107);
+
+let fake: FakeYouTube;
+let t: TestContext;
+const ids = { creators: [] as number[], video: 0, suggestion: 0, fakeVideo: '' };
+
+beforeAll(async () => {
+  fake = await startFakeYouTube();
+  t = await startTestApp({
+    YOUTUBE_API_KEY: fake.apiKey,
+    YOUTUBE_API_BASE_URL: fake.url,
+    YOUTUBE_OEMBED_URL: fake.oembedUrl,
+    INSTAGRAM_BASE_URL: fake.instagramUrl,
+    // The limits have their own tests; here they would only hide what lies behind them.
+    LOGIN_RATE_LIMIT: '100000',
+    LOGIN_BACKOFF_AFTER: '100000',
+    SUGGESTION_RATE_LIMIT: '100000',
+  });
+  for (const name of ['Fuzz Alpha', 'Fuzz Beta', 'Fuzz Gamma']) {
+    ids.creators.push((await createCreator(t, { name, socialLinks: [{ url: 'https://x.com/fuzz' }] })).id);
+  }
+  ids.video = (
+    await createVideo(t, {
+      title: 'Fuzz video',
+      url: 'https://youtu.be/FUZZFUZZ001',
+      authorIds: ids.creators,
+    })
+  ).id;
+  ids.suggestion = (
+    (await t.http().post(API_ROUTES.suggestions).send({ url: 'https://youtu.be/FUZZFUZZ002' }).expect(201))
+      .body as { id: number }
+  ).id;
+  ids.fakeVideo = fake.data.videos[0]!.id;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+// ---------------------------------------------------------------- arbitraries
+
+const META = [
+  "' OR '1'='1",
+  "'; DROP TABLE creators; --",
+  '" OR ""="',
+  '1; SELECT SLEEP(5)',
+  '\\',
+  '%',
+  '_',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  'data:text/html,<b>x</b>',
+  '\u0000',
+  '\u202e\u202d',
+  '\ud83d', // a lone surrogate
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🙂‍↔️ ١٢٣',
+  '__proto__',
+  'constructor',
+  '../../etc/passwd',
+  '   ',
+  '',
+];
+
+/** Text an attacker may send anywhere. */
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...META) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('x', 'é', '🙂', "'", '<'), fc.integer({ min: 300, max: 40_000 }))
+      .map(([c, n]) => c.repeat(n)),
+  },
+  { weight: 1, arbitrary: fc.webUrl().map((u) => `${u}/${"'<>".repeat(3)}`) },
+);
+
+/** What may stand where an id is expected, as text. */
+const idText = (existing: () => number[]): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.constantFrom(
+      '-1',
+      '0',
+      '1e3',
+      '1.5',
+      '1.0',
+      '0x10',
+      ' 5',
+      '5 ',
+      '+5',
+      '2147483648',
+      '99999999999999999999',
+      'NaN',
+      'Infinity',
+      'null',
+      '١',
+      '１',
+      '1 OR 1=1',
+      "1'--",
+    ),
+    fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String),
+    fc.integer({ min: 100_000, max: 2_147_483_647 }).map(String), // well formed, unknown
+    fc.double().map(String),
+    fc.constant(null).map(() => String(existing()[0] ?? 1)),
+    hostileText,
+  );
+const creatorIdText = idText(() => ids.creators);
+const videoIdText = idText(() => [ids.video]);
+
+/** A JSON value of any shape, hostile strings included. */
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.dictionary(hostileText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+  fc.array(hostileText, { maxLength: 4 }),
+);
+/** A value for a field: right-looking, wrong type or hostile. */
+const field = (right: fc.Arbitrary<unknown>) => fc.oneof(right, hostileText, anyJson);
+const idField = fc.oneof(
+  fc.constantFrom(...[1, 2, 3]).map((i) => ids.creators[i - 1] ?? i),
+  fc.integer(),
+  fc.double(),
+  creatorIdText,
+  anyJson,
+);
+
+type Body = { json: unknown } | { raw: string; type: string };
+const shaped = (shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Body> =>
+  fc.record(shape, { requiredKeys: [] }).map((json) => ({ json }));
+const malformed: fc.Arbitrary<Body> = fc.oneof(
+  fc
+    .constantFrom('{', '{"name":', '{"name": "x"}}', '[1, 2', 'nul', '{"a": 1,}', "{'a': 1}", '\u0000', '')
+    .map((raw) => ({ raw, type: 'application/json' })),
+  hostileText.map((s) => ({ raw: `{"x": ${s}`, type: 'application/json' })),
+  fc.record({
+    raw: hostileText,
+    type: fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/json; charset=utf-16',
+      'application/json-patch+json',
+    ),
+  }),
+);
+const bodyOf = (shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Body> =>
+  fc.oneof(
+    { weight: 3, arbitrary: shaped(shape) },
+    { weight: 1, arbitrary: anyJson.map((json) => ({ json })) },
+    { weight: 1, arbitrary: malformed },
+  );
+
+const linkShape = fc.array(fc.record({ platform: field(fc.constant('youtube')), url: field(fc.webUrl()) }), {
+  maxLength: 25,
+});
+const creatorShape = {
+  id: idField,
+  name: field(fc.string({ maxLength: 30 })),
+  channel: field(fc.webUrl()),
+  photo: field(fc.webUrl()),
+  socialLinks: field(linkShape),
+  extra: anyJson,
+};
+const videoShape = {
+  id: field(fc.constant(null).map(() => ids.video)),
+  title: field(fc.string({ maxLength: 60 })),
+  url: field(fc.webUrl()),
+  date: field(fc.constantFrom('2024-02-29', '2023-02-29', '2024-13-01', '24-1-1', '')),
+  authorIds: field(fc.array(idField, { maxLength: 6 })),
+};
+const youtubeUrl = fc.oneof(
+  fc.constant(null).map(() => `https://youtu.be/${ids.fakeVideo}`),
+  fc.constant(`https://www.youtube.com/@${MAIN_CHANNEL_HANDLE}`),
+  fc.constantFrom(
+    'https://www.youtube.com/watch?v=',
+    'https://youtube.com/playlist?list=',
+    'https://youtu.be/',
+  ),
+  fc.webUrl(),
+);
+
+const enc = (text: string): string => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '?')); // lone surrogates
+  }
+};
+/** A path segment: encoded, or now and then raw bytes the router must cope with. */
+const segment = (text: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { weight: 5, arbitrary: text.map(enc) },
+    fc.constantFrom('%zz', '%', '%00', '..', '%2e%2e', '%2F'),
+  );
+const query = (entries: [string, fc.Arbitrary<string>][]) =>
+  fc
+    .tuple(
+      ...entries.map(([name, value]) =>
+        fc.oneof(
+          value.map((v) => `${name}=${enc(v)}`),
+          fc.constant(''), // missing
+          fc.tuple(value, value).map(([a, b]) => `${name}=${enc(a)}&${name}=${enc(b)}`), // repeated
+        ),
+      ),
+      fc.option(
+        fc.tuple(hostileText, hostileText).map(([k, v]) => `${enc(k)}=${enc(v)}`),
+        { nil: '' },
+      ),
+    )
+    .map((parts) => parts.filter(Boolean).join('&'));
+/** The fixed path plus a random, possibly hostile, query string. */
+const noisyQuery = (path: string) => query([]).map((q) => (q ? `${path}?${q}` : path));
+
+/** Cookies that are not the admin's session: forged, tampered, malformed. */
+const strangeCookie = fc.oneof(
+  fc.constant(''),
+  hostileText.map((v) => `friends_session=${enc(v)}`),
+  hostileText.map((v) => `__Host-friends_session=${enc(v)}`),
+  hostileText.map((v) => enc(v)),
+  fc.constant(null).map(() => `${t.cookie}x`),
+  fc.constant(null).map(() => t.cookie.replace(/\.[^.]*$/, '.AAAA')),
+);
+const anyCookie = fc.oneof(
+  fc.constant(null).map(() => t.cookie),
+  strangeCookie,
+);
+
+// ---------------------------------------------------------------- every route
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+interface Endpoint {
+  method: Method;
+  /** As Fastify's router prints it. */
+  route: string;
+  url: fc.Arbitrary<string>;
+  body?: fc.Arbitrary<Body | undefined>;
+  /** The Cookie header to send; the admin's session by default. */
+  cookie?: fc.Arbitrary<string>;
+}
+
+const pathWithId = (template: (id: string) => string, id = creatorIdText) => segment(id).map(template);
+
+const ENDPOINTS: Endpoint[] = [
+  // Reads
+  { method: 'get', route: '/api/creators', url: noisyQuery(API_ROUTES.creators) },
+  {
+    method: 'get',
+    route: '/api/creators/compact',
+    url: query([['limit', fc.oneof(creatorIdText, fc.constantFrom('10', '0', '-5', '1e2'))]]).map(
+      (q) => `/api/creators/compact?${q}`,
+    ),
+  },
+  { method: 'get', route: '/api/videos', url: noisyQuery(API_ROUTES.videos) },
+  { method: 'get', route: '/api/leaderboard', url: noisyQuery(API_ROUTES.leaderboard) },
+  { method: 'get', route: '/api/stats', url: noisyQuery(API_ROUTES.stats) },
+  { method: 'get', route: '/api/stats/activity', url: noisyQuery('/api/stats/activity') },
+  { method: 'get', route: '/api/suggestions', url: noisyQuery(API_ROUTES.suggestions) },
+  { method: 'get', route: '/api/health', url: noisyQuery(API_ROUTES.health) },
+  { method: 'get', route: '/api/ready', url: noisyQuery(API_ROUTES.ready) },
+  { method: 'get', route: '/version.json', url: noisyQuery(API_ROUTES.version) },
+  { method: 'get', route: '/remotes.json', url: noisyQuery('/remotes.json') },
+  { method: 'get', route: '/api/auth/session', url: noisyQuery(API_ROUTES.session), cookie: anyCookie },
+  {
+    method: 'get',
+    route: '/api/avatar',
+    url: query([['name', hostileText]]).map((q) => `${API_ROUTES.avatar}?${q}`),
+  },
+  {
+    method: 'get',
+    route: '/api/instagram',
+    url: query([['username', hostileText]]).map((q) => `/api/instagram?${q}`),
+  },
+  {
+    method: 'get',
+    route: '/api/creators/:id/profile',
+    url: pathWithId((id) => `/api/creators/${id}/profile`),
+  },
+  {
+    method: 'get',
+    route: '/api/creators/:id/network',
+    url: fc
+      .tuple(
+        segment(creatorIdText),
+        query([['hops', fc.oneof(fc.constantFrom('1', '2', '3', '0', '-1', '1e0'), hostileText)]]),
+      )
+      .map(([id, q]) => `/api/creators/${id}/network?${q}`),
+  },
+  {
+    method: 'get',
+    route: '/api/creators/:id/activity',
+    url: pathWithId((id) => `/api/creators/${id}/activity`),
+  },
+  {
+    method: 'get',
+    route: '/api/pairs/:a/:b',
+    url: fc.tuple(segment(creatorIdText), segment(creatorIdText)).map(([a, b]) => `/api/pairs/${a}/${b}`),
+  },
+  {
+    method: 'get',
+    route: '/api/path',
+    url: query([
+      ['from', creatorIdText],
+      ['to', creatorIdText],
+    ]).map((q) => `/api/path?${q}`),
+  },
+  { method: 'get', route: '/api/backup', url: noisyQuery('/api/backup') },
+  { method: 'get', route: '/api/backup/videos.csv', url: noisyQuery('/api/backup/videos.csv') },
+  { method: 'get', route: '/api/backup/creators.csv', url: noisyQuery('/api/backup/creators.csv') },
+  // Writes
+  {
+    method: 'post',
+    route: '/api/creators',
+    url: fc.constant(API_ROUTES.creators),
+    body: bodyOf(creatorShape),
+  },
+  {
+    method: 'put',
+    route: '/api/creators',
+    url: fc.constant(API_ROUTES.creators),
+    body: bodyOf(creatorShape),
+  },
+  {
+    method: 'patch',
+    route: '/api/creators',
+    url: fc.constant(API_ROUTES.creators),
+    body: bodyOf({ primaryId: idField, mergeIds: field(fc.array(idField, { maxLength: 5 })) }),
+  },
+  {
+    method: 'delete',
+    route: '/api/creators',
+    url: query([['id', creatorIdText]]).map((q) => `${API_ROUTES.creators}?${q}`),
+  },
+  { method: 'delete', route: '/api/creators/:id', url: pathWithId((id) => `/api/creators/${id}`) },
+  { method: 'post', route: '/api/videos', url: fc.constant(API_ROUTES.videos), body: bodyOf(videoShape) },
+  { method: 'put', route: '/api/videos', url: fc.constant(API_ROUTES.videos), body: bodyOf(videoShape) },
+  {
+    method: 'delete',
+    route: '/api/videos',
+    url: query([['id', videoIdText]]).map((q) => `${API_ROUTES.videos}?${q}`),
+  },
+  { method: 'delete', route: '/api/videos/:id', url: pathWithId((id) => `/api/videos/${id}`, videoIdText) },
+  {
+    method: 'post',
+    route: '/api/suggestions',
+    url: fc.constant(API_ROUTES.suggestions),
+    body: bodyOf({ url: field(fc.webUrl()) }),
+  },
+  {
+    method: 'delete',
+    route: '/api/suggestions/:id',
+    url: pathWithId(
+      (id) => `/api/suggestions/${id}`,
+      idText(() => [ids.suggestion]),
+    ),
+  },
+  {
+    method: 'post',
+    route: '/api/auth/login',
+    url: fc.constant(API_ROUTES.login),
+    body: bodyOf({ password: field(fc.string()) }),
+    cookie: anyCookie,
+  },
+  {
+    method: 'post',
+    route: '/api/auth/logout',
+    url: fc.constant(API_ROUTES.logout),
+    body: bodyOf({}),
+    cookie: strangeCookie, // not the admin's: that would end the session the other runs use
+  },
+  {
+    method: 'post',
+    route: '/api/youtube/video-info',
+    url: fc.constant(YOUTUBE_ROUTES.videoInfo),
+    body: bodyOf({ url: field(youtubeUrl) }),
+  },
+  {
+    method: 'post',
+    route: '/api/youtube/creator-info',
+    url: fc.constant(YOUTUBE_ROUTES.creatorInfo),
+    body: bodyOf({ urls: field(fc.array(field(youtubeUrl), { maxLength: 25 })) }),
+  },
+  {
+    method: 'post',
+    route: '/api/youtube/playlist',
+    url: fc.constant(YOUTUBE_ROUTES.playlist),
+    body: bodyOf({ url: field(youtubeUrl) }),
+  },
+  {
+    method: 'post',
+    route: '/api/youtube/import',
+    url: fc.constant(YOUTUBE_ROUTES.import),
+    body: bodyOf({
+      items: field(
+        fc.array(
+          fc.record({
+            id: field(
+              fc.oneof(
+                fc.constant(null).map(() => ids.fakeVideo),
+                fc.stringMatching(/^[A-Za-z0-9_-]{11}$/),
+              ),
+            ),
+          }),
+          { maxLength: 60 },
+        ),
+      ),
+    }),
+  },
+  {
+    method: 'post',
+    route: '/api/youtube/rescan',
+    url: fc.constant(YOUTUBE_ROUTES.rescan),
+    body: bodyOf({ videoIds: field(fc.array(idField, { maxLength: 60 })) }),
+  },
+  {
+    method: 'post',
+    route: '/api/youtube/rescan/:id',
+    url: pathWithId((id) => `/api/youtube/rescan/${id}`, videoIdText),
+  },
+  {
+    method: 'post',
+    route: '/api/youtube/refresh-photos',
+    url: fc.constant(YOUTUBE_ROUTES.refreshPhotos),
+    body: fc.option(bodyOf({}), { nil: undefined }),
+  },
+  {
+    method: 'post',
+    route: '/api/backup',
+    url: fc.constant('/api/backup'),
+    body: bodyOf({ version: field(fc.integer()), creators: anyJson, videos: anyJson }),
+  },
+];
+
+/** Every (method, route) the router serves, from Fastify's own route tree; HEAD mirrors GET. */
+function routerRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│├└─\s]*?)([^\s│├└─].*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = Math.floor(match[1]!.length / 4);
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()))
+      if (method && method !== 'HEAD' && path !== '*') routes.push(`${method.toLowerCase()} ${path}`);
+  }
+  return routes;
+}
+
+// ---------------------------------------------------------------- the property
+
+/** Every table, plus which admin sessions exist (their expiry slides with use, so it is left out). */
+async function state(): Promise<unknown> {
+  const rows: Record<string, unknown[]> = await snapshot(t);
+  rows.admin_sessions = await t.query('SELECT token_hash FROM admin_sessions ORDER BY token_hash');
+  return rows;
+}
+
+describe(`every endpoint under hostile input (${TEST_DB}, ${RUNS} runs each)`, () => {
+  it('the table below covers every route of the router', () => {
+    const served = routerRoutes(t.app.getHttpAdapter().getInstance().printRoutes({ commonPrefix: false }));
+    expect(served.length).toBeGreaterThan(30);
+    const fuzzed = new Set(ENDPOINTS.map((e) => `${e.method} ${e.route}`));
+    // The Swagger UI's own files take no input.
+    const unfuzzed = served.filter((route) => !fuzzed.has(route) && !route.startsWith('get /api/docs'));
+    expect(unfuzzed).toEqual([]);
+  });
+
+  it.each(ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.route}`, e] as const))(
+    '%s: never 5xx, every 4xx JSON { error }, a rejected request changes nothing',
+    async (_, endpoint) => {
+      const served = routerRoutes(t.app.getHttpAdapter().getInstance().printRoutes({ commonPrefix: false }));
+      if (!served.includes(`${endpoint.method} ${endpoint.route}`)) return; // not (yet) built: nothing to fuzz
+      let before = await state();
+      await fc.assert(
+        fc.asyncProperty(
+          endpoint.url,
+          endpoint.body ?? fc.constant(undefined),
+          endpoint.cookie ?? fc.constant(null).map(() => t.cookie),
+          async (url, body, cookie) => {
+            let call = t.http()[endpoint.method](url);
+            if (cookie) call = call.set('Cookie', cookie);
+            if (body && 'raw' in body) call = call.set('Content-Type', body.type).send(body.raw);
+            else if (body)
+              call = call.set('Content-Type', 'application/json').send(JSON.stringify(body.json));
+            const response = await call;
+            const what = `${endpoint.method.toUpperCase()} ${url.slice(0, 200)} → ${response.status}`;
+            if (response.status >= 500) throw new Error(`${what}: ${response.text.slice(0, 300)}`);
+            const after = await state();
+            if (response.status >= 400) {
+              const error = (response.body as { error?: unknown } | undefined)?.error;
+              const json = /^application\/json/.test(String(response.headers['content-type']));
+              const only = JSON.stringify(Object.keys((response.body as object) ?? {})) === '["error"]';
+              if (!json || !only || typeof error !== 'string' || !error)
+                throw new Error(`${what}: not JSON { error }: ${response.text.slice(0, 300)}`);
+            }
+            if (response.status >= 400 || endpoint.method === 'get') {
+              try {
+                expect(after).toEqual(before);
+              } catch (failure) {
+                throw new Error(`${what} changed the database\n${String(failure)}`, { cause: failure });
+              }
+            }
+            before = after;
+          },
+        ),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      // The API still answers its reads afterwards.
+      await admin(t).get(API_ROUTES.creators).expect(200);
+    },
+  );
+});
+
+describe('ids in paths and queries', () => {
+  const BAD = ['-1', '0', '1e3', '1.5', '1.0', '0x10', '%205', 'abc', '2147483648', '1%20OR%201%3D1'];
+  const routes: [Method, (id: string) => string][] = [
+    ['get', (id) => `/api/creators/${id}/profile`],
+    ['get', (id) => `/api/creators/${id}/network`],
+    ['get', (id) => `/api/creators/${id}/activity`],
+    ['get', (id) => `/api/pairs/${id}/1`],
+    ['get', (id) => `/api/pairs/1/${id}`],
+    ['get', (id) => `/api/path?from=${id}&to=1`],
+    ['delete', (id) => `${API_ROUTES.creators}?id=${id}`],
+    ['delete', (id) => `/api/creators/${id}`],
+    ['delete', (id) => `${API_ROUTES.videos}?id=${id}`],
+    ['delete', (id) => `/api/videos/${id}`],
+    ['delete', (id) => `/api/suggestions/${id}`],
+    ['post', (id) => `/api/youtube/rescan/${id}`],
+  ];
+
+  it.each(routes.map(([method, url]) => [`${method.toUpperCase()} ${url(':id')}`, method, url] as const))(
+    '%s: a negative, zero, non-integer, exponent, hex or oversized id answers 400 { error }; an unknown one 404',
+    async (_, method, url) => {
+      const before = await state();
+      for (const id of BAD) {
+        const response = await t.http()[method](url(id)).set('Cookie', t.cookie);
+        expect({ id, status: response.status, body: response.body as unknown }).toEqual({
+          id,
+          status: 400,
+          body: { error: expect.any(String) },
+        });
+      }
+      const unknown = await t.http()[method](url('2147483000')).set('Cookie', t.cookie);
+      expect({ status: unknown.status, body: unknown.body as unknown }).toEqual({
+        status: 404,
+        body: { error: expect.any(String) },
+      });
+      expect(await state()).toEqual(before);
+    },
+  );
+});
