@@ -8,6 +8,7 @@ import { Section } from '../../../components/section';
 import { useToolSlots } from '../../../components/tool-slots';
 import { useBulkDeleteCreators } from '../api/bulk-delete-creators';
 import { useCreatorActions } from '../hooks/use-creator-actions';
+import { BackupLinks } from './backup-links';
 
 /** SPEC.md §5 only says 'an alert'; kept here until the shared catalogue has it. */
 
@@ -94,6 +95,7 @@ export function BulkActionsPanel({
         >
           {showDuplicates ? 'Hide Duplicates' : 'Find Duplicates'}
         </button>
+        <BackupLinks />
       </div>
       {showDuplicates ? (
         groups.length === 0 ? (
