@@ -20,9 +20,9 @@ describe('module federation', () => {
     // Leaderboard, then a creator page from it, then back to search.
     await tab(page, /Leaderboard/).click();
     await expect(page.getByText('Collaboration Leaderboard', { exact: true })).toBeVisible();
-    const first = page.getByText(/^#?\d|🥇/).first();
+    const first = page.getByRole('img', { name: 'Rank 1, gold medal' }).first();
     await expect(first).toBeVisible();
-    await page.getByText('🥇').first().click();
+    await first.click();
     await expect(page.getByRole('button', { name: /Back to Search/ })).toBeVisible();
     await expect(page.getByText('Total Videos', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: /Back to Search/ }).click();

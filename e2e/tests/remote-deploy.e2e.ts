@@ -185,7 +185,7 @@ describe("the admin remote's origin is down", () => {
     await openApp(page);
     await tab(page, /Leaderboard/).click();
     await expect(page.getByText('Collaboration Leaderboard', { exact: true })).toBeVisible();
-    await page.getByText('🥇').first().click();
+    await page.getByRole('img', { name: 'Rank 1, gold medal' }).first().click();
     await expect(page.getByText('Total Videos', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: /Back to Search/ }).click();
     await expect(listHeading(page)).toBeVisible();

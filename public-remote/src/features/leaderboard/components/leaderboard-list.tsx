@@ -1,15 +1,30 @@
 import type { LeaderboardEntry } from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
 
-const MEDALS = ['🥇', '🥈', '🥉'] as const;
-const MEDAL_NAMES = ['1st place', '2nd place', '3rd place'] as const;
+const MEDALS = ['gold', 'silver', 'bronze'] as const;
 
+/**
+ * Ranks 1-3 get a medal drawn in SVG (an emoji needs an emoji font, which many systems lack), named
+ * 'Rank n, gold medal' for assistive technology; the rest show '#n'.
+ */
 function Rank({ rank }: { rank: number }) {
   const medal = MEDALS[rank - 1];
   if (medal) {
     return (
-      <span className="pr-rank pr-rank--medal" role="img" aria-label={MEDAL_NAMES[rank - 1]}>
-        {medal}
+      <span
+        className={`pr-rank pr-medal pr-medal--${medal}`}
+        role="img"
+        aria-label={`Rank ${rank}, ${medal} medal`}
+      >
+        <svg viewBox="0 0 28 32" width="28" height="32" aria-hidden="true" focusable="false">
+          <path className="pr-medal__ribbon" d="M7 0h6l4 11h-6z" />
+          <path className="pr-medal__ribbon pr-medal__ribbon--back" d="M21 0h-6l-4 11h6z" />
+          <circle className="pr-medal__disc" cx="14" cy="20" r="11" />
+          <circle className="pr-medal__ring" cx="14" cy="20" r="8" />
+          <text className="pr-medal__number" x="14" y="20" textAnchor="middle" dominantBaseline="central">
+            {rank}
+          </text>
+        </svg>
       </span>
     );
   }

@@ -5,6 +5,12 @@ import { mockFetch } from '../../../test-utils/mock-fetch';
 import { renderWithClient, viewProps } from '../../../test-utils/render';
 import { LeaderboardView } from './leaderboard-view';
 
+/** The rows, in order, each read as one accessible name. */
+function expectRows(rows: HTMLElement[], names: string[]) {
+  expect(rows).toHaveLength(names.length);
+  rows.forEach((row, index) => expect(row).toHaveAccessibleName(names[index]));
+}
+
 describe('LeaderboardView', () => {
   it('ranks both lists with medals for 1-3, then #n, in collabs and people', async () => {
     mockFetch({ [`GET ${API_ROUTES.leaderboard}`]: { body: LEADERBOARD } });
@@ -12,19 +18,22 @@ describe('LeaderboardView', () => {
 
     expect(await screen.findByRole('heading', { name: 'Collaboration Leaderboard' })).toBeInTheDocument();
     const collabs = within(await screen.findByRole('region', { name: 'Most Collaborations' }));
-    const rows = collabs.getAllByRole('button');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      '🥇Ada Lumen4 collabs',
-      '🥈Bram Koster3 collabs',
-      '🥉Dario Vance2 collabs',
-      '#4Esme Quill1 collabs',
+    // Each row is one button whose name reads rank, creator and count; ranks 1-3 are medals drawn
+    // in SVG (no emoji font needed), named by rank.
+    expectRows(collabs.getAllByRole('button'), [
+      'Rank 1, gold medal Ada Lumen 4 collabs',
+      'Rank 2, silver medal Bram Koster 3 collabs',
+      'Rank 3, bronze medal Dario Vance 2 collabs',
+      '#4 Esme Quill 1 collabs',
     ]);
-    expect(collabs.getByRole('img', { name: '1st place' })).toHaveTextContent('🥇');
+    const gold = collabs.getByRole('img', { name: 'Rank 1, gold medal' });
+    expect(gold.querySelector('svg')).toHaveTextContent('1');
+    expect(collabs.queryByText(/🥇|🥈|🥉/)).not.toBeInTheDocument();
 
     const people = within(screen.getByRole('region', { name: 'Most Collaborators' }));
-    expect(people.getAllByRole('button').map((row) => row.textContent)).toEqual([
-      '🥇Ada Lumen3 people',
-      '🥈Bram Koster2 people',
+    expectRows(people.getAllByRole('button'), [
+      'Rank 1, gold medal Ada Lumen 3 people',
+      'Rank 2, silver medal Bram Koster 2 people',
     ]);
   });
 
