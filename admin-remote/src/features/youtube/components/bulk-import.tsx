@@ -103,29 +103,24 @@ export function BulkImport() {
 
   return (
     <Section title="Bulk Import Videos" className="yt-bulk-import">
-      <form
-        className="admin-form yt-inline-form"
-        onSubmit={fetchVideos}
-        noValidate
-        aria-label="Bulk Import Videos"
-      >
-        <div className="admin-field">
-          <label htmlFor={`${id}-url`}>YouTube channel or playlist URL</label>
-          <input
-            id={`${id}-url`}
-            type="text"
-            inputMode="url"
-            placeholder="https://www.youtube.com/@channel or …/playlist?list=…"
-            value={url}
-            disabled={busy}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="admin-button" disabled={busy}>
-            {phase === 'fetching' ? 'Fetching…' : 'Fetch Videos'}
-          </button>
-        </div>
+      {/* One row: label, URL field, button; it wraps on a narrow screen (youtube.css). */}
+      <form className="yt-url-form" onSubmit={fetchVideos} noValidate aria-label="Bulk Import Videos">
+        <label className="yt-url-form__label" htmlFor={`${id}-url`}>
+          YouTube channel or playlist URL
+        </label>
+        <input
+          id={`${id}-url`}
+          className="yt-url-form__input"
+          type="text"
+          inputMode="url"
+          placeholder="https://www.youtube.com/@channel or …/playlist?list=…"
+          value={url}
+          disabled={busy}
+          onChange={(event) => setUrl(event.target.value)}
+        />
+        <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+          {phase === 'fetching' ? 'Fetching…' : 'Fetch Videos'}
+        </button>
       </form>
 
       {phase === 'importing' ? (
