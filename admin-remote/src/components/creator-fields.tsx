@@ -121,6 +121,7 @@ export function CreatorFields({
                 maxLength={LIMITS.url}
                 onChange={(event) => setLink(index, event.target.value)}
               />
+              {/* Empty until the URL names a platform; it takes no room then (admin.css). */}
               <span
                 className="admin-links__platform"
                 aria-label={`Detected platform for link ${index + 1}`}
@@ -131,9 +132,7 @@ export function CreatorFields({
                     <PlatformIcon platform={platform} />
                     <span>{platform}</span>
                   </>
-                ) : (
-                  <span className="admin-muted">—</span>
-                )}
+                ) : null}
               </span>
               {links.length > 1 ? (
                 <button

@@ -43,6 +43,8 @@ describe('Manage Creators: add creator', () => {
     const { user } = await renderScreen();
     const form = addForm();
     expect(form.queryByRole('button', { name: /Remove link/ })).not.toBeInTheDocument();
+    // Nothing detected yet: the status is empty (no stray placeholder after the URL field).
+    expect(form.getByRole('status', { name: 'Detected platform for link 1' })).toBeEmptyDOMElement();
     await user.type(form.getByLabelText('Link URL'), 'instagram.com/dana');
     expect(form.getByRole('status', { name: 'Detected platform for link 1' })).toHaveTextContent('Instagram');
     await user.click(form.getByRole('button', { name: '+ Add link' }));
