@@ -6,25 +6,13 @@
  */
 import { createRequire } from 'node:module';
 import { createModuleFederationConfig } from '@module-federation/enhanced';
+import { sharedSingletons } from '../tooling/webpack.mjs';
 
 const { dependencies: deps } = createRequire(import.meta.url)('./package.json');
 
-/** react, react-dom (and their subpaths: jsx-runtime, client) and react-query: one copy, never eager. */
-const singleton = (/** @type {string} */ version) => ({
-  singleton: true,
-  requiredVersion: version,
-  eager: false,
-});
-
 export default createModuleFederationConfig({
   name: 'host',
-  shared: {
-    react: singleton(deps.react),
-    'react/': singleton(deps.react),
-    'react-dom': singleton(deps['react-dom']),
-    'react-dom/': singleton(deps['react-dom']),
-    '@tanstack/react-query': singleton(deps['@tanstack/react-query']),
-  },
+  shared: sharedSingletons(deps),
   shareStrategy: 'loaded-first',
   dts: false,
   // One federation runtime for the page: the remotes' remoteEntry.js files use this one.
