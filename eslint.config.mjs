@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/@mf-types/**', 'coverage/**', 'data/**', '.tmp/**', 'bench/.cache/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/@mf-types/**',
+      'coverage/**',
+      'data/**',
+      '.tmp/**',
+      'bench/.cache/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

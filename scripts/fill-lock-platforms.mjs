@@ -49,9 +49,18 @@ lock.packages = Object.fromEntries(
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} platform entries`);
 try {
-  execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts'], { stdio: 'pipe', cwd: new URL('..', import.meta.url) });
+  execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts'], {
+    stdio: 'pipe',
+    cwd: new URL('..', import.meta.url),
+  });
   console.log('npm ci accepts the lockfile');
 } catch (err) {
-  console.error(String(err.stderr).split('\n').filter((l) => /Missing|error/.test(l)).slice(0, 10).join('\n'));
+  console.error(
+    String(err.stderr)
+      .split('\n')
+      .filter((l) => /Missing|error/.test(l))
+      .slice(0, 10)
+      .join('\n'),
+  );
   process.exitCode = 1;
 }

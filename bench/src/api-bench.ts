@@ -101,18 +101,34 @@ export async function runApiSuite(
     const response = await fetch(api.url + read.path);
     const body = Buffer.from(await response.arrayBuffer());
     const coldMs = performance.now() - started;
-    if (!response.ok) throw new Error(`GET ${read.path} answered ${response.status}: ${body.toString().slice(0, 300)}`);
+    if (!response.ok)
+      throw new Error(`GET ${read.path} answered ${response.status}: ${body.toString().slice(0, 300)}`);
     const contentType = response.headers.get('content-type') ?? 'application/json';
     log(`  ${read.path}: ${body.length} bytes, cold ${coldMs.toFixed(0)} ms`);
     const apiResult = figures(
-      await cannon({ url: api.url + read.path, connections: options.connections, duration: options.durationSeconds }),
+      await cannon({
+        url: api.url + read.path,
+        connections: options.connections,
+        duration: options.durationSeconds,
+      }),
     );
-    let ceiling: LoadFigures = { requestsPerSecond: NaN, p50Ms: NaN, p99Ms: NaN, errors: 0, non2xx: 0, requests: 0 };
+    let ceiling: LoadFigures = {
+      requestsPerSecond: NaN,
+      p50Ms: NaN,
+      p99Ms: NaN,
+      errors: 0,
+      non2xx: 0,
+      requests: 0,
+    };
     if (options.ceiling) {
       const server = await startCeiling(body, contentType);
       try {
         ceiling = figures(
-          await cannon({ url: server.url + read.path, connections: options.connections, duration: options.durationSeconds }),
+          await cannon({
+            url: server.url + read.path,
+            connections: options.connections,
+            duration: options.durationSeconds,
+          }),
         );
       } finally {
         server.stop();
@@ -139,12 +155,17 @@ export async function runApiSuite(
  * Each connection loops create → update → delete of its own video (admin session cookie), so the data
  * ends as it began. Every answer must be 2xx.
  */
-async function writeMix(api: RunningApi, meta: DatasetMeta, options: ApiSuiteOptions): Promise<EndpointResult> {
+async function writeMix(
+  api: RunningApi,
+  meta: DatasetMeta,
+  options: ApiSuiteOptions,
+): Promise<EndpointResult> {
   const cookie = await api.login();
   const headers = { 'content-type': 'application/json', cookie };
   let counter = 0;
   const creators = meta.size.creators;
-  const authorsFor = (n: number) => [1 + (n % creators), 1 + ((n * 7919) % creators)].filter((v, i, a) => a.indexOf(v) === i);
+  const authorsFor = (n: number) =>
+    [1 + (n % creators), 1 + ((n * 7919) % creators)].filter((v, i, a) => a.indexOf(v) === i);
   const videoBody = (n: number, id?: number) =>
     JSON.stringify({
       ...(id === undefined ? {} : { id }),
@@ -180,7 +201,10 @@ async function writeMix(api: RunningApi, meta: DatasetMeta, options: ApiSuiteOpt
         method: 'PUT',
         path: '/api/videos',
         headers,
-        setupRequest: (request, context) => ({ ...request, body: videoBody(context.n as number, context.id as number) }),
+        setupRequest: (request, context) => ({
+          ...request,
+          body: videoBody(context.n as number, context.id as number),
+        }),
       },
       {
         method: 'DELETE',

@@ -138,7 +138,9 @@ async function visit(
     const search = await searched;
     const keydown = await page.evaluate(() => window.__benchEvents.keydown as number);
     const matches = await page.evaluate(() => {
-      const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent?.startsWith('Search Results ('));
+      const heading = [...document.querySelectorAll('h2')].find((h) =>
+        h.textContent?.startsWith('Search Results ('),
+      );
       return Number(/\((\d+)\)/.exec(heading?.textContent ?? '')?.[1] ?? NaN);
     });
 
@@ -146,7 +148,10 @@ async function visit(
     await input.fill(meta.bigCreator.name);
     const open = page.getByRole('button', { name: meta.bigCreator.name, exact: true }).first();
     await open.waitFor();
-    const opened = page.evaluate((count) => window.__benchWatch('creator', count), meta.bigCreator.videoCount);
+    const opened = page.evaluate(
+      (count) => window.__benchWatch('creator', count),
+      meta.bigCreator.videoCount,
+    );
     await open.click();
     const creator = await opened;
     const click = await page.evaluate(() => window.__benchEvents.click as number);
@@ -192,7 +197,11 @@ export async function runBrowser(
 }
 
 /** One unthrottled visit recording every request: the JS fetched before the results rendered. */
-export async function visitorJavaScript(browser: Browser, baseUrl: string, meta: DatasetMeta): Promise<VisitorJs> {
+export async function visitorJavaScript(
+  browser: Browser,
+  baseUrl: string,
+  meta: DatasetMeta,
+): Promise<VisitorJs> {
   const requests: string[] = [];
   let entries: { name: string; transferSize: number; responseEnd: number }[] = [];
   let paintedAt = 0;

@@ -85,7 +85,18 @@ const TOPICS = (
   'cooking gaming travel science music comedy fitness tech history art crafts cars gardening chess ' +
   'movies books skating coding physics camping baking puzzles fashion drones sailing'
 ).split(' ');
-const FORMATS = ['Challenge', 'Q&A', 'Vlog', 'Review', 'Tutorial', 'Live', 'Podcast', 'Collab', 'Reacts', 'Tour'];
+const FORMATS = [
+  'Challenge',
+  'Q&A',
+  'Vlog',
+  'Review',
+  'Tutorial',
+  'Live',
+  'Podcast',
+  'Collab',
+  'Reacts',
+  'Tour',
+];
 
 /** The video's canonical URL key: the same hash the API stores (videos.service.ts videoUrlKey). */
 export const urlKey = (url: string): string =>
@@ -276,7 +287,9 @@ export async function sqliteDatabase(size: Size): Promise<CachedDatabase> {
 
 /** Runs the API's migrations (the schema is never written twice). */
 async function migrate(options: ConstructorParameters<typeof DataSource>[0]): Promise<void> {
-  const dataSource = new DataSource({ ...options, entities: [] } as ConstructorParameters<typeof DataSource>[0]);
+  const dataSource = new DataSource({ ...options, entities: [] } as ConstructorParameters<
+    typeof DataSource
+  >[0]);
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'all' });
@@ -290,7 +303,9 @@ function loadSqlite(file: string, dataset: Dataset): void {
   try {
     db.pragma('synchronous = OFF');
     const creator = db.prepare('INSERT INTO creators (id, name, name_key, photo) VALUES (?, ?, ?, ?)');
-    const link = db.prepare('INSERT INTO social_links (creator_id, position, platform, url) VALUES (?, ?, ?, ?)');
+    const link = db.prepare(
+      'INSERT INTO social_links (creator_id, position, platform, url) VALUES (?, ?, ?, ?)',
+    );
     const alias = db.prepare('INSERT INTO creator_aliases (creator_id, name, name_key) VALUES (?, ?, ?)');
     const video = db.prepare('INSERT INTO videos (id, title, url, url_key, date) VALUES (?, ?, ?, ?, ?)');
     const author = db.prepare('INSERT INTO video_authors (video_id, creator_id, position) VALUES (?, ?, ?)');

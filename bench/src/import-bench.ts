@@ -5,8 +5,17 @@
  * seed app's sequential calls: the channel lookup, one playlist page per 50, and one videos.list call per
  * video, each waiting 20 ms.
  */
-import { IMPORT_CHUNK_SIZE, IMPORT_PAGE_SIZE, type ImportResult, type PlaylistPreview } from '@friends/shared';
-import { BENCH_CHANNEL_HANDLE, startFakeYouTube, type FakeYouTube } from '../../api/test/support/fake-youtube';
+import {
+  IMPORT_CHUNK_SIZE,
+  IMPORT_PAGE_SIZE,
+  type ImportResult,
+  type PlaylistPreview,
+} from '@friends/shared';
+import {
+  BENCH_CHANNEL_HANDLE,
+  startFakeYouTube,
+  type FakeYouTube,
+} from '../../api/test/support/fake-youtube';
 import type { RunningApi } from './server';
 
 export const FAKE_LATENCY_MS = 20;

@@ -8,15 +8,40 @@
  * per autocannon run) --runs=5 (browser runs) --skip=mariadb,browser,import,scaling,bundles
  */
 import { execSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startMariadb, stopMariadb } from '../../api/test/support/mariadb-server';
 import { runApiSuite, type EndpointResult } from './api-bench';
-import { launch, runBrowser, visitorJavaScript, CPU_SLOWDOWN, SLOW_4G, type BrowserFigures, type VisitorJs } from './browser-bench';
+import {
+  launch,
+  runBrowser,
+  visitorJavaScript,
+  CPU_SLOWDOWN,
+  SLOW_4G,
+  type BrowserFigures,
+  type VisitorJs,
+} from './browser-bench';
 import { ensureBuilt } from './build';
-import { DEFAULT_SIZE, generate, loadMariadb, sizeLabel, sqliteDatabase, type DatasetMeta, type Size } from './generate';
+import {
+  DEFAULT_SIZE,
+  generate,
+  loadMariadb,
+  sizeLabel,
+  sqliteDatabase,
+  type DatasetMeta,
+  type Size,
+} from './generate';
 import { runImport, startFake, youtubeEnv, type ImportFigures } from './import-bench';
 import { startApi } from './server';
 import { BENCH_DIR, CACHE_DIR, REPO_ROOT, arg, log } from './util';
@@ -47,7 +72,13 @@ interface Results {
   machine: string;
   size: Size;
   dataset: DatasetMeta;
-  settings: { connections: number; durationSeconds: number; browserRuns: number; slow4g: typeof SLOW_4G; cpuSlowdown: number };
+  settings: {
+    connections: number;
+    durationSeconds: number;
+    browserRuns: number;
+    slow4g: typeof SLOW_4G;
+    cpuSlowdown: number;
+  };
   api: { sqlite?: EndpointResult[]; mariadb?: EndpointResult[]; mariadbError?: string };
   peakRssMb: { sqlite?: number; mariadb?: number };
   bundles?: { visitor: VisitorJs; adminRemoteGzip: number; plainBundleGzip: number; overhead: number };
@@ -91,7 +122,10 @@ function newest(dir: string): number {
 
 function plainBundleGzip(): number {
   const out = join(CACHE_DIR, 'plain-bundle');
-  const sources = Math.max(newest(join(REPO_ROOT, 'public-remote/src')), newest(join(REPO_ROOT, 'shared/dist')));
+  const sources = Math.max(
+    newest(join(REPO_ROOT, 'public-remote/src')),
+    newest(join(REPO_ROOT, 'shared/dist')),
+  );
   if (newest(out) < sources) {
     log('building the plain (non-federated) bundle');
     execSync('npx webpack --config bench/src/plain-bundle/webpack.config.mjs', {
@@ -139,7 +173,12 @@ async function main(): Promise<void> {
       env: youtubeEnv(fake),
     });
     try {
-      results.api.sqlite = await runApiSuite(api, meta, { connections, durationSeconds, ceiling: true, writes: true });
+      results.api.sqlite = await runApiSuite(api, meta, {
+        connections,
+        durationSeconds,
+        ceiling: true,
+        writes: true,
+      });
       results.peakRssMb.sqlite = api.peakRssKb() / 1024;
       if (!skip.has('browser') || !skip.has('bundles')) {
         const browser = await launch();
@@ -203,7 +242,12 @@ async function main(): Promise<void> {
       const api = await startApi({ buildDir, databaseUrl: url });
       try {
         log('API on MariaDB');
-        results.api.mariadb = await runApiSuite(api, meta, { connections, durationSeconds, ceiling: true, writes: true });
+        results.api.mariadb = await runApiSuite(api, meta, {
+          connections,
+          durationSeconds,
+          ceiling: true,
+          writes: true,
+        });
         results.peakRssMb.mariadb = api.peakRssKb() / 1024;
       } finally {
         await api.stop();
@@ -255,7 +299,13 @@ async function main(): Promise<void> {
       generateSeconds: db.buildSeconds,
       endpoints: (results.api.sqlite ?? [])
         .filter((e) => !e.name.startsWith('write'))
-        .map((e) => ({ name: e.name, coldMs: e.coldMs, requestsPerSecond: e.api.requestsPerSecond, p99Ms: e.api.p99Ms, bytes: e.bytes })),
+        .map((e) => ({
+          name: e.name,
+          coldMs: e.coldMs,
+          requestsPerSecond: e.api.requestsPerSecond,
+          p99Ms: e.api.p99Ms,
+          bytes: e.bytes,
+        })),
       peakRssMb: results.peakRssMb.sqlite ?? NaN,
     });
   }
@@ -269,7 +319,9 @@ async function main(): Promise<void> {
     }
   }
   if (results.bundles && results.bundles.visitor.adminRequests.length > 0) {
-    results.failures.push(`a visitor requested admin-remote files: ${results.bundles.visitor.adminRequests.join(', ')}`);
+    results.failures.push(
+      `a visitor requested admin-remote files: ${results.bundles.visitor.adminRequests.join(', ')}`,
+    );
   }
 
   const table = report(results, (performance.now() - started) / 1000);
@@ -303,7 +355,11 @@ function report(r: Results, seconds: number): string {
   ] as const) {
     for (const e of endpoints ?? []) {
       const read = !e.name.startsWith('write');
-      const met = e.ratio >= TARGETS.readRatio && e.api.p99Ms <= TARGETS.readP99Ms && e.api.errors === 0 && e.api.non2xx === 0;
+      const met =
+        e.ratio >= TARGETS.readRatio &&
+        e.api.p99Ms <= TARGETS.readP99Ms &&
+        e.api.errors === 0 &&
+        e.api.non2xx === 0;
       lines.push(
         `| API ${database}: ${e.name} | ${fmt(e.api.requestsPerSecond)} req/s, p50 ${fmt(e.api.p50Ms)} ms, p99 ${fmt(e.api.p99Ms)} ms, ` +
           `${e.api.errors} errors, ${e.api.non2xx} non-2xx (${kb(e.bytes)}${read ? `, cold ${fmt(e.coldMs)} ms` : ''}) | ` +
@@ -312,7 +368,8 @@ function report(r: Results, seconds: number): string {
       );
     }
   }
-  if (r.api.mariadbError) lines.push(`| API MariaDB | not measured: ${r.api.mariadbError.split('\n')[0]} | | | | **not met** |`);
+  if (r.api.mariadbError)
+    lines.push(`| API MariaDB | not measured: ${r.api.mariadbError.split('\n')[0]} | | | | **not met** |`);
   if (r.bundles) {
     const b = r.bundles;
     lines.push(
@@ -362,11 +419,15 @@ function report(r: Results, seconds: number): string {
     );
   }
   for (const [database, mb] of Object.entries(r.peakRssMb)) {
-    lines.push(`| API peak RSS (${database}, VmHWM) | ${fmt(mb)} MB | | ${fmt(mb / TARGETS.rssMb, 2)}× of target | ≤ 250 MB | ${ok(mb <= TARGETS.rssMb)} |`);
+    lines.push(
+      `| API peak RSS (${database}, VmHWM) | ${fmt(mb)} MB | | ${fmt(mb / TARGETS.rssMb, 2)}× of target | ≤ 250 MB | ${ok(mb <= TARGETS.rssMb)} |`,
+    );
   }
   if (r.scaling && r.scaling.length > 0) {
     lines.push('');
-    lines.push('Scaling (SQLite): cold = first request after start (the aggregate computed), then req/s at 10 connections.');
+    lines.push(
+      'Scaling (SQLite): cold = first request after start (the aggregate computed), then req/s at 10 connections.',
+    );
     lines.push('');
     const names = r.scaling[0]?.endpoints.map((e) => e.name) ?? [];
     lines.push(`| videos / creators | ${names.join(' | ')} | peak RSS |`);

@@ -24,7 +24,9 @@ export interface RunningApi {
 
 function statusField(pid: number, field: string): number {
   try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
     return match ? Number(match[1]) : NaN;
   } catch {
     return NaN;

@@ -1,4 +1,15 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Patch,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import { API_ROUTES, CREATORS_COMPACT_MAX_LIMIT, type Creator, type MessageResponse } from '@friends/shared';
 import { JsonText } from '../common/json-response';
 import { PathId, QueryId } from '../common/id-params';

@@ -87,7 +87,10 @@ export class CreatorsService {
     }
     return this.cache.json(`creators:compact:${limit}`, () =>
       this.tx.read(async (manager) => {
-        const [count] = await rows<{ total: number | string }>(manager, 'SELECT COUNT(*) AS total FROM creators');
+        const [count] = await rows<{ total: number | string }>(
+          manager,
+          'SELECT COUNT(*) AS total FROM creators',
+        );
         return encodeCompactCreators(await this.list(manager, limit), int(count?.total));
       }),
     );
@@ -116,12 +119,19 @@ export class CreatorsService {
       );
     } else {
       creators = (
-        await rows<ListRow>(manager, `SELECT id, name, photo FROM creators ORDER BY id LIMIT ${Math.trunc(limit)}`)
+        await rows<ListRow>(
+          manager,
+          `SELECT id, name, photo FROM creators ORDER BY id LIMIT ${Math.trunc(limit)}`,
+        )
       ).map((row) => ({ ...row, video_count: 0, collab_count: 0 }));
       ids = creators.map((row) => int(row.id));
       const byId = new Map(creators.map((row) => [int(row.id), row]));
       for (const part of chunks(ids)) {
-        const counts = await rows<{ creator_id: number; video_count: number | string; collab_count: number | string }>(
+        const counts = await rows<{
+          creator_id: number;
+          video_count: number | string;
+          collab_count: number | string;
+        }>(
           manager,
           `SELECT va.creator_id,
                   COUNT(*) AS video_count,

@@ -16,7 +16,11 @@ export default {
   context: remote,
   entry: './src/bootstrap.tsx',
   devtool: false,
-  output: { path: path.join(repo, 'bench/.cache/plain-bundle'), filename: 'plain.[contenthash:8].js', clean: true },
+  output: {
+    path: path.join(repo, 'bench/.cache/plain-bundle'),
+    filename: 'plain.[contenthash:8].js',
+    clean: true,
+  },
   resolve: { extensions: ['.tsx', '.ts', '.js'] },
   module: {
     rules: [
