@@ -57,9 +57,35 @@ describe('compact creators', () => {
 
   it('omits the generated avatar, the derived channel and empty aliases', () => {
     const { rows } = encodeCompactCreators(creators);
-    expect(rows[0]).toEqual([1, 'Ann Bo', 3, 2, [1, 'https://www.youtube.com/@annbo', 2, 'https://www.instagram.com/annbo']]);
-    expect(rows[1]).toEqual([7, 'Cé & "Dee"', 0, 0, [], 'https://img.example/dee.png']);
-    expect(rows[2]).toEqual([9, 'Eve', 5, 0, [7, 'https://eve.example'], '', ['Eve Old', 'E.']]);
+    expect(rows[0]).toEqual([1, 'Ann Bo', 3, 2, [17, 'https://www.youtube.com/@', '', 18, 'https://www.instagram.com/', '']]);
+    expect(rows[1]).toEqual([6, 'Cé & "Dee"', 0, 0, [], 'https://img.example/dee.png']);
+    expect(rows[2]).toEqual([2, 'Eve', 5, 0, [23, 'https://', '.example'], '', ['Eve Old', 'E.']]);
+    expect(rows[3]).toEqual([1, 'Legacy', 1, 1, [16, 'https://', '.example']]);
+  });
+
+  it('splits a link around the name key only when the key has 3+ characters, and repeats losslessly', () => {
+    const base = { channel: '', photo: '', videoCount: 1, collabCount: 0, aliases: [] };
+    const odd: CreatorListItem[] = (
+      [
+        [3, 'Ab', 'https://ab.example/ab'],
+        [4, 'Zoë Ü!', 'https://zo.example/~zo~'],
+        [5, 'Kay', 'https://kay.example/kay'],
+      ] as const
+    ).map(([id, name, url]) => ({
+      ...base,
+      id,
+      name,
+      channel: url,
+      photo: defaultAvatarUrl(name),
+      socialLinks: [{ platform: 'Other', url }],
+    }));
+    const wire = encodeCompactCreators(odd);
+    expect(wire.rows.map((row) => row[4])).toEqual([
+      [7, 'https://ab.example/ab'],
+      [7, 'https://zo.example/~zo~'],
+      [23, 'https://', '.example/kay'],
+    ]);
+    expect(decodeCompactCreators(JSON.parse(JSON.stringify(wire)))).toEqual(odd);
   });
 
   it('keeps a total larger than the rows (first page)', () => {

@@ -13,8 +13,11 @@ import { defaultAvatarUrl } from './urls';
 export const COMPACT_PLATFORMS: readonly (Platform | '')[] = ['', ...PLATFORMS];
 
 /**
- * [id, name, videoCount, collabCount, links, photo?, aliases?]: `links` is flat [platformCode, url, …]
- * (COMPACT_PLATFORMS), `photo` '' (or absent) for the generated avatar, `aliases` absent when none.
+ * [idDelta, name, videoCount, collabCount, links, photo?, aliases?]: `idDelta` is the id minus the previous
+ * row's id (the first row's minus 0: rows are by id, so mostly 1); `links` is flat, each link either
+ * `platformCode, url` (COMPACT_PLATFORMS) or, when the URL contains the name's key (`compactNameKey`: a
+ * handle like `@annbo` for 'Ann Bo'), `platformCode + 16, before, after` with the URL being
+ * before + key + after; `photo` '' (or absent) for the generated avatar; `aliases` absent when none.
  */
 export type CompactCreatorRow =
   | [number, string, number, number, (number | string)[]]
@@ -33,28 +36,64 @@ export const CREATORS_FIRST_PAGE = 24;
 /** Largest `limit` accepted. */
 export const CREATORS_COMPACT_MAX_LIMIT = 1000;
 
-export function encodeCompactCreator(creator: CreatorListItem): CompactCreatorRow {
+/** Link codes at or above this carry the URL split around the name's key. */
+const SPLIT = 16;
+
+/** The name lower-cased with everything but a–z and 0–9 dropped ('Ann Bo' → 'annbo'); '' when under 3 characters. */
+export function compactNameKey(name: string): string {
+  const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return key.length >= 3 ? key : '';
+}
+
+export function encodeCompactCreator(creator: CreatorListItem, previousId = 0): CompactCreatorRow {
   const links: (number | string)[] = [];
+  const key = compactNameKey(creator.name);
   for (const link of creator.socialLinks) {
-    const code = COMPACT_PLATFORMS.indexOf(link.platform);
-    links.push(code < 0 ? 0 : code, link.url);
+    const index = COMPACT_PLATFORMS.indexOf(link.platform);
+    const code = index < 0 ? 0 : index;
+    const at = key ? link.url.indexOf(key) : -1;
+    if (at < 0) links.push(code, link.url);
+    else links.push(code + SPLIT, link.url.slice(0, at), link.url.slice(at + key.length));
   }
   const photo = creator.photo === defaultAvatarUrl(creator.name) ? '' : creator.photo;
-  const row: CompactCreatorRow = [creator.id, creator.name, creator.videoCount, creator.collabCount, links];
+  const row: CompactCreatorRow = [
+    creator.id - previousId,
+    creator.name,
+    creator.videoCount,
+    creator.collabCount,
+    links,
+  ];
   if (creator.aliases.length > 0) return [...row, photo, creator.aliases];
   if (photo) return [...row, photo];
   return row;
 }
 
 export function encodeCompactCreators(creators: readonly CreatorListItem[], total = creators.length): CompactCreators {
-  return { total, rows: creators.map(encodeCompactCreator) };
+  let previousId = 0;
+  const rows = creators.map((creator) => {
+    const row = encodeCompactCreator(creator, previousId);
+    previousId = creator.id;
+    return row;
+  });
+  return { total, rows };
 }
 
-export function decodeCompactCreator(row: CompactCreatorRow): CreatorListItem {
-  const [id, name, videoCount, collabCount, flat] = row;
+export function decodeCompactCreator(row: CompactCreatorRow, previousId = 0): CreatorListItem {
+  const [idDelta, name, videoCount, collabCount, flat] = row;
+  const id = previousId + idDelta;
   const socialLinks: SocialLink[] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) {
-    socialLinks.push({ platform: COMPACT_PLATFORMS[Number(flat[i])] ?? '', url: String(flat[i + 1]) });
+  let key: string | undefined;
+  for (let i = 0; i + 1 < flat.length; ) {
+    const code = Number(flat[i]);
+    if (code >= SPLIT) {
+      key ??= compactNameKey(name);
+      const url = `${String(flat[i + 1])}${key}${String(flat[i + 2] ?? '')}`;
+      socialLinks.push({ platform: COMPACT_PLATFORMS[code - SPLIT] ?? '', url });
+      i += 3;
+    } else {
+      socialLinks.push({ platform: COMPACT_PLATFORMS[code] ?? '', url: String(flat[i + 1]) });
+      i += 2;
+    }
   }
   return {
     id,
@@ -70,5 +109,12 @@ export function decodeCompactCreator(row: CompactCreatorRow): CreatorListItem {
 
 /** The CreatorListItem[] of GET /api/creators, from its compact form. */
 export function decodeCompactCreators(compact: CompactCreators): CreatorListItem[] {
-  return compact.rows.map(decodeCompactCreator);
+  const creators: CreatorListItem[] = new Array<CreatorListItem>(compact.rows.length);
+  let previousId = 0;
+  compact.rows.forEach((row, i) => {
+    const creator = decodeCompactCreator(row, previousId);
+    creators[i] = creator;
+    previousId = creator.id;
+  });
+  return creators;
 }
