@@ -3,7 +3,7 @@ import { ADMIN_FLAG_KEY, API_ROUTES, UNAUTHORIZED_EVENT, type CreatorProfile } f
 import { forgetRemoteComponents } from '../features/remotes/lazy-remote';
 import { loadRemoteModule, type RemoteModuleId } from '../lib/federation';
 import { ALL_REMOTE_MODULES, FAKE_REMOTES } from '../test-utils/fake-remotes';
-import { DEMO_PASSWORD, renderApp } from '../test-utils/render-app';
+import { DEMO_PASSWORD, FIRST_PAGE_ROUTE, renderApp } from '../test-utils/render-app';
 
 jest.mock('../lib/federation', () => ({ loadRemoteModule: jest.fn() }));
 const load = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
@@ -27,12 +27,12 @@ describe('the first load', () => {
   it('shows a full-screen spinner until the creators have loaded, then the search view', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     renderApp({
-      routes: { [`GET ${API_ROUTES.creators}`]: () => new Promise((resolve) => (answer = resolve)) },
+      routes: { [FIRST_PAGE_ROUTE]: () => new Promise((resolve) => (answer = resolve)) },
     });
     expect(screen.getByRole('status', { name: 'Loading Friends of the Channel' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
 
-    answer({ body: [] });
+    answer({ body: { total: 0, rows: [] } });
     expect(await screen.findByRole('heading', { name: 'All Creators (1)' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading Friends of the Channel' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Friends of the Channel', level: 1 })).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('the first load', () => {
 
   it('only logs a failed first load and ends the spinner', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp({ routes: { [`GET ${API_ROUTES.creators}`]: { status: 500, body: { error: 'down' } } } });
+    renderApp({ routes: { [FIRST_PAGE_ROUTE]: { status: 500, body: { error: 'down' } } } });
     expect(await screen.findByRole('heading', { name: 'All Creators (1)' })).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith(
       'Failed to load creators',

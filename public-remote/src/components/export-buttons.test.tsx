@@ -3,7 +3,7 @@ import { API_ROUTES } from '@friends/shared';
 import { LeaderboardView } from '../features/leaderboard/components/leaderboard-view';
 import { SearchView } from '../features/search/components/search-view';
 import { CREATORS, LEADERBOARD, creator } from '../test-utils/fixtures';
-import { mockFetch } from '../test-utils/mock-fetch';
+import { creatorsRoutes, mockFetch } from '../test-utils/mock-fetch';
 import { renderWithClient, viewProps } from '../test-utils/render';
 
 /** What each download would save: its file name, type and text. */
@@ -37,9 +37,7 @@ describe('export for visitors', () => {
   it('downloads the current search results as CSV (formula cells defused) and JSON', async () => {
     const files = captureDownloads();
     mockFetch({
-      [`GET ${API_ROUTES.creators}`]: {
-        body: [...CREATORS, creator(9, '=HYPERLINK("http://evil")', { videoCount: 1 })],
-      },
+      ...creatorsRoutes([...CREATORS, creator(9, '=HYPERLINK("http://evil")', { videoCount: 1 })]),
     });
     const { user } = renderWithClient(<SearchView {...viewProps()} />);
     await user.click(await screen.findByRole('button', { name: 'Download All Creators as CSV' }));

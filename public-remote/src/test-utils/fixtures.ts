@@ -24,11 +24,17 @@ export const CREATORS: CreatorListItem[] = [
   }),
   creator(2, 'Bram Koster', {
     channel: 'https://www.youtube.com/@brambuilds',
+    socialLinks: [{ platform: 'YouTube', url: 'https://www.youtube.com/@brambuilds' }],
     videoCount: 3,
     collabCount: 3,
     aliases: ['Bramwell Workshop'],
   }),
-  creator(3, 'Cleo Hart', { channel: 'javascript:alert(1)', videoCount: 1, collabCount: 0 }),
+  creator(3, 'Cleo Hart', {
+    channel: 'javascript:alert(1)',
+    socialLinks: [{ platform: 'Other', url: 'javascript:alert(1)' }],
+    videoCount: 1,
+    collabCount: 0,
+  }),
   creator(4, 'Dario Vance', { videoCount: 1, collabCount: 1 }),
 ];
 

@@ -2,6 +2,23 @@
  * fetch mocked at the boundary: routes keyed 'METHOD /path' answer a status and a JSON body, or a
  * function of the request (which may return a promise to hold the answer). Every call is recorded.
  */
+import {
+  API_ROUTES,
+  CREATORS_FIRST_PAGE,
+  encodeCompactCreators,
+  type CreatorListItem,
+} from '@friends/shared';
+
+/** The creators list as the API serves it to the search view: GET /api/creators/compact, whole and first page. */
+export function creatorsRoutes(creators: readonly CreatorListItem[]): Record<string, MockAnswer> {
+  return {
+    [`GET ${API_ROUTES.creatorsCompact}`]: { body: encodeCompactCreators(creators) },
+    [`GET ${API_ROUTES.creatorsCompact}?limit=${CREATORS_FIRST_PAGE}`]: {
+      body: encodeCompactCreators(creators.slice(0, CREATORS_FIRST_PAGE), creators.length),
+    },
+  };
+}
+
 export interface RecordedRequest {
   method: string;
   url: string;

@@ -1,13 +1,14 @@
 /**
- * The result cards, rendered incrementally: the first PAGE_SIZE, then another page each time the
- * sentinel below the grid comes near the viewport (or its button is pressed), so 10,000 creators do not
- * mean 10,000 cards at once.
+ * The result cards, rendered incrementally: the first PAGE_SIZE (about a 1280×900 viewport of cards), then
+ * another page each time the sentinel below the grid comes near the viewport (or its button is pressed),
+ * so 10,000 creators do not mean 10,000 cards at once. A new result list (a keystroke) starts again from
+ * one page but keeps the grid and every card still shown mounted (cards are keyed by creator id).
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CreatorListItem } from '@friends/shared';
 import { CreatorCard } from './creator-card';
 
-export const PAGE_SIZE = 60;
+export const PAGE_SIZE = 24;
 
 interface CreatorGridProps {
   creators: readonly CreatorListItem[];
@@ -17,6 +18,12 @@ interface CreatorGridProps {
 
 export function CreatorGrid({ creators, onOpen, cardExtras }: CreatorGridProps) {
   const [limit, setLimit] = useState(PAGE_SIZE);
+  const [shownList, setShownList] = useState(creators);
+  if (shownList !== creators) {
+    // Another result list: back to one page (adjusting state while rendering, not in an effect).
+    setShownList(creators);
+    setLimit(PAGE_SIZE);
+  }
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = creators.length > limit;
   const showMore = useCallback(() => setLimit((current) => current + PAGE_SIZE), []);

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { API_ROUTES } from '@friends/shared';
+import { API_ROUTES, CREATORS_FIRST_PAGE } from '@friends/shared';
 import { SearchPage } from '../../../app/views/search-page';
 import { CREATORS, creator } from '../../../test-utils/fixtures';
-import { mockFetch } from '../../../test-utils/mock-fetch';
+import { creatorsRoutes, mockFetch, type MockAnswer } from '../../../test-utils/mock-fetch';
 import { renderWithClient, viewProps } from '../../../test-utils/render';
 import { PAGE_SIZE } from './creator-grid';
 
@@ -10,7 +10,7 @@ const searchBox = () => screen.getByRole('searchbox', { name: 'Search creators' 
 
 describe('SearchView', () => {
   it("lists every creator under 'All Creators (n)' with photo, name, channel and counts", async () => {
-    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    mockFetch(creatorsRoutes(CREATORS));
     renderWithClient(<SearchPage {...viewProps()} />);
 
     expect(await screen.findByRole('heading', { name: 'All Creators (4)' })).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('SearchView', () => {
   });
 
   it('filters by name, channel and alias, case-insensitively, and says how many matched', async () => {
-    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    mockFetch(creatorsRoutes(CREATORS));
     const { user } = renderWithClient(<SearchPage {...viewProps()} />);
     await screen.findByRole('heading', { name: 'All Creators (4)' });
 
@@ -50,7 +50,7 @@ describe('SearchView', () => {
   });
 
   it("shows 'No creators found' and 'No creators found matching \"term\"'", async () => {
-    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: [] } });
+    mockFetch(creatorsRoutes([]));
     const { user } = renderWithClient(<SearchPage {...viewProps()} />);
     expect(await screen.findByText('No creators found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All Creators (0)' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('SearchView', () => {
   });
 
   it('opens the creator page from the name (keyboard: Enter) or a click on the card', async () => {
-    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    mockFetch(creatorsRoutes(CREATORS));
     const props = viewProps();
     const { user } = renderWithClient(<SearchPage {...props} />);
     const name = await screen.findByRole('button', { name: 'Bram Koster' });
@@ -81,7 +81,7 @@ describe('SearchView', () => {
   });
 
   it('shows an unsafe channel as text, never as a link', async () => {
-    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    mockFetch(creatorsRoutes(CREATORS));
     renderWithClient(<SearchPage {...viewProps()} />);
     const card = (await screen.findByRole('button', { name: 'Cleo Hart' })).closest('li') as HTMLElement;
     expect(within(card).getByText('javascript:alert(1)')).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('SearchView', () => {
 
   it('renders a long list a page at a time', async () => {
     const many = Array.from({ length: PAGE_SIZE * 2 + 5 }, (_, i) => creator(i + 1, `Creator ${i + 1}`));
-    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: many } });
+    mockFetch(creatorsRoutes(many));
     const { user } = renderWithClient(<SearchPage {...viewProps()} />);
 
     expect(await screen.findByRole('heading', { name: `All Creators (${many.length})` })).toBeInTheDocument();
@@ -102,8 +102,42 @@ describe('SearchView', () => {
     expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
   });
 
+  it('renders the first page with the total while the whole list is on its way, then filters the whole list', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => creator(i + 1, `Creator ${i + 1}`));
+    let answerFull: (answer: MockAnswer) => void = () => undefined;
+    const routes = creatorsRoutes(many);
+    const { calls } = mockFetch({
+      ...routes,
+      [`GET ${API_ROUTES.creatorsCompact}`]: () => new Promise((resolve) => (answerFull = resolve)),
+    });
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+
+    expect(await screen.findByRole('heading', { name: 'All Creators (100)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(CREATORS_FIRST_PAGE);
+    expect(screen.getByRole('status', { name: 'Loading all creators' })).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain(`${API_ROUTES.creatorsCompact}?limit=${CREATORS_FIRST_PAGE}`);
+
+    await user.type(searchBox(), 'Creator 99');
+    answerFull(routes[`GET ${API_ROUTES.creatorsCompact}`] as MockAnswer);
+    expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Creator 99' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading all creators' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the cards still shown mounted across keystrokes (keyed by creator, no remount)', async () => {
+    mockFetch(creatorsRoutes(CREATORS));
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    const ada = (await screen.findByRole('button', { name: 'Ada Lumen' })).closest('li');
+    await user.type(searchBox(), 'a');
+    expect(await screen.findByRole('heading', { name: /^Search Results/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ada Lumen' }).closest('li')).toBe(ada);
+    await user.type(searchBox(), 'da');
+    expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ada Lumen' }).closest('li')).toBe(ada);
+  });
+
   it('renders the admin slots the host passes in', async () => {
-    mockFetch({ [`GET ${API_ROUTES.creators}`]: { body: CREATORS } });
+    mockFetch(creatorsRoutes(CREATORS));
     renderWithClient(
       <SearchPage
         {...viewProps({ isAdmin: true })}

@@ -3,6 +3,7 @@ import { useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode
 import {
   CREATOR_EXPORT_COLUMNS,
   buildSearchIndex,
+  decodeCompactCreators,
   filterSearchIndex,
   noCreatorsFound,
   type CreatorListItem,
@@ -10,7 +11,7 @@ import {
 } from '@friends/shared';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
-import { useCreators } from '../api/get-creators';
+import { useCreators, useCreatorsFirstPage } from '../api/get-creators';
 import { CreatorGrid } from './creator-grid';
 
 export interface SearchViewProps extends RemoteViewProps {
@@ -28,11 +29,20 @@ export function SearchView({ navigate, toolbarExtras, cardExtras, children }: Se
   const inputId = useId();
   const [term, setTerm] = useState('');
   const deferredTerm = useDeferredValue(term);
-  const { data, isPending } = useCreators();
-  const creators = data ?? NO_CREATORS;
+  const full = useCreators();
+  // Until the whole list is here, the first page (and the total) the host asked for first.
+  const firstPage = useCreatorsFirstPage(full.isPending);
+  const preview = useMemo(
+    () => (full.isPending && firstPage.data ? decodeCompactCreators(firstPage.data) : null),
+    [full.isPending, firstPage.data],
+  );
+  const creators = full.data ?? NO_CREATORS;
   const index = useMemo(() => buildSearchIndex(creators), [creators]);
   const results = useMemo(() => filterSearchIndex(index, deferredTerm), [index, deferredTerm]);
-  const shownTerm = deferredTerm.trim();
+  const isPending = full.isPending && !preview;
+  const shownTerm = preview ? '' : deferredTerm.trim();
+  const shown = preview ?? results;
+  const count = preview ? (firstPage.data?.total ?? 0) : results.length;
   const open = useCallback((creatorId: number) => navigate('author-page', { creatorId }), [navigate]);
 
   return (
@@ -61,9 +71,9 @@ export function SearchView({ navigate, toolbarExtras, cardExtras, children }: Se
       {toolbarExtras && <div className="pr-search__toolbar">{toolbarExtras}</div>}
       <div className="pr-section__head">
         <h2 className="pr-heading" id={`${inputId}-heading`}>
-          {shownTerm ? `Search Results (${results.length})` : `All Creators (${results.length})`}
+          {shownTerm ? `Search Results (${count})` : `All Creators (${count})`}
         </h2>
-        {!isPending && results.length > 0 && (
+        {!full.isPending && results.length > 0 && (
           <ExportButtons
             title={shownTerm ? 'Search Results' : 'All Creators'}
             rows={results}
@@ -73,11 +83,12 @@ export function SearchView({ navigate, toolbarExtras, cardExtras, children }: Se
       </div>
       {isPending ? (
         <Spinner label="Loading creators" />
-      ) : results.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="pr-empty">{noCreatorsFound(shownTerm)}</p>
       ) : (
-        <CreatorGrid key={shownTerm} creators={results} onOpen={open} cardExtras={cardExtras} />
+        <CreatorGrid creators={shown} onOpen={open} cardExtras={cardExtras} />
       )}
+      {preview && <Spinner label="Loading all creators" />}
     </section>
   );
 }
