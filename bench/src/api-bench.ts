@@ -89,10 +89,16 @@ export async function runApiSuite(
       name: `profile (${meta.bigCreator.videoCount} videos)`,
       path: `/api/creators/${meta.bigCreator.id}/profile`,
     },
+    { name: 'creators, first page of 24 + total', path: '/api/creators/compact?limit=24' },
     {
-      name: 'search',
-      path: '/api/creators?q=ka',
-      note: 'no server-side search: the UI filters the creators list in the browser, so this is that list',
+      name: `network, 1 hop (hub: ${meta.topCreator.videoCount} videos)`,
+      path: `/api/creators/${meta.topCreator.id}/network?hops=1`,
+    },
+    { name: 'network, 2 hops (same hub)', path: `/api/creators/${meta.topCreator.id}/network?hops=2` },
+    {
+      name: 'search (the compact list the search view filters)',
+      path: '/api/creators/compact?q=ka',
+      note: 'no server-side search: the UI filters the compact creators list in the browser, so this is that list',
     },
   ];
   const results: EndpointResult[] = [];

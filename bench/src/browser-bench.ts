@@ -23,6 +23,8 @@ export interface BrowserRunFigures {
   /** Matches of the typed letter (the list rendered after the keystroke). */
   keystrokeMatches: number;
   creatorPageMs: number;
+  /** Click on 'Show collaboration network' to the hub's graph rendered (issue 9). */
+  networkMs: number;
 }
 
 export interface BrowserFigures {
@@ -47,6 +49,7 @@ const INIT_SCRIPT = `(() => {
     list: (count) => headings().includes('All Creators (' + count + ')') && !!document.querySelector('.pr-card'),
     search: () => headings().some((t) => t.startsWith('Search Results (')),
     creator: (count) => headings().includes('All Videos (' + count + ')'),
+    network: () => !!document.querySelector('[role="img"][aria-label^="Collaboration network of"]'),
   };
   const run = () => {
     for (let i = watchers.length - 1; i >= 0; i--) {
@@ -156,11 +159,18 @@ async function visit(
     const creator = await opened;
     const click = await page.evaluate(() => window.__benchEvents.click as number);
 
+    // The same creator's collaboration network: graph chunk, ego network (two hops), force layout.
+    const graphed = page.evaluate(() => window.__benchWatch('network'));
+    await page.getByRole('button', { name: 'Show collaboration network' }).click();
+    const graph = await graphed;
+    const graphClick = await page.evaluate(() => window.__benchEvents.click as number);
+
     return {
       navigationMs: navigation.painted,
       keystrokeMs: search.painted - keydown,
       keystrokeMatches: matches,
       creatorPageMs: creator.painted - click,
+      networkMs: graph.painted - graphClick,
     };
   } finally {
     await context.close();
@@ -180,7 +190,8 @@ export async function runBrowser(
     const run = await visit(browser, baseUrl, meta, throttled);
     log(
       `  ${throttled ? 'throttled' : 'unthrottled'} run ${i + 1}: navigation ${run.navigationMs.toFixed(0)} ms, ` +
-        `keystroke ${run.keystrokeMs.toFixed(0)} ms (${run.keystrokeMatches} matches), creator page ${run.creatorPageMs.toFixed(0)} ms`,
+        `keystroke ${run.keystrokeMs.toFixed(0)} ms (${run.keystrokeMatches} matches), creator page ${run.creatorPageMs.toFixed(0)} ms, ` +
+        `network ${run.networkMs.toFixed(0)} ms`,
     );
     results.push(run);
   }
@@ -192,6 +203,7 @@ export async function runBrowser(
       keystrokeMs: median(results.map((r) => r.keystrokeMs)),
       keystrokeMatches: median(results.map((r) => r.keystrokeMatches)),
       creatorPageMs: median(results.map((r) => r.creatorPageMs)),
+      networkMs: median(results.map((r) => r.networkMs)),
     },
   };
 }

@@ -408,6 +408,9 @@ function report(r: Results, seconds: number): string {
     lines.push(
       `| same, CPU ×${r.settings.cpuSlowdown} + slow 4G | ${fmt(t.creatorPageMs)} ms | unthrottled ${fmt(u.creatorPageMs)} ms | ` +
         `${fmt(t.creatorPageMs / u.creatorPageMs, 2)}× | | |`,
+      `| click → collaboration network (graph) of that creator rendered | ${fmt(u.networkMs)} ms | | | | |`,
+      `| same, CPU ×${r.settings.cpuSlowdown} + slow 4G | ${fmt(t.networkMs)} ms | unthrottled ${fmt(u.networkMs)} ms | ` +
+        `${fmt(t.networkMs / u.networkMs, 2)}× | | |`,
     );
   }
   for (const i of r.imports ?? []) {
