@@ -17,16 +17,23 @@ beforeAll(async () => {
     socialLinks: [{ url: 'https://www.youtube.com/@compactalpha' }, { url: 'https://www.instagram.com/ca' }],
   });
   const b = await createCreator(t, { name: 'Compact Beta', photo: 'https://img.example/beta.png' });
-  const c = await createCreator(t, { name: 'Compact Gamma', socialLinks: [{ url: 'https://gamma.example' }] });
+  const c = await createCreator(t, {
+    name: 'Compact Gamma',
+    socialLinks: [{ url: 'https://gamma.example' }],
+  });
   const old = await createCreator(t, 'Compact Gamma (old)');
   await createVideo(t, { title: 'solo', authorIds: [a.id] });
   await createVideo(t, { title: 'pair', authorIds: [a.id, b.id] });
   await createVideo(t, { title: 'trio', authorIds: [c.id, a.id, old.id] });
-  await admin(t).patch(API_ROUTES.creators).send({ primaryId: c.id, mergeIds: [old.id] }).expect(200);
+  await admin(t)
+    .patch(API_ROUTES.creators)
+    .send({ primaryId: c.id, mergeIds: [old.id] })
+    .expect(200);
 });
 afterAll(() => t.close());
 
-const full = async (): Promise<CreatorListItem[]> => (await t.http().get(API_ROUTES.creators).expect(200)).body;
+const full = async (): Promise<CreatorListItem[]> =>
+  (await t.http().get(API_ROUTES.creators).expect(200)).body;
 const compact = async (query = ''): Promise<CompactCreators> =>
   (await t.http().get(`${API_ROUTES.creatorsCompact}${query}`).expect(200)).body;
 

@@ -50,14 +50,22 @@ const creators: CreatorListItem[] = [
 
 describe('compact creators', () => {
   it('round-trips every field exactly (through JSON)', () => {
-    const wire = JSON.parse(JSON.stringify(encodeCompactCreators(creators))) as ReturnType<typeof encodeCompactCreators>;
+    const wire = JSON.parse(JSON.stringify(encodeCompactCreators(creators))) as ReturnType<
+      typeof encodeCompactCreators
+    >;
     expect(wire.total).toBe(4);
     expect(decodeCompactCreators(wire)).toEqual(creators);
   });
 
   it('omits the generated avatar, the derived channel and empty aliases', () => {
     const { rows } = encodeCompactCreators(creators);
-    expect(rows[0]).toEqual([1, 'Ann Bo', 3, 2, [17, 'https://www.youtube.com/@', '', 18, 'https://www.instagram.com/', '']]);
+    expect(rows[0]).toEqual([
+      1,
+      'Ann Bo',
+      3,
+      2,
+      [17, 'https://www.youtube.com/@', '', 18, 'https://www.instagram.com/', ''],
+    ]);
     expect(rows[1]).toEqual([6, 'Cé & "Dee"', 0, 0, [], 'https://img.example/dee.png']);
     expect(rows[2]).toEqual([2, 'Eve', 5, 0, [23, 'https://', '.example'], '', ['Eve Old', 'E.']]);
     expect(rows[3]).toEqual([1, 'Legacy', 1, 1, [16, 'https://', '.example']]);

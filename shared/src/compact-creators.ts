@@ -68,7 +68,10 @@ export function encodeCompactCreator(creator: CreatorListItem, previousId = 0): 
   return row;
 }
 
-export function encodeCompactCreators(creators: readonly CreatorListItem[], total = creators.length): CompactCreators {
+export function encodeCompactCreators(
+  creators: readonly CreatorListItem[],
+  total = creators.length,
+): CompactCreators {
   let previousId = 0;
   const rows = creators.map((creator) => {
     const row = encodeCompactCreator(creator, previousId);
@@ -83,7 +86,7 @@ export function decodeCompactCreator(row: CompactCreatorRow, previousId = 0): Cr
   const id = previousId + idDelta;
   const socialLinks: SocialLink[] = [];
   let key: string | undefined;
-  for (let i = 0; i + 1 < flat.length; ) {
+  for (let i = 0; i + 1 < flat.length;) {
     const code = Number(flat[i]);
     if (code >= SPLIT) {
       key ??= compactNameKey(name);

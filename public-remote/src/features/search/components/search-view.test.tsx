@@ -115,7 +115,9 @@ describe('SearchView', () => {
     expect(await screen.findByRole('heading', { name: 'All Creators (100)' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(CREATORS_FIRST_PAGE);
     expect(screen.getByRole('status', { name: 'Loading all creators' })).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toContain(`${API_ROUTES.creatorsCompact}?limit=${CREATORS_FIRST_PAGE}`);
+    expect(calls.map((call) => call.url)).toContain(
+      `${API_ROUTES.creatorsCompact}?limit=${CREATORS_FIRST_PAGE}`,
+    );
 
     await user.type(searchBox(), 'Creator 99');
     answerFull(routes[`GET ${API_ROUTES.creatorsCompact}`] as MockAnswer);
