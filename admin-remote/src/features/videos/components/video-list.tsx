@@ -74,7 +74,8 @@ export function VideoList() {
   };
 
   return (
-    <Section title={`All Videos (${all?.length ?? 0})`} className="admin-all-videos">
+    // No count until the list has loaded: a '(0)' while loading would read as 'no videos'.
+    <Section title={all ? `All Videos (${all.length})` : 'All Videos'} className="admin-all-videos">
       <label className="admin-visually-hidden" htmlFor={`${id}-filter`}>
         Filter videos
       </label>
