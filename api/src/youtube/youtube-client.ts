@@ -237,22 +237,26 @@ export class YouTubeClient {
 
   /** Channels by id, 50 per call, in the order given (unknown ids left out). */
   async getChannels(ids: readonly string[]): Promise<YouTubeChannel[]> {
+    return this.listByIds(ids, async (batch) => {
+      const res = await this.get<ChannelListResponse>('channels', {
+        part: 'snippet,contentDetails',
+        id: batch.join(','),
+        maxResults: String(IMPORT_PAGE_SIZE),
+      });
+      return (res.items ?? []).map(toChannel);
+    });
+  }
+
+  /** Fetches ids 50 per call with bounded concurrency; answers in the order given, unknown ids left out. */
+  private async listByIds<T extends { id: string }>(
+    ids: readonly string[],
+    fetchBatch: (batch: string[]) => Promise<T[]>,
+  ): Promise<T[]> {
     this.requireKey();
     const unique = [...new Set(ids)];
-    const pages = await mapWithConcurrency(
-      chunk(unique, IMPORT_PAGE_SIZE),
-      this.concurrency,
-      async (batch) => {
-        const res = await this.get<ChannelListResponse>('channels', {
-          part: 'snippet,contentDetails',
-          id: batch.join(','),
-          maxResults: String(IMPORT_PAGE_SIZE),
-        });
-        return (res.items ?? []).map(toChannel);
-      },
-    );
-    const byId = new Map(pages.flat().map((c) => [c.id, c]));
-    return unique.map((id) => byId.get(id)).filter((c): c is YouTubeChannel => !!c);
+    const pages = await mapWithConcurrency(chunk(unique, IMPORT_PAGE_SIZE), this.concurrency, fetchBatch);
+    const byId = new Map(pages.flat().map((item) => [item.id, item]));
+    return unique.map((id) => byId.get(id)).filter((item): item is T => !!item);
   }
 
   private async channelBy(filter: Record<string, string>): Promise<YouTubeChannel | null> {
@@ -355,22 +359,14 @@ export class YouTubeClient {
 
   /** Video snippets, 50 ids per videos.list call with bounded concurrency; unknown/private ids left out. */
   async getVideos(ids: readonly string[]): Promise<VideoDetails[]> {
-    this.requireKey();
-    const unique = [...new Set(ids)];
-    const pages = await mapWithConcurrency(
-      chunk(unique, IMPORT_PAGE_SIZE),
-      this.concurrency,
-      async (batch) => {
-        const res = await this.get<VideoListResponse>('videos', {
-          part: 'snippet',
-          id: batch.join(','),
-          maxResults: String(IMPORT_PAGE_SIZE),
-        });
-        return (res.items ?? []).map(toVideoDetails);
-      },
-    );
-    const byId = new Map(pages.flat().map((v) => [v.id, v]));
-    return unique.map((id) => byId.get(id)).filter((v): v is VideoDetails => !!v);
+    return this.listByIds(ids, async (batch) => {
+      const res = await this.get<VideoListResponse>('videos', {
+        part: 'snippet',
+        id: batch.join(','),
+        maxResults: String(IMPORT_PAGE_SIZE),
+      });
+      return (res.items ?? []).map(toVideoDetails);
+    });
   }
 
   /**
