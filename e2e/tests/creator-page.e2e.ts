@@ -1,10 +1,29 @@
 /** SPEC.md §2 author-page: stats, frequent collaborators, videos newest first, Watch links, Back to Search. */
+import { AdminApi } from '../support/api';
 import { expect, Page } from '../support/expect';
 import { seedWorld, videoUrl } from '../support/fixtures';
 import { useSuite } from '../support/suite';
 import { openApp, searchBox, tab } from '../support/ui';
 
-const suite = useSuite({ seed: seedWorld });
+/** Solo videos of a creator of their own (no other count changes): more than one page of the list. */
+const PROLIFIC = { name: 'Pat Prolific', videos: 30 };
+
+async function seedProlific(api: AdminApi): Promise<void> {
+  const { id } = await api.createCreator({ name: PROLIFIC.name });
+  for (let i = 1; i <= PROLIFIC.videos; i++) {
+    // 'Pat video 1' is the newest.
+    const date = `2022-01-${String(PROLIFIC.videos + 1 - i).padStart(2, '0')}`;
+    await api.createVideo({ title: `Pat video ${i}`, url: videoUrl(100 + i), date, authorIds: [id] });
+  }
+}
+
+const suite = useSuite({
+  seed: async (api) => {
+    const world = await seedWorld(api);
+    await seedProlific(api);
+    return world;
+  },
+});
 
 async function openCreator(page: Page, name: string) {
   await openApp(page);
@@ -100,6 +119,38 @@ describe('creator page', () => {
       .click();
     await expect(page.getByText('All Videos (2)', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Eve Explorer' })).toBeVisible();
+  });
+
+  it('renders a long list a page at a time, by scrolling or with the keyboard', async () => {
+    const { page } = suite.session;
+    await openCreator(page, PROLIFIC.name);
+    await expect(page.getByText(`All Videos (${PROLIFIC.videos})`, { exact: true })).toBeVisible();
+    expect(await stat(page, 'Total Videos')).toBe(PROLIFIC.videos);
+
+    const status = page.getByRole('status').filter({ hasText: /^Showing \d+ of \d+$/ });
+    await expect(status).toHaveText(new RegExp(`^Showing \\d+ of ${PROLIFIC.videos}$`));
+    const pageSize = Number((await status.innerText()).match(/\d+/)![0]);
+    expect(pageSize).toBeLessThan(PROLIFIC.videos);
+    const watch = page.getByRole('link', { name: /^Watch/ });
+    await expect(watch).toHaveCount(pageSize);
+
+    // Keyboard: focusing the button scrolls it into view, so whether the button or the scroll adds the
+    // page, focus lands on the first new row.
+    await page.getByRole('button', { name: 'Show more videos' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(watch).toHaveCount(Math.min(pageSize * 2, PROLIFIC.videos));
+    await expect(page.locator('li:focus')).toContainText(`Pat video ${pageSize + 1}`);
+    await expect(page.getByText(`Pat video ${PROLIFIC.videos}`, { exact: true })).toBeVisible();
+
+    // Scrolling: a fresh visit of the page starts again from one page; the end coming into view adds
+    // the rest.
+    await page.getByRole('button', { name: /Back to Search/ }).click();
+    await page.getByText(PROLIFIC.name, { exact: true }).first().click();
+    await expect(watch).toHaveCount(pageSize);
+    await watch.last().scrollIntoViewIfNeeded();
+    await expect(watch).toHaveCount(PROLIFIC.videos);
+    await expect(page.getByRole('button', { name: 'Show more videos' })).toHaveCount(0);
+    await expect(page.locator('li:focus')).toHaveCount(0);
   });
 
   it("shows the channel link and 'No videos found for this creator' for a creator without videos", async () => {

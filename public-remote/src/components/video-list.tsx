@@ -1,6 +1,15 @@
-/** A list of videos with author chips, Collaboration badges, dates and Watch links (creator and pair pages). */
-import type { ReactNode } from 'react';
+/**
+ * A list of videos with author chips, Collaboration badges, dates and Watch links (creator and pair pages),
+ * rendered a page at a time: a creator with 1,000 videos would otherwise render 1,000 rows before the page
+ * shows. Another page is added when the sentinel below the list comes near the viewport, or with the
+ * 'Show more videos' button (the keyboard and no-IntersectionObserver path). The heading's count and
+ * everything the page computes (stats, export) still read the whole list.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { isCollaboration, safeHref, type Video } from '@friends/shared';
+
+/** Rows rendered at first and added per page: about three screens of video rows. */
+export const VIDEO_PAGE_SIZE = 24;
 
 interface VideoListProps {
   videos: readonly Video[];
@@ -36,6 +45,46 @@ export function VideoList({
   emptyText = 'No videos found for this creator',
   actions,
 }: VideoListProps) {
+  const [limit, setLimit] = useState(VIDEO_PAGE_SIZE);
+  const list = useRef<HTMLUListElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  /** The first added row, to be focused once rendered (set when the user asked for more from the button). */
+  const focusRow = useRef<number | null>(null);
+  const shown = Math.min(limit, videos.length);
+  const hasMore = videos.length > shown;
+
+  const showMore = useCallback(
+    (moveFocus: boolean) => {
+      focusRow.current = moveFocus ? limit : null;
+      setLimit(limit + VIDEO_PAGE_SIZE);
+    },
+    [limit],
+  );
+
+  useEffect(() => {
+    // Focus the first new row rather than leave it on the button, which ends up below the new rows
+    // (or, after the last page, is gone and would drop focus to the document).
+    if (focusRow.current === null) return;
+    (list.current?.children[focusRow.current] as HTMLElement | undefined)?.focus();
+    focusRow.current = null;
+  }, [limit]);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        // Focus moves only if it was on the button: scrolling alone must not move it.
+        if (entries.some((entry) => entry.isIntersecting)) showMore(node.contains(document.activeElement));
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+    // A new `showMore` (a new limit) re-arms the observer: a sentinel still in view after a page loads
+    // asks for the next one.
+  }, [hasMore, showMore]);
+
   return (
     <section className="pr-section" aria-labelledby="pr-videos-title">
       <div className="pr-section__head">
@@ -47,11 +96,11 @@ export function VideoList({
       {videos.length === 0 ? (
         <p className="pr-empty">{emptyText}</p>
       ) : (
-        <ul className="pr-videos">
-          {videos.map((video) => {
+        <ul className="pr-videos" ref={list}>
+          {videos.slice(0, shown).map((video) => {
             const href = safeHref(video.url);
             return (
-              <li key={video.id} className="pr-video">
+              <li key={video.id} className="pr-video" tabIndex={-1}>
                 <div className="pr-video__head">
                   <h4 className="pr-video__title">{video.title}</h4>
                   {isCollaboration(video) && <span className="pr-pill">Collaboration</span>}
@@ -93,6 +142,16 @@ export function VideoList({
             );
           })}
         </ul>
+      )}
+      {hasMore && (
+        <div ref={sentinel} className="pr-videos__more">
+          <p role="status">
+            Showing {shown} of {videos.length}
+          </p>
+          <button type="button" className="pr-button" onClick={() => showMore(true)}>
+            Show more videos
+          </button>
+        </div>
       )}
     </section>
   );

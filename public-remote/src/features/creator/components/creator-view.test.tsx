@@ -1,5 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { API_ROUTES } from '@friends/shared';
+import { act, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { API_ROUTES, type CreatorProfile, type Video } from '@friends/shared';
+import { VIDEO_PAGE_SIZE } from '../../../components/video-list';
 import { PROFILE } from '../../../test-utils/fixtures';
 import { mockFetch } from '../../../test-utils/mock-fetch';
 import { renderWithClient, viewProps } from '../../../test-utils/render';
@@ -10,6 +12,33 @@ function renderProfile(profile = PROFILE) {
   const props = viewProps({ params: { creatorId: 1 } });
   return { props, ...renderWithClient(<CreatorView {...props} />) };
 }
+
+/** Ada with `count` videos, newest first ('Video 1' is the newest), every third one with Bram. */
+function prolific(count: number): CreatorProfile {
+  const videos: Video[] = Array.from({ length: count }, (_, i) => {
+    const authors = i % 3 === 0 ? [PROFILE.creator, { id: 2, name: 'Bram Koster' }] : [PROFILE.creator];
+    return {
+      id: 1000 - i,
+      title: `Video ${i + 1}`,
+      url: `https://www.youtube.com/watch?v=v${String(i).padStart(10, '0')}`,
+      date: '2024-01-01',
+      authorIds: authors.map((author) => author.id),
+      authors: authors.map(({ id, name }) => ({ id, name })),
+    };
+  });
+  const collaborations = Math.ceil(count / 3);
+  return {
+    ...PROFILE,
+    stats: { totalVideos: count, soloVideos: count - collaborations, collaborations, collaborators: 1 },
+    frequentCollaborators: [{ id: 2, name: 'Bram Koster', photo: '', count: collaborations }],
+    videos,
+  };
+}
+
+/** The titles of the video rows on screen. */
+const rows = () => screen.queryAllByRole('heading', { level: 4 }).map((heading) => heading.textContent);
+/** The row of a video, by title. */
+const row = (title: string) => screen.getByRole('heading', { name: title, level: 4 }).closest('li');
 
 /** The figure shown with a stat's label. */
 const stat = (label: string) => screen.getByText(label).nextSibling?.textContent;
@@ -93,6 +122,96 @@ describe('CreatorView', () => {
     expect(await screen.findByText('No videos found for this creator')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All Videos (0)' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Frequent Collaborators' })).not.toBeInTheDocument();
+  });
+
+  it("renders a long list a page at a time ('Show more videos'), counts from all videos", async () => {
+    const total = VIDEO_PAGE_SIZE * 2 + 5;
+    const { user } = renderProfile(prolific(total));
+    expect(await screen.findByRole('heading', { name: `All Videos (${total})` })).toBeInTheDocument();
+    expect(stat('Total Videos')).toBe(String(total));
+    expect(stat('Collaborations')).toBe(String(Math.ceil(total / 3)));
+    expect(rows()).toHaveLength(VIDEO_PAGE_SIZE);
+    expect(rows()[0]).toBe('Video 1');
+    expect(screen.getByRole('status')).toHaveTextContent(`Showing ${VIDEO_PAGE_SIZE} of ${total}`);
+
+    // Keyboard: the button adds a page and focus goes to the first new row, not past the new rows.
+    screen.getByRole('button', { name: 'Show more videos' }).focus();
+    await user.keyboard('{Enter}');
+    expect(rows()).toHaveLength(VIDEO_PAGE_SIZE * 2);
+    expect(row(`Video ${VIDEO_PAGE_SIZE + 1}`)).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(`Showing ${VIDEO_PAGE_SIZE * 2} of ${total}`);
+
+    // The last page: the button and the count go, and focus is not dropped to the document.
+    await user.click(screen.getByRole('button', { name: 'Show more videos' }));
+    expect(rows()).toHaveLength(total);
+    expect(rows()[total - 1]).toBe(`Video ${total}`);
+    expect(row(`Video ${VIDEO_PAGE_SIZE * 2 + 1}`)).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Show more videos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `All Videos (${total})` })).toBeInTheDocument();
+  });
+
+  it('adds a page when the end of the list scrolls near, without moving focus', async () => {
+    const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    const original = globalThis.IntersectionObserver;
+    globalThis.IntersectionObserver = class {
+      private readonly entry: (typeof observed)[number];
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback };
+        observed.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      disconnect() {
+        observed.splice(observed.indexOf(this.entry), 1);
+      }
+    } as unknown as typeof IntersectionObserver;
+    try {
+      renderProfile(prolific(VIDEO_PAGE_SIZE + 3));
+      expect(await screen.findByRole('button', { name: 'Show more videos' })).toBeInTheDocument();
+      expect(rows()).toHaveLength(VIDEO_PAGE_SIZE);
+      const [{ callback, target }] = observed as [(typeof observed)[number]];
+      expect(target).toContainElement(screen.getByRole('button', { name: 'Show more videos' }));
+
+      act(() =>
+        callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
+      expect(rows()).toHaveLength(VIDEO_PAGE_SIZE + 3);
+      expect(document.body).toHaveFocus();
+      expect(observed).toHaveLength(0);
+    } finally {
+      globalThis.IntersectionObserver = original;
+    }
+  });
+
+  it("starts each creator's page from one page of videos, also one already loaded", async () => {
+    const bram = { ...PROFILE.creator, id: 2, name: 'Bram Koster' };
+    mockFetch({
+      [`GET ${API_ROUTES.creatorProfile(1)}`]: { body: prolific(VIDEO_PAGE_SIZE * 2) },
+      [`GET ${API_ROUTES.creatorProfile(2)}`]: { body: { ...prolific(VIDEO_PAGE_SIZE * 2), creator: bram } },
+    });
+    const props = viewProps({ params: { creatorId: 1 } });
+    const { user, rerender, queryClient } = renderWithClient(<CreatorView {...props} />);
+    const open = (creatorId: number) =>
+      rerender(
+        <QueryClientProvider client={queryClient}>
+          <CreatorView {...props} params={{ creatorId }} />
+        </QueryClientProvider>,
+      );
+    await user.click(await screen.findByRole('button', { name: 'Show more videos' }));
+    expect(rows()).toHaveLength(VIDEO_PAGE_SIZE * 2);
+
+    open(2);
+    expect(await screen.findByRole('heading', { name: 'Bram Koster', level: 2 })).toBeInTheDocument();
+    expect(rows()).toHaveLength(VIDEO_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: 'Show more videos' }));
+    expect(rows()).toHaveLength(VIDEO_PAGE_SIZE * 2);
+
+    // Ada's profile is cached, so her page renders at once (no spinner in between to unmount the list).
+    open(1);
+    expect(screen.getByRole('heading', { name: 'Ada Lumen', level: 2 })).toBeInTheDocument();
+    expect(rows()).toHaveLength(VIDEO_PAGE_SIZE);
   });
 
   it('says so when the creator does not exist', async () => {

@@ -81,7 +81,9 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
         onOpenPair={(otherId) => navigate('pair', { pairIds: [creator.id, otherId] })}
       />
       {extras?.(data)}
+      {/* Keyed by creator: another creator's page starts again from one page of videos. */}
       <VideoList
+        key={creator.id}
         videos={videos}
         currentIds={[creator.id]}
         onOpen={open}
