@@ -6,7 +6,8 @@ import { Logger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { AggregateCache, type ContentEncoding } from './database/aggregate-cache.service';
+import { AggregateCache } from './database/aggregate-cache.service';
+import { CachedAnswers } from './common/cached-answers';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerRequestIdHeader, requestIdFor } from './common/request-id';
 import { clientErrorHandler, frameworkErrors } from './common/client-error';
@@ -27,26 +28,14 @@ const REDACT = [
   'password',
 ];
 
-/** br when the client accepts it, else gzip, else none (an encoding with q=0 is refused). */
-export function preferredEncoding(header: string | string[] | undefined): ContentEncoding | null {
-  const accepted = new Set(
-    (Array.isArray(header) ? header.join(',') : (header ?? ''))
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
-
 /**
  * Builds the whole server for a configuration, initialised and ready: `main.ts` listens on it, the
  * tests call `app.inject()` or supertest on `app.getHttpServer()`.
  */
 export async function createApp(config: AppConfig = loadConfiguration()): Promise<NestFastifyApplication> {
+  const cachedAnswers = new CachedAnswers();
   const adapter = new FastifyAdapter({
+    serverFactory: cachedAnswers.serverFactory,
     logger: config.server.logLevel === 'silent' ? false : { level: config.server.logLevel, redact: REDACT },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.server.trustProxy,
@@ -62,6 +51,7 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  cachedAnswers.register(fastify, app.get(AggregateCache));
   registerRequestIdHeader(fastify);
   app.useLogger(new PinoNestLogger(fastify.log));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
@@ -100,21 +90,6 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   });
   await registerBundles(app, config.static, new Logger('Static'));
   setupOpenApi(app);
-
-  // Cached aggregate answers go out in the compressed form the cache made once (@fastify/compress
-  // leaves a response that already has a Content-Encoding alone). Bench: see README "Performance".
-  const cache = app.get(AggregateCache);
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    if (!cache.owns(payload) || reply.statusCode !== 200) return payload;
-    const vary = reply.getHeader('Vary'); // keep 'Origin' from the origin policy
-    void reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding || payload.length < 1024) return payload;
-    const body = await cache.compressed(payload, encoding);
-    void reply.header('Content-Encoding', encoding);
-    void reply.header('Content-Length', body.length);
-    return body;
-  });
 
   app.enableShutdownHooks();
   await app.init();

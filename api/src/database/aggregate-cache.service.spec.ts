@@ -17,7 +17,19 @@ describe('AggregateCache', () => {
     cache.invalidate();
     release();
     expect(String(await slow)).toBe('"old"');
+    expect(cache.isCurrent(await slow)).toBe(false);
     expect(String(await cache.json('k', async () => 'new'))).toBe('"new"');
+  });
+
+  it('tells current answers from those a write has made stale, and calls its listeners', async () => {
+    const cache = new AggregateCache();
+    let invalidations = 0;
+    cache.onInvalidate(() => (invalidations += 1));
+    const body = await cache.json('k', async () => 1);
+    expect(cache.isCurrent(body)).toBe(true);
+    cache.invalidate();
+    expect(cache.isCurrent(body)).toBe(false);
+    expect(invalidations).toBe(1);
   });
 
   it('does not keep a failure', async () => {

@@ -25,12 +25,21 @@ export type ContentEncoding = 'br' | 'gzip';
 export class AggregateCache {
   private readonly entries = new Map<string, Promise<Buffer>>();
   private readonly encoded = new WeakMap<Buffer, Partial<Record<ContentEncoding, Promise<Buffer>>>>();
+  /** Answers computed since the last write (see `isCurrent`). */
+  private current = new WeakSet<Buffer>();
+  private generation = 0;
+  private readonly invalidated: Array<() => void> = [];
 
   /** The JSON bytes of `compute()`'s result, from the cache when present. */
   json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
     const cached = this.entries.get(key);
     if (cached) return cached;
-    const pending = compute().then((value) => this.track(Buffer.from(JSON.stringify(value))));
+    const generation = this.generation;
+    const pending = compute().then((value) => {
+      const body = this.track(Buffer.from(JSON.stringify(value)));
+      if (generation === this.generation) this.current.add(body);
+      return body;
+    });
     this.entries.set(key, pending);
     pending.catch(() => {
       if (this.entries.get(key) === pending) this.entries.delete(key);
@@ -45,6 +54,19 @@ export class AggregateCache {
   /** True when `body` is an answer of this cache (so its compressed forms may be kept). */
   owns(body: unknown): body is Buffer {
     return Buffer.isBuffer(body) && this.encoded.has(body);
+  }
+
+  /**
+   * True when `body` was computed after the last write, so it may be remembered beyond this request
+   * (an answer whose computation overlapped a write is served once, to its own request, and dropped).
+   */
+  isCurrent(body: Buffer): boolean {
+    return this.current.has(body);
+  }
+
+  /** Calls `listener` after every invalidation (whatever keeps answers elsewhere drops them then). */
+  onInvalidate(listener: () => void): void {
+    this.invalidated.push(listener);
   }
 
   /** Marks `body` as a cached answer. */
@@ -76,5 +98,8 @@ export class AggregateCache {
 
   invalidate(): void {
     this.entries.clear();
+    this.generation += 1;
+    this.current = new WeakSet();
+    for (const listener of this.invalidated) listener();
   }
 }

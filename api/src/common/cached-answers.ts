@@ -1,0 +1,206 @@
+/**
+ * Cached aggregate answers on the wire (README "Performance").
+ *
+ * Encoding: an answer of the AggregateCache goes out in the br or gzip form the cache made once, off
+ * the event loop (@fastify/compress leaves a response that already has a Content-Encoding alone).
+ *
+ * Replay: once a GET without cookie or Origin has been answered 200 through the whole stack with a
+ * current cached answer, its headers and bytes are kept per URL and encoding, and the next GET of that
+ * URL without an Origin is answered by the HTTP server itself, before Fastify: no routing, Nest,
+ * guards, helmet or hooks, whose headers are part of what was kept. Everything kept is dropped at the
+ * next write, with the cache. For small answers (leaderboard, first page of creators) the full stack
+ * cost about three times what a bare server spends on a request.
+ *
+ * Why the conditions are safe: a cookie-less request that got 200 proves the route is public, so the
+ * answer may be replayed to anyone (it does not depend on the session); requests with an Origin get
+ * per-origin CORS headers, so they always take the full stack; so does everything once the server is
+ * closing (Fastify then answers 503 and closes connections).
+ */
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
+import type { AggregateCache, ContentEncoding } from '../database/aggregate-cache.service';
+import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
+
+/** Below this an answer is not worth compressing (the same threshold as @fastify/compress). */
+const COMPRESS_THRESHOLD = 1024;
+/** Replays kept at most (one per URL and encoding). */
+const MAX_REPLAYS = 500;
+/** Headers that belong to one response, not to the answer. */
+const PER_RESPONSE = new Set([REQUEST_ID_HEADER, 'content-length', 'date', 'connection', 'keep-alive']);
+
+/** Levels at which Fastify logs every request (a replay logs its one line then too). */
+const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
+
+interface Replay {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** What the encoding hook sent, checked once the response is complete before it is kept. */
+interface Sent {
+  key: string;
+  /** The cached answer, and the bytes that went out for it. */
+  answer: Buffer;
+  body: Buffer;
+  encoding: ContentEncoding | null;
+}
+
+const SENT = Symbol('cachedAnswerSent');
+type WithSent = FastifyRequest & { [SENT]?: Sent };
+
+/** br when the client accepts it, else gzip, else none (an encoding with q=0 is refused). */
+export function preferredEncoding(header: string | string[] | undefined): ContentEncoding | null {
+  const accepted = new Set(
+    (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/**
+ * The replay key of a request, or null when it must take the full stack. Without Accept-Encoding the
+ * answer is sent as is; a header naming neither br nor gzip (say, deflate alone) is left to
+ * @fastify/compress.
+ */
+function replayKey(request: IncomingMessage): string | null {
+  if (request.method !== 'GET' || request.headers.origin !== undefined) return null;
+  const header = request.headers['accept-encoding'];
+  const encoding = header === undefined ? 'identity' : preferredEncoding(header);
+  return encoding === null ? null : `${encoding} ${request.url}`;
+}
+
+export class CachedAnswers {
+  private readonly replays = new Map<string, Replay>();
+  private replaying = false;
+  private log: FastifyBaseLogger | null = null;
+
+  /**
+   * Fastify's `serverFactory`: the HTTP server Fastify would make (same timeouts), which answers
+   * replays itself and hands every other request to Fastify.
+   */
+  readonly serverFactory = (
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    options: FastifyServerOptions,
+  ) => {
+    const server = createServer((request, response) => {
+      if (!this.replay(request, response)) handler(request, response);
+    });
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+
+  /** Encodes cached answers, keeps what may be replayed, and drops it all at every write. */
+  register(fastify: FastifyInstance, cache: AggregateCache): void {
+    this.log = fastify.log;
+    cache.onInvalidate(() => this.replays.clear());
+    fastify.addHook('onReady', (done) => {
+      this.replaying = true;
+      done();
+    });
+    fastify.addHook('preClose', (done) => {
+      this.replaying = false;
+      this.replays.clear();
+      done();
+    });
+
+    fastify.addHook('onSend', async (request: WithSent, reply, payload) => {
+      if (!cache.owns(payload) || reply.statusCode !== 200) return payload;
+      const vary = reply.getHeader('Vary'); // keep 'Origin' from the origin policy
+      void reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const body =
+        encoding && payload.length >= COMPRESS_THRESHOLD
+          ? await cache.compressed(payload, encoding)
+          : payload;
+      if (body !== payload && encoding) {
+        void reply.header('Content-Encoding', encoding);
+        void reply.header('Content-Length', body.length);
+      }
+      const key = replayKey(request.raw);
+      if (key !== null && request.headers.cookie === undefined && cache.isCurrent(payload)) {
+        request[SENT] = { key, answer: payload, body, encoding: body === payload ? null : encoding };
+      }
+      return body;
+    });
+
+    // Kept only when the response went out exactly as the encoding hook left it, and the answer is
+    // still current (no write since it was computed).
+    fastify.addHook('onResponse', (request: WithSent, reply, done) => {
+      const sent = request[SENT];
+      if (sent && this.replaying && isUnchanged(reply, sent) && cache.isCurrent(sent.answer)) {
+        this.remember(sent.key, {
+          headers: { ...replayHeaders(reply), 'content-length': sent.body.length },
+          body: sent.body,
+        });
+      }
+      done();
+    });
+  }
+
+  /** Answers `request` from a replay when there is one; false when Fastify must answer it. */
+  private replay(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!this.replaying || this.replays.size === 0) return false;
+    const key = replayKey(request);
+    const replay = key === null ? undefined : this.replays.get(key);
+    if (!replay) return false;
+    const started = performance.now();
+    const id = requestIdFor(request);
+    request.resume(); // a GET body, if any, is not read
+    response.writeHead(200, { ...replay.headers, [REQUEST_ID_HEADER]: id });
+    response.end(replay.body);
+    if (this.log && LOGS_REQUESTS.has(this.log.level)) {
+      const responseTime = performance.now() - started;
+      this.log.info(
+        {
+          reqId: id,
+          req: { method: request.method, url: request.url },
+          res: { statusCode: 200 },
+          responseTime,
+        },
+        'request completed (replayed)',
+      );
+    }
+    return true;
+  }
+
+  private remember(key: string, replay: Replay): void {
+    this.replays.delete(key);
+    this.replays.set(key, replay);
+    if (this.replays.size > MAX_REPLAYS) {
+      const oldest = this.replays.keys().next().value;
+      if (oldest !== undefined) this.replays.delete(oldest);
+    }
+  }
+}
+
+function isUnchanged(reply: FastifyReply, sent: Sent): boolean {
+  return (
+    reply.statusCode === 200 &&
+    reply.getHeader('set-cookie') === undefined &&
+    reply.getHeader('content-type') !== undefined &&
+    Number(reply.getHeader('content-length')) === sent.body.length &&
+    (reply.getHeader('content-encoding') ?? null) === sent.encoding
+  );
+}
+
+function replayHeaders(reply: FastifyReply): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && !PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
+  }
+  return headers;
+}
