@@ -1,4 +1,6 @@
 import {
+  ANALYTICS_MAX_LIMIT,
+  ANALYTICS_PAGE_SIZE,
   API_ROUTES,
   buildLeaderboard,
   compareLeaderboardEntries,
@@ -12,7 +14,7 @@ import {
   type Leaderboard,
   type Video,
 } from '@friends/shared';
-import { admin, createCreator, createVideo } from './support/helpers';
+import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 /**
@@ -141,20 +143,79 @@ describe('GET /api/leaderboard', () => {
   });
 });
 
+/** The reference per-creator rows of the analytics page: creators with videos, most videos first. */
+function analyticsRows() {
+  return creators
+    .map((c) => ({ id: c.id, name: c.name, photo: c.photo, stats: computeCreatorStats(c.id, videos) }))
+    .filter((c) => c.stats.totalVideos > 0)
+    .sort((a, b) =>
+      compareLeaderboardEntries({ ...a, count: a.stats.totalVideos }, { ...b, count: b.stats.totalVideos }),
+    );
+}
+
+const analytics = async (query = ''): Promise<Analytics> =>
+  (await t.http().get(`${API_ROUTES.stats}${query}`).expect(200)).body as Analytics;
+
 describe('GET /api/stats', () => {
-  it('equals the reference totals and per-creator figures, only creators with videos, most videos first', async () => {
-    const answer = (await t.http().get(API_ROUTES.stats).expect(200)).body as Analytics;
+  it('equals the reference totals, chart and per-creator figures, only creators with videos, most videos first', async () => {
+    const answer = await analytics();
     expect(answer.totalCreators).toBe(creators.length);
     expect(answer.totalVideos).toBe(videos.length);
     expect(answer.collaborations).toBe(videos.filter(isCollaboration).length);
-    const expected = creators
-      .map((c) => ({ id: c.id, name: c.name, photo: c.photo, stats: computeCreatorStats(c.id, videos) }))
-      .filter((c) => c.stats.totalVideos > 0)
-      .sort((a, b) =>
-        compareLeaderboardEntries({ ...a, count: a.stats.totalVideos }, { ...b, count: b.stats.totalVideos }),
-      );
+    expect(answer.mostConnected).toEqual(buildLeaderboard(creators, videos).mostCollaborators);
+    const expected = analyticsRows();
+    // Every row fits in the first page of ANALYTICS_PAGE_SIZE.
+    expect(answer).toMatchObject({
+      creatorsWithVideos: expected.length,
+      offset: 0,
+      limit: ANALYTICS_PAGE_SIZE,
+    });
     expect(answer.creators).toEqual(expected);
     expect(answer.creators.length).toBeLessThan(creators.length);
+  });
+
+  it('answers the page ?offset=&limit= asks for, with the totals on every page', async () => {
+    const expected = analyticsRows();
+    const n = expected.length; // 23: 25 creators, the last two without videos
+    expect(n % 5).not.toBe(0);
+    const first = await analytics('?limit=5');
+    expect(first).toMatchObject({ offset: 0, limit: 5, creatorsWithVideos: n });
+    expect(first.creators).toEqual(expected.slice(0, 5));
+    const later = await analytics('?offset=5&limit=5');
+    expect(later.creators).toEqual(expected.slice(5, 10));
+    expect({ ...later, creators: [], offset: 0 }).toEqual({ ...first, creators: [] });
+    const lastOffset = n - (n % 5);
+    const last = await analytics(`?offset=${lastOffset}&limit=5`);
+    expect(last.creators).toEqual(expected.slice(lastOffset));
+    expect(last.creators).toHaveLength(n % 5);
+    const past = await analytics(`?offset=${n}`);
+    expect(past).toMatchObject({
+      offset: n,
+      limit: ANALYTICS_PAGE_SIZE,
+      creatorsWithVideos: n,
+      creators: [],
+    });
+    expect((await analytics('?offset=1000000&limit=1')).creators).toEqual([]);
+    expect((await analytics(`?offset=0&limit=${ANALYTICS_MAX_LIMIT}`)).creators).toEqual(expected);
+  });
+
+  it.each([
+    'offset=-1',
+    'offset=1e2',
+    'offset=1.5',
+    'offset=abc',
+    'offset=',
+    'offset=1&offset=2',
+    'limit=0',
+    `limit=${ANALYTICS_MAX_LIMIT + 1}`,
+    'limit=-5',
+    'limit=ten',
+    'offset=0&limit=5&limit=6',
+  ])('answers 400 with an error for ?%s', async (query) => {
+    const response = await t.http().get(`${API_ROUTES.stats}?${query}`).expect(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expectErrorBody(response.body);
+    expect(response.body.error).toMatch(/^(offset|limit) must be a whole number/);
   });
 });
 
@@ -180,19 +241,27 @@ describe('GET /api/creators/:id/profile (figures)', () => {
 describe('aggregate cache', () => {
   it('is invalidated by every write', async () => {
     const [a, b] = creators;
+    const newcomer = creators[creators.length - 1]!; // no videos yet
     const before = (await t.http().get(API_ROUTES.stats).expect(200)).body as Analytics;
+    const pageBefore = await analytics('?offset=20&limit=5');
+    expect(pageBefore.creators.some((c) => c.id === newcomer.id)).toBe(false);
     const leaderboardBefore = (await t.http().get(API_ROUTES.leaderboard).expect(200)).body as Leaderboard;
     const profileBefore = (await t.http().get(API_ROUTES.creatorProfile(a!.id)).expect(200))
       .body as CreatorProfile;
     const video = await createVideo(t, {
       title: 'Cache buster',
       date: '2099-01-01',
-      authorIds: [a!.id, b!.id],
+      authorIds: [a!.id, b!.id, newcomer.id],
     });
     videos.push(video);
     const after = (await t.http().get(API_ROUTES.stats).expect(200)).body as Analytics;
     expect(after.totalVideos).toBe(before.totalVideos + 1);
     expect(after.collaborations).toBe(before.collaborations + 1);
+    expect(after.creatorsWithVideos).toBe(before.creatorsWithVideos + 1);
+    expect(after.creators).toEqual(analyticsRows().slice(0, ANALYTICS_PAGE_SIZE));
+    const pageAfter = await analytics('?offset=20&limit=5');
+    expect(pageAfter.creators).toEqual(analyticsRows().slice(20, 25));
+    expect(pageAfter.creators).toHaveLength(pageBefore.creators.length + 1);
     expect((await t.http().get(API_ROUTES.leaderboard).expect(200)).body).toEqual(
       buildLeaderboard(creators, videos),
     );

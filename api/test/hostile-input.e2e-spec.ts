@@ -270,7 +270,14 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'get', route: '/api/videos', url: noisyQuery(API_ROUTES.videos) },
   { method: 'get', route: '/api/leaderboard', url: noisyQuery(API_ROUTES.leaderboard) },
-  { method: 'get', route: '/api/stats', url: noisyQuery(API_ROUTES.stats) },
+  {
+    method: 'get',
+    route: '/api/stats',
+    url: query([
+      ['offset', fc.oneof(fc.constantFrom('0', '50', '-1', '1e2', '9999999999'), hostileText)],
+      ['limit', fc.oneof(fc.constantFrom('50', '0', '501', '1.5'), hostileText)],
+    ]).map((q) => (q ? `${API_ROUTES.stats}?${q}` : API_ROUTES.stats)),
+  },
   { method: 'get', route: '/api/stats/activity', url: noisyQuery('/api/stats/activity') },
   { method: 'get', route: '/api/suggestions', url: noisyQuery(API_ROUTES.suggestions) },
   { method: 'get', route: '/api/health', url: noisyQuery(API_ROUTES.health) },

@@ -1,9 +1,9 @@
-import { API_ROUTES } from '@friends/shared';
+import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES } from '@friends/shared';
 import { startTestApp, type TestContext } from './support/test-app';
 
 type Operation = {
   operationId?: string;
-  parameters?: { name: string; in: string; required?: boolean; schema?: { type?: string } }[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
   responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
   security?: Record<string, string[]>[];
@@ -137,6 +137,21 @@ describe('GET /api/docs-json', () => {
         }).toEqual({ route, documented: true });
       }
     }
+  });
+
+  it('documents the page parameters of GET /api/stats as optional bounded integers', () => {
+    const params = operation(`GET ${API_ROUTES.stats}`).parameters ?? [];
+    expect(params.map((p) => p.name).sort()).toEqual(['limit', 'offset']);
+    expect(params.find((p) => p.name === 'limit')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: ANALYTICS_MAX_LIMIT, default: ANALYTICS_PAGE_SIZE },
+    });
+    expect(params.find((p) => p.name === 'offset')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 0, default: 0 },
+    });
   });
 
   it('gives every operation the one error shape { error: string }', () => {

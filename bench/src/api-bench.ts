@@ -84,7 +84,7 @@ export async function runApiSuite(
   const reads = [
     { name: 'creators (with counts)', path: '/api/creators' },
     { name: 'leaderboard', path: '/api/leaderboard' },
-    { name: 'analytics (/api/stats)', path: '/api/stats' },
+    { name: 'analytics (/api/stats, totals + first page of 50)', path: '/api/stats' },
     {
       name: `profile (${meta.bigCreator.videoCount} videos)`,
       path: `/api/creators/${meta.bigCreator.id}/profile`,

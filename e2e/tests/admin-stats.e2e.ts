@@ -1,6 +1,6 @@
 /** SPEC.md §2 stats (admin): three summary cards and per-creator cards for creators with videos. */
 import { expect, Locator, Page } from '../support/expect';
-import { seedWorld } from '../support/fixtures';
+import { seedWorld, videoUrl } from '../support/fixtures';
 import { useSuite } from '../support/suite';
 import { openAdminView } from '../support/ui';
 
@@ -46,5 +46,35 @@ describe('analytics', () => {
       .click();
     await expect(page.getByRole('heading', { name: 'Alice Archer' })).toBeVisible();
     await expect(page.getByText('All Videos (5)', { exact: true })).toBeVisible();
+  });
+
+  it('loads the creator cards a page at a time as the list scrolls', async () => {
+    // 55 more creators with one video each: 61 cards, more than the first page of 50. Added last, so
+    // the test above sees the hand-checked world.
+    for (let i = 1; i <= 55; i++) {
+      const creator = await suite.api.createCreator({ name: `Paged Creator ${String(i).padStart(2, '0')}` });
+      await suite.api.createVideo({
+        title: `Paged video ${i}`,
+        url: videoUrl(100 + i),
+        authorIds: [creator.id],
+      });
+    }
+    await suite.loginAdmin();
+    const { page } = suite.session;
+    await openAdminView(page, 'stats', 'Analytics');
+    await expect(page.getByRole('heading', { name: 'Creators (61)' })).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Creator statistics' }).getByRole('article');
+    await expect(cards).toHaveCount(50);
+    await expect(page.getByRole('button', { name: 'Show more (11 more)' })).toBeVisible();
+    expect(suite.session.requested('/api/stats').filter((url) => url.includes('offset='))).toEqual([]);
+
+    // Most videos first, then by name: the paged creators (one video each) come after Carol and Dan.
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(61);
+    await expect(page.getByRole('article', { name: 'Paged Creator 55' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Show more/ })).toHaveCount(0);
+    expect(suite.session.requested('/api/stats').some((url) => url.includes('offset=50&limit=50'))).toBe(
+      true,
+    );
   });
 });

@@ -10,7 +10,7 @@ export const API_ROUTES = {
   videos: '/api/videos', // GET Video[]; POST VideoInput; PUT VideoUpdate; DELETE ?id=
   video: (id: number) => `/api/videos/${id}`, // DELETE (bulk delete form)
   leaderboard: '/api/leaderboard', // GET Leaderboard
-  stats: '/api/stats', // GET Analytics
+  stats: '/api/stats', // GET Analytics: totals and the first page of per-creator rows; ?offset=N&limit=M: that page
   suggestions: '/api/suggestions', // POST SuggestionInput (public); GET Suggestion[] (admin)
   suggestion: (id: number) => `/api/suggestions/${id}`, // DELETE (admin: deny, or reviewed)
   login: '/api/auth/login', // POST LoginInput -> SessionInfo; 401 { error: 'Incorrect password' }

@@ -105,13 +105,24 @@ export interface CreatorAnalytics {
   stats: CreatorStats;
 }
 
-/** GET /api/stats */
+/**
+ * GET /api/stats, `?offset=N&limit=M` (default 0 and ANALYTICS_PAGE_SIZE, limit at most
+ * ANALYTICS_MAX_LIMIT): the totals and the chart, with one page of the per-creator rows. Every page
+ * carries the totals, so each answer stands alone.
+ */
 export interface Analytics {
   totalCreators: number;
   totalVideos: number;
   /** Videos with more than one author. */
   collaborations: number;
-  /** Only creators with at least one video, most videos first. */
+  /** 'Most Connected Creators': the top 10 by distinct co-authors (count), in the leaderboard's order. */
+  mostConnected: LeaderboardEntry[];
+  /** The per-creator rows over all pages: creators with at least one video. */
+  creatorsWithVideos: number;
+  /** The page asked for: its first row's position among them, and its size. */
+  offset: number;
+  limit: number;
+  /** Rows offset to offset + limit - 1 (fewer on the last page, none past it), most videos first. */
   creators: CreatorAnalytics[];
 }
 

@@ -1,5 +1,12 @@
 /** Fictional creators and videos in the API's shapes. */
-import type { Analytics, CreatorAnalytics, CreatorListItem, Suggestion, Video } from '@friends/shared';
+import {
+  ANALYTICS_PAGE_SIZE,
+  type Analytics,
+  type CreatorAnalytics,
+  type CreatorListItem,
+  type Suggestion,
+  type Video,
+} from '@friends/shared';
 
 export function creator(id: number, name: string, extra: Partial<CreatorListItem> = {}): CreatorListItem {
   return {
@@ -70,6 +77,13 @@ export const ANALYTICS: Analytics = {
   totalCreators: 3,
   totalVideos: 2,
   collaborations: 1,
+  mostConnected: [
+    { id: 1, name: 'Ada Lumen', photo: '/api/avatar?name=Ada', count: 4 },
+    { id: 2, name: 'Bram Koster', photo: '/api/avatar?name=Bram', count: 1 },
+  ],
+  creatorsWithVideos: 3,
+  offset: 0,
+  limit: ANALYTICS_PAGE_SIZE,
   creators: [
     {
       id: 1,

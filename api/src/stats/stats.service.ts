@@ -15,6 +15,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { readCreators } from '../creators/creator-reader';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
+import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -30,6 +31,8 @@ interface Counts {
   collaborations: number;
   collaborators: number;
 }
+/** Everything of GET /api/stats but the page: computed once per cache generation, sliced per page. */
+type AnalyticsTable = Omit<Analytics, 'offset' | 'limit' | 'creators'> & { rows: CreatorAnalytics[] };
 
 /** Per creator with at least one video: videos, collaborative videos (> 1 author) and distinct co-authors. */
 const COUNTS_SQL = `
@@ -48,11 +51,15 @@ const COLLABORATORS_SQL = `
 
 /**
  * The aggregates of SPEC.md §2 computed in SQL (DESIGN.md departure 5) and cached until the next
- * write: the leaderboard, the analytics page and a creator's page. Definitions and tie order are
- * shared's reference functions (stats.ts); the tests compare the two on the same data.
+ * write: the leaderboard, the analytics page (a page of its rows at a time) and a creator's page.
+ * Definitions and tie order are shared's reference functions (stats.ts); the tests compare the two on
+ * the same data.
  */
 @Injectable()
 export class StatsService {
+  /** Analytics tables by their cache entry (see `analyticsTable`). */
+  private readonly tables = new WeakMap<Buffer, AnalyticsTable>();
+
   constructor(
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
@@ -62,8 +69,13 @@ export class StatsService {
     return this.cache.json('leaderboard', () => this.tx.read((manager) => this.leaderboard(manager)));
   }
 
-  analyticsJson(): Promise<Buffer> {
-    return this.cache.json('analytics', () => this.tx.read((manager) => this.analytics(manager)));
+  /** One page of the per-creator rows with the totals; each page is cached as its own answer. */
+  analyticsJson({ offset, limit }: Page): Promise<Buffer> {
+    return this.cache.json(`analytics:${offset}:${limit}`, async () => {
+      const { rows: all, ...summary } = await this.analyticsTable();
+      const page: Analytics = { ...summary, offset, limit, creators: all.slice(offset, offset + limit) };
+      return page;
+    });
   }
 
   profileJson(id: number): Promise<Buffer> {
@@ -115,7 +127,23 @@ export class StatsService {
     };
   }
 
-  private async analytics(manager: EntityManager): Promise<Analytics> {
+  /**
+   * Every per-creator row, one SQL pass per cache generation however many pages are asked for. The
+   * cache keeps bytes only, so its entry holds the row count and the table is kept beside that entry,
+   * keyed by its bytes: the next write drops the entry, and with it the table.
+   */
+  private async analyticsTable(): Promise<AnalyticsTable> {
+    let computed: AnalyticsTable | undefined;
+    const entry = await this.cache.json('analytics:table', async () => {
+      computed = await this.tx.read((manager) => this.analytics(manager));
+      return { rows: computed.rows.length };
+    });
+    // The caller that computed the table resumes first (its await was registered first) and keeps it.
+    if (computed) this.tables.set(entry, computed);
+    return this.tables.get(entry) ?? this.tx.read((manager) => this.analytics(manager));
+  }
+
+  private async analytics(manager: EntityManager): Promise<AnalyticsTable> {
     const [totals] = await rows<{ creators: number; videos: number; collaborations: number }>(
       manager,
       `SELECT (SELECT COUNT(*) FROM creators) AS creators,
@@ -130,11 +158,18 @@ export class StatsService {
       .sort((a, b) =>
         compareLeaderboardEntries({ ...a, count: a.stats.totalVideos }, { ...b, count: b.stats.totalVideos }),
       );
+    const mostConnected = creators
+      .map(({ id, name, photo, stats }) => ({ id, name, photo, count: stats.collaborators }))
+      .filter((entry) => entry.count > 0)
+      .sort(compareLeaderboardEntries)
+      .slice(0, LEADERBOARD_SIZE);
     return {
       totalCreators: int(totals?.creators),
       totalVideos: int(totals?.videos),
       collaborations: int(totals?.collaborations),
-      creators,
+      mostConnected,
+      creatorsWithVideos: creators.length,
+      rows: creators,
     };
   }
 

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { ANALYTICS_PAGE_SIZE, type Analytics } from '@friends/shared';
 import { ANALYTICS, creatorStats } from '../../../test-utils/fixtures';
 import { mockFetch } from '../../../test-utils/mock-fetch';
 import { renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { AnalyticsDashboard } from './analytics-dashboard';
-import { topConnected } from './connections-chart';
 
 beforeEach(resetBrowserState);
 
@@ -46,27 +46,33 @@ describe('Analytics', () => {
     expect(within(chart as unknown as HTMLElement).getByText('Ada Lumen')).toBeInTheDocument();
   });
 
-  it('keeps the ten most connected, most first, ties by name', () => {
-    const many = Array.from({ length: 14 }, (_, index) =>
-      creatorStats(index + 1, `Creator ${String.fromCharCode(78 - index)}`, index % 5),
+  it("charts the API's most connected creators, also those not on the loaded page", async () => {
+    const top = Array.from({ length: 10 }, (_, index) => ({
+      id: 100 + index,
+      name: `Hub ${index}`,
+      photo: '',
+      count: 20 - index,
+    }));
+    mockFetch({ 'GET /api/stats': { body: { ...ANALYTICS, mostConnected: top } } });
+    renderWithClient(<AnalyticsDashboard {...viewProps()} />);
+    const chart = await screen.findByRole('img', { name: /most connected creators/ });
+    expect(chart).toHaveAccessibleName(
+      `Top 10 most connected creators by unique collaborators: ${top.map((e) => `${e.name} ${e.count}`).join(', ')}`,
     );
-    const top = topConnected(many);
-    expect(top).toHaveLength(10);
-    expect(top.map((entry) => entry.count)).toEqual(
-      [...top.map((entry) => entry.count)].sort((a, b) => b - a),
-    );
-    expect(top[0]).toEqual({ id: 10, name: 'Creator E', count: 4 });
-    expect(top[1]).toEqual({ id: 5, name: 'Creator J', count: 4 });
-    expect(top.every((entry) => entry.count > 0)).toBe(true);
+    expect(chart.querySelectorAll('rect')).toHaveLength(10);
+    expect(screen.queryByRole('article', { name: 'Hub 0' })).not.toBeInTheDocument();
   });
 
   it('shows the empty chart state when nobody has collaborated', async () => {
     mockFetch({
       'GET /api/stats': {
         body: {
+          ...ANALYTICS,
           totalCreators: 1,
           totalVideos: 1,
           collaborations: 0,
+          mostConnected: [],
+          creatorsWithVideos: 1,
           creators: [creatorStats(1, 'Solo Sam', 0)],
         },
       },
@@ -91,5 +97,90 @@ describe('Analytics', () => {
       name: 'Collaborations per month: 3 from Nov 2024 to Jan 2025, most in Nov 2024 (2)',
     });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
+  });
+});
+
+describe('Analytics creator pages', () => {
+  const TOTAL = 120;
+  const rows = Array.from({ length: TOTAL }, (_, index) =>
+    creatorStats(index + 1, `Creator ${index + 1}`, 0),
+  );
+  const page = (offset: number): Analytics => ({
+    ...ANALYTICS,
+    creatorsWithVideos: TOTAL,
+    offset,
+    limit: ANALYTICS_PAGE_SIZE,
+    creators: rows.slice(offset, offset + ANALYTICS_PAGE_SIZE),
+  });
+  const pageUrl = (offset: number) => `GET /api/stats?offset=${offset}&limit=${ANALYTICS_PAGE_SIZE}`;
+  const cards = () => screen.getAllByRole('article');
+
+  it("loads the next page on 'Show more' until every creator is shown, the count right throughout", async () => {
+    const { calls } = mockFetch({
+      'GET /api/stats': { body: page(0) },
+      [pageUrl(50)]: { body: page(50) },
+      [pageUrl(100)]: { body: page(100) },
+    });
+    const { user } = renderWithClient(<AnalyticsDashboard {...viewProps()} />);
+    expect(await screen.findByRole('heading', { name: `Creators (${TOTAL})` })).toBeInTheDocument();
+    expect(cards()).toHaveLength(50);
+    expect(calls.map((call) => call.url)).not.toContain('/api/stats?offset=50&limit=50');
+
+    await user.click(screen.getByRole('button', { name: 'Show more (70 more)' }));
+    expect(await screen.findByRole('article', { name: 'Creator 100' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(100);
+    expect(calls.filter((call) => call.url.startsWith('/api/stats?'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Show more (20 more)' }));
+    expect(await screen.findByRole('article', { name: `Creator ${TOTAL}` })).toBeInTheDocument();
+    expect(cards()).toHaveLength(TOTAL);
+    expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Creators (${TOTAL})` })).toBeInTheDocument();
+  });
+
+  it('asks for the next page when the end of the list comes into view', async () => {
+    let intersect: (entries: Partial<IntersectionObserverEntry>[]) => void = () => undefined;
+    const observe = jest.fn();
+    window.IntersectionObserver = jest.fn(
+      (callback: (entries: Partial<IntersectionObserverEntry>[]) => void) => {
+        intersect = callback;
+        return { observe, disconnect: jest.fn(), unobserve: jest.fn(), takeRecords: () => [] };
+      },
+    ) as unknown as typeof IntersectionObserver;
+    try {
+      mockFetch({ 'GET /api/stats': { body: page(0) }, [pageUrl(50)]: { body: page(50) } });
+      renderWithClient(<AnalyticsDashboard {...viewProps()} />);
+      expect(await screen.findAllByRole('article')).toHaveLength(50);
+      expect(observe).toHaveBeenCalled();
+      act(() => intersect([{ isIntersecting: true }]));
+      expect(await screen.findByRole('article', { name: 'Creator 100' })).toBeInTheDocument();
+    } finally {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
+  it('keeps the loaded cards when a page fails, and retries on Show more', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/stats': { body: page(0) },
+      [pageUrl(50)]: () =>
+        fail ? { status: 503, body: { error: 'Service unavailable' } } : { body: page(50) },
+    });
+    const { user } = renderWithClient(<AnalyticsDashboard {...viewProps()} />);
+    await user.click(await screen.findByRole('button', { name: 'Show more (70 more)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more creators.');
+    expect(cards()).toHaveLength(50);
+    expect(screen.getByRole('group', { name: 'Totals' })).toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Show more (70 more)' }));
+    expect(await screen.findByRole('article', { name: 'Creator 100' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the error state when the first page fails', async () => {
+    mockFetch({ 'GET /api/stats': { status: 500, body: { error: 'boom' } } });
+    renderWithClient(<AnalyticsDashboard {...viewProps()} />);
+    expect(await screen.findByText('Could not load analytics.')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
 /**
  * 'Analytics' (SPEC.md §2 stats): three totals, the most-connected chart, and one card per creator
- * with at least one video (the API only returns those), each with a 'View Profile' link.
+ * with at least one video (the API only returns those), each with a 'View Profile' link. The cards
+ * arrive a page at a time (GET /api/stats?offset=), fetched as the list's end comes into view.
  */
-import type { MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import {
   defaultAvatarUrl,
+  type Analytics,
   type CreatorAnalytics,
   type Navigate,
   type RemoteViewProps,
@@ -72,16 +74,34 @@ function CreatorCard({ creator, navigate }: { creator: CreatorAnalytics; navigat
   );
 }
 
+/** The loaded pages' rows, each creator once (a write between two pages can shift a row across them). */
+function loadedRows(pages: readonly Analytics[]): CreatorAnalytics[] {
+  const seen = new Set<number>();
+  const rows: CreatorAnalytics[] = [];
+  for (const creator of pages.flatMap((page) => page.creators)) {
+    if (seen.has(creator.id)) continue;
+    seen.add(creator.id);
+    rows.push(creator);
+  }
+  return rows;
+}
+
 export function AnalyticsDashboard({ navigate }: RemoteViewProps) {
   const stats = useStats();
-  const data = stats.data;
+  const pages = stats.data?.pages;
+  // The latest page carries the newest totals.
+  const data = pages?.[pages.length - 1];
+  const creators = useMemo(() => loadedRows(pages ?? []), [pages]);
+  const loadMore = () => {
+    if (stats.hasNextPage && !stats.isFetchingNextPage) void stats.fetchNextPage();
+  };
 
   return (
     <div className="admin-view admin-analytics">
       <h2 className="admin-view__title">Analytics</h2>
       {stats.isPending ? (
         <p className="admin-muted">Loading analytics…</p>
-      ) : stats.isError || !data ? (
+      ) : !data ? (
         <p className="admin-muted">Could not load analytics.</p>
       ) : (
         <>
@@ -91,21 +111,33 @@ export function AnalyticsDashboard({ navigate }: RemoteViewProps) {
             <StatCard label="Collaborations" value={data.collaborations} />
           </div>
           <Section title="Most Connected Creators">
-            <ConnectionsChart creators={data.creators} />
+            <ConnectionsChart entries={data.mostConnected} />
           </Section>
           <ActivityChart />
-          <Section title={`Creators (${data.creators.length})`}>
-            {data.creators.length === 0 ? (
+          <Section title={`Creators (${data.creatorsWithVideos})`}>
+            {creators.length === 0 ? (
               <p className="admin-muted">No creators with videos yet</p>
             ) : (
-              <IncrementalList
-                items={data.creators}
-                getKey={(creator) => creator.id}
-                renderItem={(creator) => <CreatorCard creator={creator} navigate={navigate} />}
-                label="Creator statistics"
-                pageSize={60}
-                className="admin-scroll--tall admin-creator-stats-list"
-              />
+              <>
+                <IncrementalList
+                  items={creators}
+                  getKey={(creator) => creator.id}
+                  renderItem={(creator) => <CreatorCard creator={creator} navigate={navigate} />}
+                  label="Creator statistics"
+                  paging={{
+                    total: data.creatorsWithVideos,
+                    hasMore: stats.hasNextPage,
+                    loadMore,
+                    loading: stats.isFetchingNextPage,
+                  }}
+                  className="admin-scroll--tall admin-creator-stats-list"
+                />
+                {stats.isFetchNextPageError ? (
+                  <p className="admin-muted" role="alert">
+                    Could not load more creators.
+                  </p>
+                ) : null}
+              </>
             )}
           </Section>
         </>

@@ -1,25 +1,17 @@
 /**
  * The ten most connected creators (distinct co-authors) as a horizontal bar chart: HTML rows (so the
  * text keeps its size at any width) with each bar an SVG rect; no chart library, so the admin remote
- * stays small. The order is the leaderboard's (shared
- * compareLeaderboardEntries); the figures are drawn as text and summarised in the image's label.
+ * stays small. The API picks and orders them (GET /api/stats `mostConnected`, the leaderboard's order)
+ * from every creator, not only the loaded pages; the figures are drawn as text and summarised in the
+ * image's label.
  */
-import { LEADERBOARD_SIZE, compareLeaderboardEntries, type CreatorAnalytics } from '@friends/shared';
+import type { LeaderboardEntry } from '@friends/shared';
 
 const MAX_LABEL = 22;
 
-export function topConnected(creators: readonly CreatorAnalytics[], size = LEADERBOARD_SIZE) {
-  return creators
-    .map((creator) => ({ id: creator.id, name: creator.name, count: creator.stats.collaborators }))
-    .filter((entry) => entry.count > 0)
-    .sort(compareLeaderboardEntries)
-    .slice(0, size);
-}
-
 const shorten = (name: string) => (name.length > MAX_LABEL ? `${name.slice(0, MAX_LABEL - 1)}…` : name);
 
-export function ConnectionsChart({ creators }: { creators: readonly CreatorAnalytics[] }) {
-  const entries = topConnected(creators);
+export function ConnectionsChart({ entries }: { entries: readonly LeaderboardEntry[] }) {
   if (entries.length === 0) return <p className="admin-muted">No collaborations yet</p>;
   const max = Math.max(...entries.map((entry) => entry.count));
   const label =

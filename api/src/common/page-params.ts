@@ -1,0 +1,63 @@
+import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+
+/** One page of a paged read: the first row's position and the number of rows. */
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+export interface PageLimits {
+  /** The limit when `?limit=` is absent. */
+  defaultLimit: number;
+  maxLimit: number;
+}
+
+/** Nine digits at most: no table here has a billion rows, and nothing reaches Number's imprecise range. */
+const MAX_OFFSET = 999_999_999;
+
+function whole(name: string, value: unknown, min: number, max: number, absent: number): number {
+  if (value === undefined) return absent;
+  const text = typeof value === 'string' ? value : ''; // a repeated parameter arrives as an array
+  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max))
+    throw new BadRequestException(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+/**
+ * `?offset=` (0 when absent) and `?limit=` as written: decimal digits only, so '1e2', '-0' or '5.0'
+ * are refused rather than converted; an offset past the last row is valid (an empty page).
+ */
+export function parsePage(query: Record<string, unknown>, { defaultLimit, maxLimit }: PageLimits): Page {
+  return {
+    offset: whole('offset', query.offset, 0, MAX_OFFSET, 0),
+    limit: whole('limit', query.limit, 1, maxLimit, defaultLimit),
+  };
+}
+
+/** Read from the raw query, not through the global ValidationPipe (see id-params.ts). */
+const readPage = createParamDecorator((limits: PageLimits, context: ExecutionContext): Page => {
+  const query = context.switchToHttp().getRequest<FastifyRequest>().query as Record<string, unknown>;
+  return parsePage(query ?? {}, limits);
+});
+
+/** The `?offset=&limit=` of a paged read, checked (400 when bad) and documented in the OpenAPI document. */
+export const PageQuery =
+  (limits: PageLimits): ParameterDecorator =>
+  (target, key, index) => {
+    readPage(limits)(target, key, index);
+    if (key === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
+    ApiQuery({
+      name: 'offset',
+      required: false,
+      schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 },
+    })(target, key, descriptor);
+    ApiQuery({
+      name: 'limit',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: limits.maxLimit, default: limits.defaultLimit },
+    })(target, key, descriptor);
+  };
