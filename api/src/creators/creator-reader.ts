@@ -37,17 +37,17 @@ export async function readLinks(
 ): Promise<Map<number, SocialLink[]>> {
   const select = 'SELECT creator_id, platform, url FROM social_links';
   const order = 'ORDER BY creator_id, position';
-  const found: LinkRow[] = [];
-  if (!ids) found.push(...(await rows<LinkRow>(manager, `${select} ${order}`)));
+  // Appended row by row: spreading a whole table into push() overflows the call stack.
+  let found: LinkRow[] = [];
+  if (!ids) found = await rows<LinkRow>(manager, `${select} ${order}`);
   else {
     for (const part of chunks(ids)) {
-      found.push(
-        ...(await rows<LinkRow>(
-          manager,
-          `${select} WHERE creator_id IN ${placeholders(part.length)} ${order}`,
-          part,
-        )),
+      const rowsOfPart = await rows<LinkRow>(
+        manager,
+        `${select} WHERE creator_id IN ${placeholders(part.length)} ${order}`,
+        part,
       );
+      for (const row of rowsOfPart) found.push(row);
     }
   }
   const byCreator = new Map<number, SocialLink[]>();

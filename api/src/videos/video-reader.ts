@@ -20,21 +20,21 @@ async function withAuthors(
   videos: VideoRow[],
   allAuthors: boolean,
 ): Promise<Video[]> {
-  const authorRows: AuthorRow[] = [];
+  // Appended row by row: spreading 140,000 rows into push() overflows the call stack.
+  let authorRows: AuthorRow[] = [];
   const select = `SELECT va.video_id, va.creator_id, c.name
                     FROM video_authors va JOIN creators c ON c.id = va.creator_id`;
   const order = 'ORDER BY va.video_id, va.position';
-  if (allAuthors) authorRows.push(...(await rows<AuthorRow>(manager, `${select} ${order}`)));
+  if (allAuthors) authorRows = await rows<AuthorRow>(manager, `${select} ${order}`);
   else {
     const ids = videos.map((video) => int(video.id));
     for (const part of chunks(ids)) {
-      authorRows.push(
-        ...(await rows<AuthorRow>(
-          manager,
-          `${select} WHERE va.video_id IN ${placeholders(part.length)} ${order}`,
-          part,
-        )),
+      const found = await rows<AuthorRow>(
+        manager,
+        `${select} WHERE va.video_id IN ${placeholders(part.length)} ${order}`,
+        part,
       );
+      for (const row of found) authorRows.push(row);
     }
   }
   const authors = new Map<number, AuthorRef[]>();
