@@ -29,8 +29,9 @@ import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
 /** Below this an answer is not worth compressing (the same threshold as @fastify/compress). */
 const COMPRESS_THRESHOLD = 1024;
-/** Replays kept at most (one per URL and encoding). */
+/** Replays kept at most (one per URL and encoding), and their bytes at most. */
 const MAX_REPLAYS = 500;
+const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
 /** Headers that belong to one response, not to the answer. */
 const PER_RESPONSE = new Set([REQUEST_ID_HEADER, 'content-length', 'date', 'connection', 'keep-alive']);
 
@@ -82,6 +83,7 @@ function replayKey(request: IncomingMessage): string | null {
 
 export class CachedAnswers {
   private readonly replays = new Map<string, Replay>();
+  private replayBytes = 0;
   private replaying = false;
   private log: FastifyBaseLogger | null = null;
 
@@ -106,14 +108,14 @@ export class CachedAnswers {
   /** Encodes cached answers, keeps what may be replayed, and drops it all at every write. */
   register(fastify: FastifyInstance, cache: AggregateCache): void {
     this.log = fastify.log;
-    cache.onInvalidate(() => this.replays.clear());
+    cache.onInvalidate(() => this.forget());
     fastify.addHook('onReady', (done) => {
       this.replaying = true;
       done();
     });
     fastify.addHook('preClose', (done) => {
       this.replaying = false;
-      this.replays.clear();
+      this.forget();
       done();
     });
 
@@ -178,12 +180,29 @@ export class CachedAnswers {
   }
 
   private remember(key: string, replay: Replay): void {
-    this.replays.delete(key);
+    this.drop(key);
     this.replays.set(key, replay);
-    if (this.replays.size > MAX_REPLAYS) {
+    this.replayBytes += replay.body.length;
+    while (
+      this.replays.size > 1 &&
+      (this.replays.size > MAX_REPLAYS || this.replayBytes > MAX_REPLAY_BYTES)
+    ) {
       const oldest = this.replays.keys().next().value;
-      if (oldest !== undefined) this.replays.delete(oldest);
+      if (oldest === undefined) break;
+      this.drop(oldest);
     }
+  }
+
+  private drop(key: string): void {
+    const replay = this.replays.get(key);
+    if (!replay) return;
+    this.replays.delete(key);
+    this.replayBytes -= replay.body.length;
+  }
+
+  private forget(): void {
+    this.replays.clear();
+    this.replayBytes = 0;
   }
 }
 

@@ -37,4 +37,31 @@ describe('AggregateCache', () => {
     await expect(cache.json('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(String(await cache.json('k', async () => 1))).toBe('1');
   });
+
+  it('keeps at most its limits, dropping the least recently used first', async () => {
+    class SmallCache extends AggregateCache {
+      protected override readonly limits = { entries: 3, bytes: 25 };
+    }
+    const cache = new SmallCache();
+    let computed = 0;
+    const get = (key: string, size: number) =>
+      cache.json(key, async () => {
+        computed += 1;
+        return 'x'.repeat(size - 2); // JSON quotes
+      });
+    await get('a', 10);
+    await get('b', 10);
+    await get('a', 10); // a is now the most recent
+    await get('c', 10); // 30 bytes: b goes
+    expect(computed).toBe(3);
+    await get('a', 10);
+    expect(computed).toBe(3);
+    await get('b', 10);
+    expect(computed).toBe(4);
+    await get('big', 100); // over the byte limit alone: kept, everything else dropped
+    await get('big', 100);
+    expect(computed).toBe(5);
+    await get('a', 10);
+    expect(computed).toBe(6);
+  });
 });

@@ -2,8 +2,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 
-/** Entries kept at most (profiles are cached per creator). */
+/** Entries kept at most (profiles, networks and analytics pages are cached per creator or page). */
 const MAX_ENTRIES = 2000;
+/**
+ * JSON bytes kept at most, oldest dropped first (each answer's compressed forms add about a quarter).
+ * Without it, 2000 profiles or 500-row analytics pages could hold hundreds of MB.
+ */
+const MAX_BYTES = 48 * 1024 * 1024;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -24,6 +29,11 @@ export type ContentEncoding = 'br' | 'gzip';
 @Injectable()
 export class AggregateCache {
   private readonly entries = new Map<string, Promise<Buffer>>();
+  /** What may be kept (tests shrink it). */
+  protected readonly limits = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
+  /** JSON bytes of the computed entries, by key (for the byte limit). */
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
   private readonly encoded = new WeakMap<Buffer, Partial<Record<ContentEncoding, Promise<Buffer>>>>();
   /** Answers computed since the last write (see `isCurrent`). */
   private current = new WeakSet<Buffer>();
@@ -33,22 +43,44 @@ export class AggregateCache {
   /** The JSON bytes of `compute()`'s result, from the cache when present. */
   json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
     const cached = this.entries.get(key);
-    if (cached) return cached;
+    if (cached) {
+      this.entries.delete(key); // least recently used goes first
+      this.entries.set(key, cached);
+      return cached;
+    }
     const generation = this.generation;
     const pending = compute().then((value) => {
       const body = this.track(Buffer.from(JSON.stringify(value)));
       if (generation === this.generation) this.current.add(body);
+      if (this.entries.get(key) === pending) {
+        this.sizes.set(key, body.length);
+        this.bytes += body.length;
+        this.evict();
+      }
       return body;
     });
     this.entries.set(key, pending);
     pending.catch(() => {
-      if (this.entries.get(key) === pending) this.entries.delete(key);
+      if (this.entries.get(key) === pending) this.drop(key);
     });
-    if (this.entries.size > MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    this.evict();
     return pending;
+  }
+
+  /** Drops the least recently used entries while over a limit (never the last one). */
+  private evict(): void {
+    const { entries, bytes } = this.limits;
+    while (this.entries.size > 1 && (this.entries.size > entries || this.bytes > bytes)) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) return;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(key: string): void {
+    this.entries.delete(key);
+    this.bytes -= this.sizes.get(key) ?? 0;
+    this.sizes.delete(key);
   }
 
   /** True when `body` is an answer of this cache (so its compressed forms may be kept). */
@@ -98,6 +130,8 @@ export class AggregateCache {
 
   invalidate(): void {
     this.entries.clear();
+    this.sizes.clear();
+    this.bytes = 0;
     this.generation += 1;
     this.current = new WeakSet();
     for (const listener of this.invalidated) listener();
