@@ -16,7 +16,7 @@
  * per-origin CORS headers, so they always take the full stack; so does everything once the server is
  * closing (Fastify then answers 503 and closes connections).
  */
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeader, type ServerResponse } from 'node:http';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -39,7 +39,8 @@ const PER_RESPONSE = new Set([REQUEST_ID_HEADER, 'content-length', 'date', 'conn
 const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
 
 interface Replay {
-  headers: OutgoingHttpHeaders;
+  /** Names and values in one list (as writeHead takes them), ending with the request id's. */
+  headers: OutgoingHttpHeader[];
   body: Buffer;
 }
 
@@ -77,8 +78,19 @@ export function preferredEncoding(header: string | string[] | undefined): Conten
 function replayKey(request: IncomingMessage): string | null {
   if (request.method !== 'GET' || request.headers.origin !== undefined) return null;
   const header = request.headers['accept-encoding'];
-  const encoding = header === undefined ? 'identity' : preferredEncoding(header);
+  const encoding = header === undefined ? 'identity' : encodingOf(header);
   return encoding === null ? null : `${encoding} ${request.url}`;
+}
+
+/** preferredEncoding, remembered per header value (browsers send a handful of them). */
+const encodings = new Map<string, ContentEncoding | null>();
+function encodingOf(header: string): ContentEncoding | null {
+  let encoding = encodings.get(header);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(header);
+    if (encodings.size < 100) encodings.set(header, encoding);
+  }
+  return encoding;
 }
 
 export class CachedAnswers {
@@ -144,10 +156,7 @@ export class CachedAnswers {
     fastify.addHook('onResponse', (request: WithSent, reply, done) => {
       const sent = request[SENT];
       if (sent && this.replaying && isUnchanged(reply, sent) && cache.isCurrent(sent.answer)) {
-        this.remember(sent.key, {
-          headers: { ...replayHeaders(reply), 'content-length': sent.body.length },
-          body: sent.body,
-        });
+        this.remember(sent.key, { headers: replayHeaders(reply, sent.body.length), body: sent.body });
       }
       done();
     });
@@ -162,7 +171,9 @@ export class CachedAnswers {
     const started = performance.now();
     const id = requestIdFor(request);
     request.resume(); // a GET body, if any, is not read
-    response.writeHead(200, { ...replay.headers, [REQUEST_ID_HEADER]: id });
+    // writeHead copies the headers at once, so the shared list's last slot can take this request's id.
+    replay.headers[replay.headers.length - 1] = id;
+    response.writeHead(200, replay.headers);
     response.end(replay.body);
     if (this.log && LOGS_REQUESTS.has(this.log.level)) {
       const responseTime = performance.now() - started;
@@ -216,10 +227,10 @@ function isUnchanged(reply: FastifyReply, sent: Sent): boolean {
   );
 }
 
-function replayHeaders(reply: FastifyReply): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = {};
+function replayHeaders(reply: FastifyReply, length: number): OutgoingHttpHeader[] {
+  const headers: OutgoingHttpHeader[] = [];
   for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined && !PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
+    if (value !== undefined && !PER_RESPONSE.has(name.toLowerCase())) headers.push(name, value);
   }
-  return headers;
+  return [...headers, 'content-length', length, REQUEST_ID_HEADER, ''];
 }
