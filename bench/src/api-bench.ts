@@ -97,7 +97,7 @@ export async function runApiSuite(
     { name: 'network, 2 hops (same hub)', path: `/api/creators/${meta.topCreator.id}/network?hops=2` },
     {
       name: 'search (the compact list the search view filters)',
-      path: '/api/creators/compact?q=ka',
+      path: '/api/creators/compact',
       note: 'no server-side search: the UI filters the compact creators list in the browser, so this is that list',
     },
   ];
