@@ -128,6 +128,7 @@ export function CreatorList({
           renderItem={renderCreator}
           label="All creators"
           className="admin-scroll--tall"
+          keepMounted={editingId === null ? undefined : [editingId]}
         />
       )}
     </Section>
