@@ -4,7 +4,7 @@ import { deletedSummary, MESSAGES, type Video } from '@friends/shared';
 import { IncrementalList } from '../../../components/incremental-list';
 import { Section } from '../../../components/section';
 import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
-import { useVideos } from '../api/get-videos';
+import { useVideos } from '../../../api/get-videos';
 
 /** Not in SPEC.md §8's catalogue word for word (it only says 'an alert'); kept here until shared has it. */
 
@@ -14,7 +14,10 @@ export function BulkDeleteVideos() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const all = useMemo(() => videos.data ?? [], [videos.data]);
   // Ids of videos that no longer exist drop out of the selection.
-  const selectedIds = all.filter((video) => selected.has(video.id)).map((video) => video.id);
+  const selectedIds = useMemo(
+    () => (selected.size === 0 ? [] : all.filter((video) => selected.has(video.id)).map((video) => video.id)),
+    [all, selected],
+  );
   const allSelected = all.length > 0 && selectedIds.length === all.length;
 
   const toggle = (id: number, checked: boolean) =>

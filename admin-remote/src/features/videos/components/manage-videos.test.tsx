@@ -67,6 +67,31 @@ describe('Manage Videos: add video', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
+  it('shows the added video from the answer, without fetching the whole list again', async () => {
+    const added = { ...VIDEOS[1]!, id: 99, title: 'Picnic Race' };
+    const api = base({ 'POST /api/videos': { status: 201, body: added } });
+    const { user } = await renderScreen();
+    const form = within(addForm());
+    await user.type(form.getByLabelText('Title'), 'Picnic Race');
+    await user.click(form.getByRole('checkbox', { name: 'Cleo Hart' }));
+    await user.click(form.getByRole('button', { name: 'Add Video' }));
+
+    await screen.findByRole('heading', { name: 'All Videos (3)' });
+    const list = within(screen.getByRole('list', { name: 'All videos' }));
+    expect(list.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Rooftop Cooking Duel',
+      'Solo Sketching',
+      'Picnic Race',
+    ]);
+    // Creator counts change with a new video: that list is read again; the video list is not.
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.url === '/api/creators' && call.method === 'GET')).toHaveLength(
+        2,
+      ),
+    );
+    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
+  });
+
   it('filters the creator checkboxes as the admin types', async () => {
     base();
     const { user } = await renderScreen();
@@ -188,6 +213,24 @@ describe('Manage Videos: inline edit', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: /Edit video/ })).not.toBeInTheDocument());
   });
 
+  it('shows the saved video from the answer, without fetching the whole list again', async () => {
+    const api = base({ 'PUT /api/videos': { body: { ...VIDEOS[0], title: 'Rooftop Cooking Rematch' } } });
+    const { user } = await renderScreen();
+    await user.click(
+      within(screen.getByRole('article', { name: 'Rooftop Cooking Duel' })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
+    const form = within(screen.getByRole('form', { name: 'Edit video Rooftop Cooking Duel' }));
+    await user.clear(form.getByLabelText('Title'));
+    await user.type(form.getByLabelText('Title'), 'Rooftop Cooking Rematch');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('article', { name: 'Rooftop Cooking Rematch' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Rooftop Cooking Duel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Videos (2)' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
+  });
+
   it('does nothing on Save without a title or without an author, and Cancel leaves edit mode', async () => {
     const api = base();
     const { user } = await renderScreen();
@@ -222,6 +265,29 @@ describe('Manage Videos: inline edit', () => {
   });
 });
 
+describe('Manage Videos: the list', () => {
+  it('filters by title or creator name, ignoring case', async () => {
+    base();
+    const { user } = await renderScreen();
+    const filter = screen.getByLabelText('Filter videos');
+    const titles = () =>
+      within(screen.getByRole('list', { name: 'All videos' }))
+        .getAllByRole('article')
+        .map((item) => item.getAttribute('aria-label'));
+
+    await user.type(filter, 'SKETCH');
+    await waitFor(() => expect(titles()).toEqual(['Solo Sketching']));
+    await user.clear(filter);
+    await user.type(filter, 'bram');
+    await waitFor(() => expect(titles()).toEqual(['Rooftop Cooking Duel']));
+    await user.clear(filter);
+    await user.type(filter, 'nobody');
+    expect(await screen.findByText('No videos found')).toBeInTheDocument();
+    await user.clear(filter);
+    await waitFor(() => expect(titles()).toEqual(['Rooftop Cooking Duel', 'Solo Sketching']));
+  });
+});
+
 describe('Manage Videos: delete', () => {
   it('does not delete when the confirm is cancelled, deletes by ?id= when accepted', async () => {
     const api = base({ 'DELETE /api/videos?id=11': { status: 200, body: { ok: true } } });
@@ -233,12 +299,14 @@ describe('Manage Videos: delete', () => {
     expect(dialogs.confirm).toHaveBeenCalledTimes(1);
     expect(api.writes()).toEqual([]);
 
-    api.routes['GET /api/videos'] = { body: [VIDEOS[0]] };
     await user.click(row.getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/videos?id=11' })]),
     );
+    // Gone at once: the 20 MB list of a large catalogue is not fetched again for one delete.
     await screen.findByRole('heading', { name: 'All Videos (1)' });
+    expect(screen.queryByRole('article', { name: 'Solo Sketching' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
   });
 
   it('alerts Error deleting video on failure', async () => {
@@ -281,6 +349,7 @@ describe('Manage Videos: bulk delete', () => {
     await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
     expect(api.writes()).toEqual([]);
 
+    api.routes['GET /api/videos'] = { body: [VIDEOS[1]] };
     await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
     await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 1, 1)));
     expect(
@@ -289,5 +358,21 @@ describe('Manage Videos: bulk delete', () => {
         .map((call) => `${call.method} ${call.url}`)
         .sort(),
     ).toEqual(['DELETE /api/videos/10', 'DELETE /api/videos/11']);
+    // A failure may mean the list was out of date: it is fetched again.
+    await screen.findByRole('heading', { name: 'All Videos (1)' });
+    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(2);
+    expect(bulk().getByRole('checkbox', { name: 'Solo Sketching' })).toBeChecked();
+  });
+
+  it('takes the deleted videos out at once when every delete succeeded, without fetching the list again', async () => {
+    const api = base({ 'DELETE /api/videos/10': { status: 200, body: {} } });
+    const dialogs = mockDialogs();
+    const { user } = await renderScreen();
+    await user.click(bulk().getByRole('checkbox', { name: 'Rooftop Cooking Duel' }));
+    await user.click(bulk().getByRole('button', { name: 'Delete Selected (1)' }));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 1, 0)));
+    await screen.findByRole('heading', { name: 'All Videos (1)' });
+    expect(bulk().queryByRole('checkbox', { name: 'Rooftop Cooking Duel' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
   });
 });

@@ -170,6 +170,35 @@ describe('Rescan for Collaborators', () => {
   });
 });
 
+describe('Rescan for Collaborators: the list', () => {
+  it('lists only videos whose URL names a YouTube video, and follows an edit of the URL', async () => {
+    const vimeo = { ...VIDEOS[1]!, id: 12, title: 'Vimeo Cut', url: 'https://vimeo.com/12345' };
+    base({
+      'GET /api/videos': { body: [...VIDEOS, vimeo] },
+      'PUT /api/videos': { body: { ...VIDEOS[1], url: 'https://example.com/solo' } },
+    });
+    const { user } = renderWithClient(<VideosView {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Videos (3)' });
+    const rescanList = () => within(within(rescanSection()).getByRole('list', { name: 'Videos to rescan' }));
+    expect(
+      rescanList()
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['Rooftop Cooking Duel', 'Solo Sketching']);
+    expect(within(rescanSection()).getByText('0 of 2 selected')).toBeInTheDocument();
+
+    // The edited video is a new object: its URL is read again.
+    await user.click(
+      within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(rescanList().queryByRole('button', { name: 'Rescan Solo Sketching' })).not.toBeInTheDocument(),
+    );
+    expect(within(rescanSection()).getByText('0 of 1 selected')).toBeInTheDocument();
+  });
+});
+
 describe('Fetch Video Info', () => {
   const info: VideoInfo = {
     videoId: 'ddddddddddd',
