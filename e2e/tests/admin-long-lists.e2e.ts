@@ -1,0 +1,208 @@
+/**
+ * The admin screens with long lists (2,000 creators, 5,000 videos, imported as a backup): only the rows
+ * in view are in the page however far a list scrolls, what is typed or ticked in a row survives scrolling
+ * it away, and a write shows at once without reading the whole video list again.
+ */
+import { BACKUP_FORMAT, BACKUP_ROUTES, BACKUP_VERSION, type BackupData } from '@friends/shared';
+import { eventually, expect, Locator, Page } from '../support/expect';
+import { useSuite } from '../support/suite';
+import { openAdminView, panel } from '../support/ui';
+
+const CREATORS = 2000;
+const VIDEOS = 5000;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+function longCatalogue(): BackupData {
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    creators: Array.from({ length: CREATORS }, (_, i) => ({
+      id: i + 1,
+      name: `Long Creator ${pad(i + 1, 4)}`,
+      photo: '',
+      socialLinks: [{ platform: 'YouTube', url: `https://www.youtube.com/@longcreator${i + 1}` }],
+      aliases: [],
+    })),
+    videos: Array.from({ length: VIDEOS }, (_, i) => ({
+      id: i + 1,
+      title: `Long video ${pad(i + 1, 4)}`,
+      url: `https://www.youtube.com/watch?v=long${pad(i + 1, 7)}`,
+      date: '2024-05-01',
+      authorIds: i % 2 ? [(i % CREATORS) + 1] : [(i % CREATORS) + 1, ((i + 7) % CREATORS) + 1],
+    })),
+    suggestions: [],
+  };
+}
+
+const suite = useSuite({
+  seed: async (api) => {
+    await api.request('POST', BACKUP_ROUTES.backup, longCatalogue());
+  },
+});
+
+/** The rows of a list that are in the page, and the furthest position among them (aria-posinset). */
+async function rowsInPage(list: Locator): Promise<{ count: number; furthest: number }> {
+  return list.evaluate((ul) => {
+    const rows = Array.from(ul.querySelectorAll(':scope > li[aria-posinset]'));
+    return {
+      count: rows.length,
+      furthest: Math.max(0, ...rows.map((li) => Number(li.getAttribute('aria-posinset')))),
+    };
+  });
+}
+
+async function scrollList(list: Locator, to: 'end' | 'top'): Promise<void> {
+  await list.evaluate((ul, where) => {
+    const area = ul.closest('.admin-scroll') ?? ul.parentElement;
+    if (area) area.scrollTop = where === 'end' ? area.scrollHeight : 0;
+  }, to);
+}
+
+/** Scrolls to the end until the list has reached row `n` (more rows are added as the end comes into view). */
+async function scrollUntil(list: Locator, n: number): Promise<void> {
+  await eventually(
+    async () => {
+      await scrollList(list, 'end');
+      return (await rowsInPage(list)).furthest >= n;
+    },
+    `row ${n} after scrolling to the end`,
+    30_000,
+  );
+}
+
+async function openVideos(): Promise<Page> {
+  await suite.loginAdmin();
+  const { page } = suite.session;
+  await openAdminView(page, 'videos', 'Manage Videos');
+  await expect(page.getByRole('heading', { name: `All Videos (${VIDEOS})`, exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  return page;
+}
+
+describe('long lists in the admin', () => {
+  it('keeps only the rows in view in the page, however far the video list scrolls', async () => {
+    const page = await openVideos();
+    const list = page.getByRole('list', { name: 'All videos' });
+    await expect(list.getByRole('article', { name: 'Long video 0001', exact: true })).toBeVisible();
+    await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(VIDEOS));
+
+    await scrollUntil(list, 450);
+    const after = await rowsInPage(list);
+    expect(after.count).toBeLessThan(80);
+    await expect(list.getByRole('article', { name: 'Long video 0001', exact: true })).toHaveCount(0);
+    // The two other long lists of the screen: the first page whole, then windowed the same way.
+    for (const name of ['Videos to delete', 'Videos to rescan']) {
+      const other = page.getByRole('list', { name });
+      expect((await rowsInPage(other)).count).toBe(100);
+      await scrollUntil(other, 300);
+      expect((await rowsInPage(other)).count).toBeLessThan(80);
+    }
+
+    await scrollList(list, 'top');
+    await expect(list.getByRole('article', { name: 'Long video 0001', exact: true })).toBeVisible();
+  });
+
+  it('keeps an open edit form, and a ticked row, through scrolling away and back', async () => {
+    const page = await openVideos();
+    const list = page.getByRole('list', { name: 'All videos' });
+    await list
+      .getByRole('article', { name: 'Long video 0002', exact: true })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const editor = page.getByRole('form', { name: 'Edit video Long video 0002' });
+    await editor.getByLabel('Title', { exact: true }).fill('Long video 0002 half edited');
+
+    const bulk = panel(page, 'Bulk Delete Videos');
+    const toDelete = bulk.getByRole('list', { name: 'Videos to delete' });
+    await toDelete.getByLabel('Long video 0003', { exact: true }).check();
+    await expect(bulk.getByText('1 selected', { exact: true })).toBeVisible();
+
+    await scrollUntil(list, 300);
+    await scrollUntil(toDelete, 300);
+    await expect(toDelete.getByLabel('Long video 0003', { exact: true })).toHaveCount(0);
+    // The row being edited stays mounted while out of view.
+    await expect(editor.getByLabel('Title', { exact: true })).toHaveValue('Long video 0002 half edited');
+
+    await scrollList(list, 'top');
+    await scrollList(toDelete, 'top');
+    await expect(editor.getByLabel('Title', { exact: true })).toHaveValue('Long video 0002 half edited');
+    expect(await toDelete.getByLabel('Long video 0003', { exact: true }).isChecked()).toBe(true);
+    await expect(bulk.getByText('1 selected', { exact: true })).toBeVisible();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(list.getByRole('article', { name: 'Long video 0002', exact: true })).toBeVisible();
+  });
+
+  it('shows an added, then deleted, video at once without reading the whole video list again', async () => {
+    const s = suite.session;
+    const page = await openVideos();
+    const videoListReads = () => s.requests.filter((url) => new URL(url).pathname === '/api/videos').length;
+    const creatorReads = () => s.requested('/api/creators').length;
+    const readsBefore = videoListReads();
+    const creatorsBefore = creatorReads();
+
+    const form = panel(page, 'Add New Video');
+    await form.getByLabel('Title', { exact: true }).fill('Added to a long list');
+    await form.getByLabel('Filter creators').fill('Long Creator 1999');
+    await form.getByLabel('Long Creator 1999', { exact: true }).check();
+    await form.getByRole('button', { name: 'Add Video', exact: true }).click();
+    await expect(
+      page.getByRole('heading', { name: `All Videos (${VIDEOS + 1})`, exact: true }),
+    ).toBeVisible();
+
+    await page.getByLabel('Filter videos').fill('Added to a long list');
+    const added = page.getByRole('article', { name: 'Added to a long list', exact: true });
+    await expect(added).toBeVisible();
+    // The creator counts are read again (a new video changes them); the 5,000 videos are not.
+    await eventually(() => creatorReads() > creatorsBefore, 'GET /api/creators after the write');
+    expect(videoListReads()).toBe(readsBefore + 1); // + the POST itself
+
+    s.answerDialogs(true);
+    await added.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('heading', { name: `All Videos (${VIDEOS})`, exact: true })).toBeVisible();
+    await expect(added).toHaveCount(0);
+    expect((await suite.api.videos()).some((v) => v.title === 'Added to a long list')).toBe(false);
+  });
+
+  it('windows the Analytics cards, a grid, a whole row of cards at a time', async () => {
+    await suite.loginAdmin();
+    const { page } = suite.session;
+    await openAdminView(page, 'stats', 'Analytics');
+    await expect(page.getByRole('heading', { name: `Creators (${CREATORS})`, exact: true })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Creator statistics' });
+    await scrollUntil(list, 400); // pages of 50 are fetched as the end comes into view
+    const { count, furthest } = await rowsInPage(list);
+    expect(count).toBeLessThan(120);
+    // Whole rows of the grid: the first card in the page starts a row, so the cards stay in their columns.
+    const columns = await list.evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(' ').length);
+    const first = await list.evaluate((ul) =>
+      Number(ul.querySelector(':scope > li')?.getAttribute('aria-posinset')),
+    );
+    expect(columns).toBeGreaterThan(1);
+    expect((first - 1) % columns).toBe(0);
+    expect(furthest).toBeGreaterThanOrEqual(400);
+  });
+
+  it('keeps only the rows in view of 2,000 creators and keeps a checked creator checked', async () => {
+    await suite.loginAdmin();
+    const { page } = suite.session;
+    await openAdminView(page, 'authors', 'Manage Creators');
+    const list = page.getByRole('list', { name: 'All creators' });
+    await list.getByLabel('Select Long Creator 0001', { exact: true }).check();
+    const bulk = panel(page, 'Bulk Actions & Cleanup');
+    await expect(bulk.getByText('1 selected', { exact: true })).toBeVisible();
+
+    await scrollUntil(list, 450);
+    expect((await rowsInPage(list)).count).toBeLessThan(80);
+    await scrollList(list, 'top');
+    expect(await list.getByLabel('Select Long Creator 0001', { exact: true }).isChecked()).toBe(true);
+
+    // A creator far down the list is one filter away.
+    await page
+      .getByRole('region', { name: /^All Creators/ })
+      .getByLabel('Filter creators')
+      .fill('creator 1999');
+    await expect(list.getByRole('article', { name: 'Long Creator 1999', exact: true })).toBeVisible();
+    await expect(bulk.getByText('1 selected', { exact: true })).toBeVisible();
+  });
+});
