@@ -94,6 +94,20 @@ describe('configuration', () => {
   });
 });
 
+describe('runtime flags', () => {
+  const { runtimeFlags, scripts } = JSON.parse(read('api/package.json')) as {
+    runtimeFlags: string[];
+    scripts: Record<string, string>;
+  };
+  const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1] ?? '[]') as string[];
+
+  it("start the API the same way in the container and with npm start (api/package.json's runtimeFlags)", () => {
+    expect(runtimeFlags.length).toBeGreaterThan(0);
+    expect(dockerCmd).toEqual(['node', ...runtimeFlags, 'api/dist/main.js']);
+    expect(scripts['start:prod']).toBe(['node', ...runtimeFlags, 'dist/main.js'].join(' '));
+  });
+});
+
 describe('health checks', () => {
   const controller = read('api/src/health/health.controller.ts');
 
@@ -189,7 +203,7 @@ describe('Dockerfiles', () => {
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toContain(API_ROUTES.health);
     expect(dockerfile).toMatch(/^EXPOSE 3000$/m);
-    expect(dockerfile).toContain('CMD ["node", "api/dist/main.js"]');
+    expect(dockerfile).toMatch(/^CMD \["node", .*"api\/dist\/main\.js"\]$/m);
   });
 
   it('puts the syntax directive first, where BuildKit reads it', () => {

@@ -22,6 +22,14 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
+/** The Node flags production starts the API with (api/package.json `runtimeFlags`, as in the Dockerfile). */
+function apiRuntimeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'api/package.json'), 'utf8')) as {
+    runtimeFlags?: string[];
+  };
+  return pkg.runtimeFlags ?? [];
+}
+
 function statusField(pid: number, field: string): number {
   try {
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
@@ -52,11 +60,15 @@ export async function startApi(options: {
     LOGIN_RATE_LIMIT: '100',
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, [join(options.buildDir, 'api/dist/main.js')], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...apiRuntimeFlags(), join(options.buildDir, 'api/dist/main.js')],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

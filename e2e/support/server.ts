@@ -3,7 +3,7 @@
  * fresh SQLite file, waits for GET /api/health, and stops it afterwards.
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,7 +108,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const snapshot = process.env[SNAPSHOT_ENV];
   if (snapshot) env.BUNDLES_DIR = snapshot;
   const main = path.join(snapshot ?? REPO_ROOT, 'api/dist/main.js');
-  const child = spawn(process.execPath, [main], { cwd: REPO_ROOT, env, stdio: 'pipe' });
+  // With the Node flags production uses (api/package.json `runtimeFlags`, as in the Dockerfile).
+  const { runtimeFlags = [] } = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'api/package.json'), 'utf8'),
+  ) as {
+    runtimeFlags?: string[];
+  };
+  const child = spawn(process.execPath, [...runtimeFlags, main], { cwd: REPO_ROOT, env, stdio: 'pipe' });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
