@@ -14,6 +14,7 @@ import {
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { AggregateCache } from '../database/aggregate-cache.service';
+import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -68,11 +69,20 @@ export class CreatorsService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
+    private readonly counts: CreatorCountsReader,
   ) {}
 
   /** GET /api/creators as JSON text: every creator with its counts and aliases, by id. */
   listJson(): Promise<Buffer> {
-    return this.cache.json('creators', () => this.tx.read((manager) => this.list(manager)));
+    return this.cache.json('creators', () => this.fullList());
+  }
+
+  /** Every creator with counts and aliases, once per write for both the full and the compact list. */
+  private fullList(): Promise<CreatorListItem[]> {
+    return this.cache.value('creators:list', async () => {
+      const counts = await this.counts.videoCounts();
+      return this.tx.read((manager) => this.list(manager, undefined, counts));
+    });
   }
 
   /**
@@ -81,9 +91,7 @@ export class CreatorsService {
    */
   compactJson(limit?: number): Promise<Buffer> {
     if (limit === undefined) {
-      return this.cache.json('creators:compact', () =>
-        this.tx.read(async (manager) => encodeCompactCreators(await this.list(manager))),
-      );
+      return this.cache.json('creators:compact', async () => encodeCompactCreators(await this.fullList()));
     }
     return this.cache.json(`creators:compact:${limit}`, () =>
       this.tx.read(async (manager) => {
@@ -96,26 +104,23 @@ export class CreatorsService {
     );
   }
 
-  /** Every creator with counts and aliases, by id; with `limit`, the first `limit` creators only. */
-  private async list(manager: EntityManager, limit?: number): Promise<CreatorListItem[]> {
+  /**
+   * Every creator with counts and aliases, by id (`counts` from CreatorCountsReader); with `limit`, the
+   * first `limit` creators only, their counts computed for them alone.
+   */
+  private async list(
+    manager: EntityManager,
+    limit?: number,
+    counts?: ReadonlyMap<number, CreatorCounts>,
+  ): Promise<CreatorListItem[]> {
     let creators: ListRow[];
     let ids: number[] | undefined;
     if (limit === undefined) {
-      // One pass over video_authors: each authorship joined with its video's author count.
-      creators = await rows<ListRow>(
-        manager,
-        `SELECT c.id, c.name, c.photo, s.video_count, s.collab_count
-           FROM creators c
-           LEFT JOIN (
-             SELECT va.creator_id,
-                    COUNT(*) AS video_count,
-                    SUM(CASE WHEN vc.author_count > 1 THEN 1 ELSE 0 END) AS collab_count
-               FROM video_authors va
-               JOIN (SELECT video_id, COUNT(*) AS author_count FROM video_authors GROUP BY video_id) vc
-                 ON vc.video_id = va.video_id
-              GROUP BY va.creator_id
-           ) s ON s.creator_id = c.id
-          ORDER BY c.id`,
+      creators = (await rows<ListRow>(manager, 'SELECT id, name, photo FROM creators ORDER BY id')).map(
+        (row) => {
+          const own = counts?.get(int(row.id));
+          return { ...row, video_count: own?.total ?? 0, collab_count: own?.collaborations ?? 0 };
+        },
       );
     } else {
       creators = (
@@ -152,14 +157,13 @@ export class CreatorsService {
     const aliases = new Map<number, string[]>();
     const aliasRows: { creator_id: number; name: string }[] = [];
     for (const part of ids ? chunks(ids) : [undefined]) {
-      aliasRows.push(
-        ...(await rows<{ creator_id: number; name: string }>(
-          manager,
-          `SELECT creator_id, name FROM creator_aliases${part ? ` WHERE creator_id IN ${placeholders(part.length)}` : ''}
-            ORDER BY creator_id, id`,
-          part ?? [],
-        )),
+      const found = await rows<{ creator_id: number; name: string }>(
+        manager,
+        `SELECT creator_id, name FROM creator_aliases${part ? ` WHERE creator_id IN ${placeholders(part.length)}` : ''}
+          ORDER BY creator_id, id`,
+        part ?? [],
       );
+      for (const row of found) aliasRows.push(row); // not push(...found): a whole table overflows the stack
     }
     for (const alias of aliasRows) {
       const id = int(alias.creator_id);

@@ -39,6 +39,8 @@ export class AggregateCache {
   private current = new WeakSet<Buffer>();
   private generation = 0;
   private readonly invalidated: Array<() => void> = [];
+  /** Intermediate results several answers are built from (see `value`). */
+  private readonly values = new Map<string, Promise<unknown>>();
 
   /** The JSON bytes of `compute()`'s result, from the cache when present. */
   json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
@@ -81,6 +83,22 @@ export class AggregateCache {
     this.entries.delete(key);
     this.bytes -= this.sizes.get(key) ?? 0;
     this.sizes.delete(key);
+  }
+
+  /**
+   * `compute()`'s result kept as a value until the next write, for what several answers are built from
+   * (per-creator counts, the whole creator list, the analytics table): computed once per write, not once
+   * per answer. Few keys, so no limits. A failure is not kept.
+   */
+  value<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const cached = this.values.get(key) as Promise<T> | undefined;
+    if (cached) return cached;
+    const pending = compute();
+    this.values.set(key, pending);
+    pending.catch(() => {
+      if (this.values.get(key) === pending) this.values.delete(key);
+    });
+    return pending;
   }
 
   /** True when `body` is an answer of this cache (so its compressed forms may be kept). */
@@ -130,6 +148,7 @@ export class AggregateCache {
 
   invalidate(): void {
     this.entries.clear();
+    this.values.clear();
     this.sizes.clear();
     this.bytes = 0;
     this.generation += 1;

@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/configuration';
 import { AggregateCache } from './aggregate-cache.service';
+import { CreatorCountsReader } from './creator-counts.service';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseState, DatabaseStateModule } from './database-state';
 import { DemoSeeder } from './seed/demo-seeder';
@@ -31,7 +32,7 @@ import { TransactionRunner } from './transaction-runner.service';
       },
     }),
   ],
-  providers: [AggregateCache, TransactionRunner, DemoSeeder],
-  exports: [AggregateCache, TransactionRunner, DatabaseStateModule],
+  providers: [AggregateCache, TransactionRunner, CreatorCountsReader, DemoSeeder],
+  exports: [AggregateCache, TransactionRunner, CreatorCountsReader, DatabaseStateModule],
 })
 export class DatabaseModule {}

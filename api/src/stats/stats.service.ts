@@ -17,6 +17,7 @@ import { readCreators } from '../creators/creator-reader';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
+import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readCreatorVideos } from '../videos/video-reader';
@@ -26,28 +27,8 @@ interface Named {
   name: string;
   photo: string;
 }
-interface Counts {
-  total: number;
-  collaborations: number;
-  collaborators: number;
-}
 /** Everything of GET /api/stats but the page: computed once per cache generation, sliced per page. */
 type AnalyticsTable = Omit<Analytics, 'offset' | 'limit' | 'creators'> & { rows: CreatorAnalytics[] };
-
-/** Per creator with at least one video: videos, collaborative videos (> 1 author) and distinct co-authors. */
-const COUNTS_SQL = `
-  SELECT va.creator_id AS id,
-         COUNT(*) AS total,
-         SUM(CASE WHEN vc.author_count > 1 THEN 1 ELSE 0 END) AS collaborations
-    FROM video_authors va
-    JOIN (SELECT video_id, COUNT(*) AS author_count FROM video_authors GROUP BY video_id) vc
-      ON vc.video_id = va.video_id
-   GROUP BY va.creator_id`;
-const COLLABORATORS_SQL = `
-  SELECT a.creator_id AS id, COUNT(DISTINCT b.creator_id) AS collaborators
-    FROM video_authors a
-    JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
-   GROUP BY a.creator_id`;
 
 /**
  * The aggregates of SPEC.md §2 computed in SQL (DESIGN.md departure 5) and cached until the next
@@ -57,16 +38,17 @@ const COLLABORATORS_SQL = `
  */
 @Injectable()
 export class StatsService {
-  /** Analytics tables by their cache entry (see `analyticsTable`). */
-  private readonly tables = new WeakMap<Buffer, AnalyticsTable>();
-
   constructor(
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
+    private readonly counts: CreatorCountsReader,
   ) {}
 
   leaderboardJson(): Promise<Buffer> {
-    return this.cache.json('leaderboard', () => this.tx.read((manager) => this.leaderboard(manager)));
+    return this.cache.json('leaderboard', async () => {
+      const counts = await this.counts.byCreator();
+      return this.tx.read((manager) => this.leaderboard(manager, counts));
+    });
   }
 
   /** One page of the per-creator rows with the totals; each page is cached as its own answer. */
@@ -82,25 +64,6 @@ export class StatsService {
     return this.cache.json(`profile:${id}`, () => this.tx.read((manager) => this.profile(manager, id)));
   }
 
-  private async countsByCreator(manager: EntityManager): Promise<Map<number, Counts>> {
-    const counts = new Map<number, Counts>();
-    for (const row of await rows<{ id: number; total: number; collaborations: number }>(
-      manager,
-      COUNTS_SQL,
-    )) {
-      counts.set(int(row.id), {
-        total: int(row.total),
-        collaborations: int(row.collaborations),
-        collaborators: 0,
-      });
-    }
-    for (const row of await rows<{ id: number; collaborators: number }>(manager, COLLABORATORS_SQL)) {
-      const entry = counts.get(int(row.id));
-      if (entry) entry.collaborators = int(row.collaborators);
-    }
-    return counts;
-  }
-
   private async named(manager: EntityManager): Promise<Named[]> {
     return (await rows<Named>(manager, 'SELECT id, name, photo FROM creators')).map((row) => ({
       id: int(row.id),
@@ -109,10 +72,12 @@ export class StatsService {
     }));
   }
 
-  private async leaderboard(manager: EntityManager): Promise<Leaderboard> {
-    const counts = await this.countsByCreator(manager);
+  private async leaderboard(
+    manager: EntityManager,
+    counts: ReadonlyMap<number, CreatorCounts>,
+  ): Promise<Leaderboard> {
     const creators = await this.named(manager);
-    const top = (count: (c: Counts) => number): LeaderboardEntry[] =>
+    const top = (count: (c: CreatorCounts) => number): LeaderboardEntry[] =>
       creators
         .map((creator) => ({
           ...creator,
@@ -127,23 +92,18 @@ export class StatsService {
     };
   }
 
-  /**
-   * Every per-creator row, one SQL pass per cache generation however many pages are asked for. The
-   * cache keeps bytes only, so its entry holds the row count and the table is kept beside that entry,
-   * keyed by its bytes: the next write drops the entry, and with it the table.
-   */
-  private async analyticsTable(): Promise<AnalyticsTable> {
-    let computed: AnalyticsTable | undefined;
-    const entry = await this.cache.json('analytics:table', async () => {
-      computed = await this.tx.read((manager) => this.analytics(manager));
-      return { rows: computed.rows.length };
+  /** Every per-creator row, computed once per write however many pages are asked for. */
+  private analyticsTable(): Promise<AnalyticsTable> {
+    return this.cache.value('analytics:table', async () => {
+      const counts = await this.counts.byCreator();
+      return this.tx.read((manager) => this.analytics(manager, counts));
     });
-    // The caller that computed the table resumes first (its await was registered first) and keeps it.
-    if (computed) this.tables.set(entry, computed);
-    return this.tables.get(entry) ?? this.tx.read((manager) => this.analytics(manager));
   }
 
-  private async analytics(manager: EntityManager): Promise<AnalyticsTable> {
+  private async analytics(
+    manager: EntityManager,
+    counts: ReadonlyMap<number, CreatorCounts>,
+  ): Promise<AnalyticsTable> {
     const [totals] = await rows<{ creators: number; videos: number; collaborations: number }>(
       manager,
       `SELECT (SELECT COUNT(*) FROM creators) AS creators,
@@ -151,10 +111,9 @@ export class StatsService {
               (SELECT COUNT(*) FROM (SELECT video_id FROM video_authors GROUP BY video_id HAVING COUNT(*) > 1) t)
                 AS collaborations`,
     );
-    const counts = await this.countsByCreator(manager);
     const creators: CreatorAnalytics[] = (await this.named(manager))
       .filter((creator) => counts.has(creator.id))
-      .map((creator) => ({ ...creator, stats: toStats(counts.get(creator.id) as Counts) }))
+      .map((creator) => ({ ...creator, stats: toStats(counts.get(creator.id) as CreatorCounts) }))
       .sort((a, b) =>
         compareLeaderboardEntries({ ...a, count: a.stats.totalVideos }, { ...b, count: b.stats.totalVideos }),
       );
@@ -239,7 +198,7 @@ export class StatsService {
   }
 }
 
-function toStats(counts: Counts): CreatorStats {
+function toStats(counts: CreatorCounts): CreatorStats {
   return {
     totalVideos: counts.total,
     soloVideos: counts.total - counts.collaborations,
