@@ -64,4 +64,17 @@ describe('AggregateCache', () => {
     await get('a', 10);
     expect(computed).toBe(6);
   });
+
+  it('keeps a value until the next write, shared by concurrent callers, and not a failure', async () => {
+    const cache = new AggregateCache();
+    let computed = 0;
+    const compute = async () => ({ n: ++computed });
+    const [a, b] = await Promise.all([cache.value('v', compute), cache.value('v', compute)]);
+    expect(a).toBe(b);
+    expect(await cache.value('v', compute)).toBe(a);
+    cache.invalidate();
+    expect(await cache.value('v', compute)).toEqual({ n: 2 });
+    await expect(cache.value('bad', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.value('bad', async () => 'ok')).toBe('ok');
+  });
 });
