@@ -95,15 +95,23 @@ describe(`the server process (${TEST_DB})`, () => {
     const first = await start(url);
     fake.setLatency(40);
     let killedAt = -1;
+    // What happened, for the failure message if the kill point is never reached.
+    const seen: string[] = [];
     // The admin UI's way: chunks of IMPORT_CHUNK_SIZE, one after another.
     const importing = (async () => {
-      for (let i = 0; i < ids.length; i += IMPORT_CHUNK_SIZE)
-        await importChunk(first, ids.slice(i, i + IMPORT_CHUNK_SIZE));
-    })().catch(() => undefined);
+      for (let i = 0; i < ids.length; i += IMPORT_CHUNK_SIZE) {
+        const { status } = await importChunk(first, ids.slice(i, i + IMPORT_CHUNK_SIZE));
+        seen.push(`chunk ${i / IMPORT_CHUNK_SIZE + 1}: ${status}`);
+      }
+    })().catch((error: unknown) => seen.push(`import: ${String(error)}`));
     // Kill once the second chunk has started writing: its videos are committed one transaction at a time.
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-      const res = await fetch(`${first.url}${API_ROUTES.videos}`).catch(() => null);
+      const res = await fetch(`${first.url}${API_ROUTES.videos}`).catch((error: unknown) => {
+        seen.push(`GET videos: ${String(error)}`);
+        return null;
+      });
       const count = res?.ok ? ((await res.json()) as Video[]).length : 0;
+      if (res && !res.ok) seen.push(`GET videos: ${res.status}`);
       if (count > IMPORT_CHUNK_SIZE) {
         first.child.kill('SIGKILL');
         killedAt = count;
@@ -111,7 +119,11 @@ describe(`the server process (${TEST_DB})`, () => {
       }
       await sleep(2);
     }
-    expect(killedAt).toBeGreaterThan(IMPORT_CHUNK_SIZE);
+    if (killedAt <= IMPORT_CHUNK_SIZE) {
+      throw new Error(
+        `never saw more than ${IMPORT_CHUNK_SIZE} videos: ${seen.slice(-20).join('; ')}\n${first.output()}`,
+      );
+    }
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
     await importing;
 
