@@ -7,6 +7,7 @@ import {
   parseYouTubeChannelUrl,
   safeHref,
   youtubeHandleFromUrl,
+  youtubeWatchUrl,
 } from './urls';
 
 const ID = 'dQw4w9WgXcQ';
@@ -55,6 +56,25 @@ describe('extractVideoId', () => {
     `javascript:alert('${ID}')`,
   ])('no id in %j', (url) => {
     expect(extractVideoId(url)).toBeNull();
+  });
+
+  it('reads canonical URLs without parsing, with the same answer as parsing', () => {
+    const NativeURL = globalThis.URL;
+    let constructed = 0;
+    globalThis.URL = class extends NativeURL {
+      constructor(...args: ConstructorParameters<typeof URL>) {
+        super(...args);
+        constructed += 1;
+      }
+    } as typeof URL;
+    try {
+      expect(extractVideoId(youtubeWatchUrl(ID))).toBe(ID);
+      expect(constructed).toBe(0);
+      expect(extractVideoId(`${youtubeWatchUrl(ID)}&t=1`)).toBe(ID); // not canonical: parsed
+      expect(constructed).toBeGreaterThan(0);
+    } finally {
+      globalThis.URL = NativeURL;
+    }
   });
 });
 

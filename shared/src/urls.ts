@@ -61,8 +61,15 @@ export function safeHref(url: string | null | undefined): string | undefined {
   return parseHttpUrl(url)?.href;
 }
 
+/** The canonical form (youtubeWatchUrl) exactly: what every stored YouTube URL looks like. */
+const CANONICAL_WATCH_URL = /^https:\/\/www\.youtube\.com\/watch\?v=([A-Za-z0-9_-]{11})$/;
+
 /** Reads the 11-character id of a YouTube video URL; null when the URL names no video. */
 export function extractVideoId(url: string): string | null {
+  // Stored URLs are canonical: read them without building a URL object (~2.5 µs each, a quarter of a
+  // second over 100,000 videos in the admin's lists).
+  const canonical = CANONICAL_WATCH_URL.exec(url);
+  if (canonical) return canonical[1] ?? null;
   const parsed = parseHttpUrl(url);
   if (!parsed) return null;
   const host = parsed.hostname.replace(/\.$/, '');
