@@ -6,7 +6,7 @@ import {
   type SocialLink,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { chunks, int, placeholders, rows } from '../database/sql';
+import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
 
 interface CreatorRow {
   id: number;
@@ -35,21 +35,12 @@ export async function readLinks(
   manager: EntityManager,
   ids?: readonly number[],
 ): Promise<Map<number, SocialLink[]>> {
-  const select = 'SELECT creator_id, platform, url FROM social_links';
-  const order = 'ORDER BY creator_id, position';
-  // Appended row by row: spreading a whole table into push() overflows the call stack.
-  let found: LinkRow[] = [];
-  if (!ids) found = await rows<LinkRow>(manager, `${select} ${order}`);
-  else {
-    for (const part of chunks(ids)) {
-      const rowsOfPart = await rows<LinkRow>(
-        manager,
-        `${select} WHERE creator_id IN ${placeholders(part.length)} ${order}`,
-        part,
-      );
-      for (const row of rowsOfPart) found.push(row);
-    }
-  }
+  const found = await rowsWhereIn<LinkRow>(
+    manager,
+    'creator_id',
+    ids,
+    (where) => `SELECT creator_id, platform, url FROM social_links ${where} ORDER BY creator_id, position`,
+  );
   const byCreator = new Map<number, SocialLink[]>();
   for (const link of found) {
     const id = int(link.creator_id);

@@ -16,7 +16,7 @@ import type { EntityManager } from 'typeorm';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
+import { chunks, int, lockFor, placeholders, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { CreatorAliasEntity } from './creator-alias.entity';
 import { readCreators, readLinks, toCreator } from './creator-reader';
@@ -155,19 +155,17 @@ export class CreatorsService {
     }
     const links = await readLinks(manager, ids);
     const aliases = new Map<number, string[]>();
-    const aliasRows: { creator_id: number; name: string }[] = [];
-    for (const part of ids ? chunks(ids) : [undefined]) {
-      const found = await rows<{ creator_id: number; name: string }>(
-        manager,
-        `SELECT creator_id, name FROM creator_aliases${part ? ` WHERE creator_id IN ${placeholders(part.length)}` : ''}
-          ORDER BY creator_id, id`,
-        part ?? [],
-      );
-      for (const row of found) aliasRows.push(row); // not push(...found): a whole table overflows the stack
-    }
+    const aliasRows = await rowsWhereIn<{ creator_id: number; name: string }>(
+      manager,
+      'creator_id',
+      ids,
+      (where) => `SELECT creator_id, name FROM creator_aliases ${where} ORDER BY creator_id, id`,
+    );
     for (const alias of aliasRows) {
       const id = int(alias.creator_id);
-      aliases.set(id, [...(aliases.get(id) ?? []), alias.name]);
+      const list = aliases.get(id);
+      if (list) list.push(alias.name);
+      else aliases.set(id, [alias.name]);
     }
     return creators.map((row) => {
       const id = int(row.id);

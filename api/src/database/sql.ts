@@ -22,6 +22,26 @@ export async function rows<T extends object>(
 export const int = (value: unknown): number => Number(value ?? 0);
 
 /**
+ * The rows of `sql(where)` for the given ids of `column`, a chunk of them per statement; without ids, of
+ * the whole table (`where` is then empty). Rows are appended one at a time: spreading a whole table into
+ * push() overflows the call stack (140,000 rows did).
+ */
+export async function rowsWhereIn<T extends object>(
+  manager: EntityManager,
+  column: string,
+  ids: readonly number[] | undefined,
+  sql: (where: string) => string,
+): Promise<T[]> {
+  if (!ids) return rows<T>(manager, sql(''));
+  const found: T[] = [];
+  for (const part of chunks(ids)) {
+    for (const row of await rows<T>(manager, sql(`WHERE ${column} IN ${placeholders(part.length)}`), part))
+      found.push(row);
+  }
+  return found;
+}
+
+/**
  * A locking-read suffix for MySQL/MariaDB, so that a transaction sees (and holds) the latest committed
  * rows instead of its snapshot: 'share' for rows it relies on, 'update' for rows it will change or
  * delete. SQLite needs none: its writes run one at a time (TransactionRunner).

@@ -1,6 +1,6 @@
 import type { AuthorRef, Video } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { chunks, int, placeholders, rows } from '../database/sql';
+import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
 
 interface VideoRow {
   id: number;
@@ -20,23 +20,14 @@ async function withAuthors(
   videos: VideoRow[],
   allAuthors: boolean,
 ): Promise<Video[]> {
-  // Appended row by row: spreading 140,000 rows into push() overflows the call stack.
-  let authorRows: AuthorRow[] = [];
-  const select = `SELECT va.video_id, va.creator_id, c.name
-                    FROM video_authors va JOIN creators c ON c.id = va.creator_id`;
-  const order = 'ORDER BY va.video_id, va.position';
-  if (allAuthors) authorRows = await rows<AuthorRow>(manager, `${select} ${order}`);
-  else {
-    const ids = videos.map((video) => int(video.id));
-    for (const part of chunks(ids)) {
-      const found = await rows<AuthorRow>(
-        manager,
-        `${select} WHERE va.video_id IN ${placeholders(part.length)} ${order}`,
-        part,
-      );
-      for (const row of found) authorRows.push(row);
-    }
-  }
+  const authorRows = await rowsWhereIn<AuthorRow>(
+    manager,
+    'va.video_id',
+    allAuthors ? undefined : videos.map((video) => int(video.id)),
+    (where) => `SELECT va.video_id, va.creator_id, c.name
+                  FROM video_authors va JOIN creators c ON c.id = va.creator_id
+                 ${where} ORDER BY va.video_id, va.position`,
+  );
   const authors = new Map<number, AuthorRef[]>();
   for (const row of authorRows) {
     const videoId = int(row.video_id);
