@@ -78,6 +78,14 @@ module.exports = {
       transform: { '^.+\\.ts$': swc },
       moduleNameMapper: shared,
     },
+    {
+      // The commands README.md and docs/ show (scripts/documented-commands.test.ts).
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc },
+    },
     web('host'),
     web('public-remote'),
     web('admin-remote'),
