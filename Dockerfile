@@ -8,6 +8,7 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
+COPY web/package.json web/
 COPY api/package.json api/
 COPY host/package.json host/
 COPY public-remote/package.json public-remote/

@@ -16,6 +16,8 @@ const apiTransform = {
   transformIgnorePatterns: [],
 };
 const shared = { '^@friends/shared$': '<rootDir>/../shared/src/index.ts' };
+// @friends/web ships TypeScript source: its subpath exports map to src/<name>.ts.
+const webPackage = { '^@friends/web/(.*)$': '<rootDir>/../web/src/$1.ts' };
 const web = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
@@ -24,6 +26,7 @@ const web = (name) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     ...shared,
+    ...webPackage,
     '\\.css$': '<rootDir>/../scripts/jest-style-stub.js',
     // d3 packages ship ES modules only (plus UMD builds): tests load the UMD builds.
     '^(d3-(?:force|quadtree|dispatch|timer))$': '<rootDir>/../node_modules/$1/dist/$1.js',
@@ -86,6 +89,7 @@ module.exports = {
       testMatch: ['<rootDir>/**/*.test.ts'],
       transform: { '^.+\\.ts$': swc },
     },
+    web('web'),
     web('host'),
     web('public-remote'),
     web('admin-remote'),

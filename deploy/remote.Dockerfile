@@ -7,6 +7,7 @@ ARG REMOTE
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
+COPY web/package.json web/
 COPY api/package.json api/
 COPY host/package.json host/
 COPY public-remote/package.json public-remote/

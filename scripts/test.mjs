@@ -41,7 +41,7 @@ const JEST_PROJECT_DIRS = { ...Object.fromEntries(JEST_PROJECTS.map((p) => [p.na
 const API_INTEGRATION = 'api-e2e';
 /** The long load and fault runs: `npm run test:soak`, which CI runs after `npm test`. */
 const SOAK = 'soak';
-const UNIT_PROJECTS = ['shared', 'api-unit', 'host', 'public-remote', 'admin-remote'];
+const UNIT_PROJECTS = ['shared', 'web', 'api-unit', 'host', 'public-remote', 'admin-remote'];
 
 function loadJestProjects() {
   let config;

@@ -21,7 +21,7 @@ import CreatorsView from './exposes/creators-view';
 import SearchAdminExtras from './exposes/search-admin-extras';
 import SuggestionsView from './exposes/suggestions-view';
 import VideosView from './exposes/videos-view';
-import { api, isApiClientError } from './lib/api-client';
+import { api, isApiClientError } from '@friends/web/api-client';
 import './components/admin.css';
 
 const VIEWS = [

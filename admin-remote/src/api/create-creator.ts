@@ -7,7 +7,7 @@ import {
   type CreatorInput,
   type CreatorListItem,
 } from '@friends/shared';
-import { api } from '../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const createCreator = (input: CreatorInput): Promise<Creator> =>
   api.post<Creator>(API_ROUTES.creators, input);

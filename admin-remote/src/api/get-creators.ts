@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_ROUTES, QUERY_KEYS, type CreatorListItem } from '@friends/shared';
-import { api } from '../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const getCreators = (): Promise<CreatorListItem[]> => api.get<CreatorListItem[]>(API_ROUTES.creators);
 

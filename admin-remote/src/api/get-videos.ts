@@ -9,7 +9,7 @@
  */
 import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 import { API_ROUTES, QUERY_KEYS, type Video } from '@friends/shared';
-import { api } from '../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const getVideos = (): Promise<Video[]> => api.get<Video[]>(API_ROUTES.videos);
 

@@ -6,7 +6,7 @@
 import { MESSAGES, creatorExistsMessage, normalizeName, type Creator } from '@friends/shared';
 import { useCreateCreator } from '../api/create-creator';
 import { useCreators } from '../api/get-creators';
-import { isApiClientError } from '../lib/api-client';
+import { isApiClientError } from '@friends/web/api-client';
 import { reportError } from '../lib/report-error';
 import { creatorInputFromDraft, type CreatorDraft } from '../components/creator-fields';
 

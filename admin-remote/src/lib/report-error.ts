@@ -2,7 +2,7 @@
  * SPEC.md §8: every failure is logged and shown in an alert. A 401 is the exception: the API client has
  * already told the host, which shows the login screen, so an alert on top would only be noise.
  */
-import { isApiClientError } from './api-client';
+import { isApiClientError } from '@friends/web/api-client';
 
 export interface ReportOptions {
   /** Show the server's `error` text instead of the fallback for these statuses (e.g. 400 and 409). */

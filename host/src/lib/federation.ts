@@ -6,7 +6,7 @@
  */
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_CONFIG_URL } from '../config/endpoints';
-import { api } from './api-client';
+import { api } from '@friends/web/api-client';
 
 export interface RemoteModules {
   'public_remote/SearchView': typeof import('public_remote/SearchView');

@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ANALYTICS_PAGE_SIZE, API_ROUTES, QUERY_KEYS, type Analytics } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** The page starting at `offset`; the first is plain GET /api/stats, the URL the API answers fastest. */
 export const getStats = (offset = 0): Promise<Analytics> =>

@@ -1,7 +1,7 @@
 /** DELETE /api/creators/{id}, once per checked creator (SPEC.md §7's bulk form), counting failures. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { runEach } from '../../../lib/run-each';
 import { removeCreatorsFromCache } from './remove-creators-from-cache';

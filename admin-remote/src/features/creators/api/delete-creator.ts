@@ -1,7 +1,7 @@
 /** DELETE /api/creators?id= (the single delete); creators AND videos are refreshed afterwards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { removeCreatorsFromCache } from './remove-creators-from-cache';
 

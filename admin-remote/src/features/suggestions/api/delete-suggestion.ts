@@ -1,7 +1,7 @@
 /** DELETE /api/suggestions/{id}: a suggestion leaves the list when reviewed or denied. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, QUERY_KEYS, type Suggestion } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const deleteSuggestion = (id: number): Promise<void> => api.delete(API_ROUTES.suggestion(id));
 

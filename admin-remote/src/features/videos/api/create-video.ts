@@ -1,7 +1,7 @@
 /** POST /api/videos. A new video changes creator counts, the leaderboard and analytics too. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, type Video, type VideoInput } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 import { invalidateCatalogKeepingVideos } from '../../../lib/invalidate';
 import { putVideoInCache } from './videos-cache';
 

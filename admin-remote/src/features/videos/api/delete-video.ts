@@ -1,7 +1,7 @@
 /** DELETE /api/videos?id= (the single delete). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 import { invalidateCatalogKeepingVideos } from '../../../lib/invalidate';
 import { removeVideosFromCache } from './videos-cache';
 

@@ -1,7 +1,7 @@
 /** PUT /api/videos. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, type Video, type VideoUpdate } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 import { invalidateCatalogKeepingVideos } from '../../../lib/invalidate';
 import { putVideoInCache } from './videos-cache';
 

@@ -13,7 +13,7 @@ import {
   type RescanResult,
   type VideoInfo,
 } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const fetchVideoInfo = (url: string) => api.post<VideoInfo>(YOUTUBE_ROUTES.videoInfo, { url });
 

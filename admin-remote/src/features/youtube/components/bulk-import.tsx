@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { bulkImportSummary, IMPORT_CHUNK_SIZE, MESSAGES, type PreviewItem } from '@friends/shared';
 import { Section } from '../../../components/section';
-import { isApiClientError } from '../../../lib/api-client';
+import { isApiClientError } from '@friends/web/api-client';
 import { chunks } from '../../../lib/chunks';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { reportError } from '../../../lib/report-error';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_ROUTES, QUERY_KEYS, type CreatorProfile } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const getCreatorProfile = (id: number): Promise<CreatorProfile> =>
   api.get<CreatorProfile>(API_ROUTES.creatorProfile(id));

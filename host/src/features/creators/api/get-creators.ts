@@ -8,7 +8,7 @@ import {
   type CompactCreators,
   type CreatorListItem,
 } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** GET /api/creators/compact decoded into GET /api/creators's CreatorListItem[] (the public remote's key and form). */
 export const getCreators = (): Promise<CreatorListItem[]> =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_ROUTES, QUERY_KEYS, type SessionInfo } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const getSession = (): Promise<SessionInfo> => api.get<SessionInfo>(API_ROUTES.session);
 

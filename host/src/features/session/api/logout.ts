@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, QUERY_KEYS, type SessionInfo } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const logout = (): Promise<SessionInfo> => api.post<SessionInfo>(API_ROUTES.logout);
 

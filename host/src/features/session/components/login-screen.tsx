@@ -1,7 +1,7 @@
 /** SPEC.md §2 admin-login: the password is checked by the API (DESIGN.md departure 1). */
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES } from '@friends/shared';
-import { ApiClientError } from '../../../lib/api-client';
+import { ApiClientError } from '@friends/web/api-client';
 import { useLogin } from '../api/login';
 import { useSession } from '../api/get-session';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_ROUTES, type VersionInfo } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 export const getVersion = (): Promise<VersionInfo> => api.get<VersionInfo>(API_ROUTES.version);
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_ROUTES, QUERY_KEYS, type CreatorProfile } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** GET /api/creators/:id/profile: the creator (the primary when `id` was merged away), stats, videos. */
 export const getCreatorProfile = (id: number): Promise<CreatorProfile> =>

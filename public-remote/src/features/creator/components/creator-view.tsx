@@ -9,7 +9,7 @@ import { ExportButtons } from '../../../components/export-buttons';
 import { SafeLink, displayUrl } from '../../../components/safe-link';
 import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
-import { ApiClientError } from '../../../lib/api-client';
+import { ApiClientError } from '@friends/web/api-client';
 import { useCreatorProfile } from '../api/get-creator-profile';
 import { CreatorStats } from './creator-stats';
 import { FrequentCollaborators } from './frequent-collaborators';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NETWORK_ROUTES, QUERY_KEYS, type Activity } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** GET /api/creators/:id/activity: the creator's collaborations per month. */
 export const getCreatorActivity = (id: number): Promise<Activity> =>

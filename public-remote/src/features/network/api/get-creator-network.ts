@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NETWORK_ROUTES, QUERY_KEYS, type CreatorNetwork, type NetworkHops } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** GET /api/creators/:id/network?hops=1|2: the ego network, computed and capped by the API. */
 export const getCreatorNetwork = (id: number, hops: NetworkHops): Promise<CreatorNetwork> =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NETWORK_ROUTES, QUERY_KEYS, type PairVideos } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** GET /api/pairs/:a/:b: every video the two made together, newest first, with the first and latest dates. */
 export const getPair = (a: number, b: number): Promise<PairVideos> =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NETWORK_ROUTES, QUERY_KEYS, type CollaborationPath } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** GET /api/path?from=&to=: the shortest chain of collaborations (bounded search on the API). */
 export const getPath = (from: number, to: number): Promise<CollaborationPath> =>

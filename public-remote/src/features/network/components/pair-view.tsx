@@ -7,7 +7,7 @@ import { CreatorPhoto } from '../../../components/creator-photo';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
-import { ApiClientError } from '../../../lib/api-client';
+import { ApiClientError } from '@friends/web/api-client';
 import { usePair } from '../api/get-pair';
 
 const dayFormat = new Intl.DateTimeFormat('en', {

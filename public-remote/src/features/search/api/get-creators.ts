@@ -7,7 +7,7 @@ import {
   type CompactCreators,
   type CreatorListItem,
 } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /**
  * Every creator with its counts (computed by the API) and aliases: GET /api/creators/compact decoded into

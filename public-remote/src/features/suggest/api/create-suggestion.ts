@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, QUERY_KEYS, type Suggestion, type SuggestionInput } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** POST /api/suggestions (public, rate-limited by the API). */
 export const createSuggestion = (input: SuggestionInput): Promise<Suggestion> =>

@@ -1,7 +1,9 @@
 /**
- * The admin remote's one API client: JSON in and out, same-origin credentials (the admin session
- * cookie, DESIGN.md departure 1), every failure turned into an ApiClientError carrying the HTTP status
- * and the server's `error` field, and 401 announced once on `window` so the host shows the login screen.
+ * The one API client of the host and both remotes: JSON in and out, same-origin cookies (the admin
+ * session), every failure an ApiClientError carrying the HTTP status and the server's `error` field, and
+ * a 401 announced on `window` (UNAUTHORIZED_EVENT) so the host drops the admin flag and shows the login
+ * screen (docs/architecture.md "Architecture rules"). Each bundle bundles its own copy; they share no
+ * state, only the event.
  */
 import { UNAUTHORIZED_EVENT } from '@friends/shared';
 
@@ -21,7 +23,13 @@ export class ApiClientError extends Error {
 
 export const isApiClientError = (error: unknown): error is ApiClientError => error instanceof ApiClientError;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** false for calls whose 401 is an answer, not a lost session (a wrong login password). */
+  notifyUnauthorized?: boolean;
+}
 
 function parseBody(text: string): unknown {
   if (!text) return undefined;
@@ -40,7 +48,12 @@ function serverErrorOf(body: unknown): string | undefined {
   return undefined;
 }
 
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  { signal, notifyUnauthorized = true }: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -50,6 +63,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
       headers,
       credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   } catch (cause) {
     const error = new ApiClientError(0, undefined, `Network error: ${method} ${path}`);
@@ -58,16 +72,19 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   }
   const parsed = parseBody(await response.text());
   if (!response.ok) {
-    if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+    if (response.status === 401 && notifyUnauthorized) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     throw new ApiClientError(response.status, serverErrorOf(parsed));
   }
   return parsed as T;
 }
 
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
-  delete: <T = void>(path: string) => request<T>('DELETE', path),
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  delete: <T = void>(path: string, options?: RequestOptions) =>
+    request<T>('DELETE', path, undefined, options),
 };
