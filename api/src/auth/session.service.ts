@@ -68,15 +68,18 @@ export class SessionService {
     const id = randomBytes(32).toString('base64url');
     const previous = this.tokenHashOf(request);
     const now = Date.now();
-    await this.runner.write(async (manager) => {
-      await manager.delete(AdminSessionEntity, { expiresAt: LessThan(now) });
-      if (previous) await manager.delete(AdminSessionEntity, { tokenHash: previous });
-      await manager.insert(AdminSessionEntity, {
-        tokenHash: sha256(id).toString('hex'),
-        expiresAt: now + this.auth.sessionTtlMs,
-        createdAt: now,
-      });
-    });
+    await this.runner.write(
+      async (manager) => {
+        await manager.delete(AdminSessionEntity, { expiresAt: LessThan(now) });
+        if (previous) await manager.delete(AdminSessionEntity, { tokenHash: previous });
+        await manager.insert(AdminSessionEntity, {
+          tokenHash: sha256(id).toString('hex'),
+          expiresAt: now + this.auth.sessionTtlMs,
+          createdAt: now,
+        });
+      },
+      { affectsAnswers: false },
+    );
     this.setCookie(request, reply, `${id}.${this.sign(id)}`, this.auth.sessionTtlMs);
   }
 
@@ -85,8 +88,9 @@ export class SessionService {
     const now = Date.now();
     if (session.expiresAt - now > this.auth.sessionTtlMs - RENEW_AFTER_MS) return;
     const expiresAt = now + this.auth.sessionTtlMs;
-    await this.runner.write((manager) =>
-      manager.update(AdminSessionEntity, { tokenHash: session.tokenHash }, { expiresAt }),
+    await this.runner.write(
+      (manager) => manager.update(AdminSessionEntity, { tokenHash: session.tokenHash }, { expiresAt }),
+      { affectsAnswers: false },
     );
     session.expiresAt = expiresAt;
     const token = request.cookies?.[this.cookieName(request)];
@@ -97,7 +101,9 @@ export class SessionService {
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const tokenHash = this.tokenHashOf(request);
     if (tokenHash) {
-      await this.runner.write((manager) => manager.delete(AdminSessionEntity, { tokenHash }));
+      await this.runner.write((manager) => manager.delete(AdminSessionEntity, { tokenHash }), {
+        affectsAnswers: false,
+      });
     }
     this.setCookie(request, reply, '', 0);
   }

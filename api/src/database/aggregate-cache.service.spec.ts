@@ -77,4 +77,26 @@ describe('AggregateCache', () => {
     await expect(cache.value('bad', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.value('bad', async () => 'ok')).toBe('ok');
   });
+
+  it('keeps answers while the data version stays, drops them when it moves on or cannot be read', async () => {
+    const cache = new AggregateCache();
+    let computed = 0;
+    const get = () => cache.json('k', async () => ++computed);
+    cache.observe(5);
+    await get();
+    cache.observe(5);
+    await get();
+    expect(computed).toBe(1);
+    cache.observe(6); // another replica wrote
+    await get();
+    expect(computed).toBe(2);
+    cache.observe(5); // a poll that read the version just before a local write: not a change
+    await get();
+    expect(computed).toBe(2);
+    cache.observe(null); // the database cannot be read
+    await get();
+    cache.observe(6); // readable again: nothing from the blind spell is trusted
+    await get();
+    expect(computed).toBe(4);
+  });
 });

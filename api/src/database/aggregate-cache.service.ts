@@ -17,10 +17,10 @@ export type ContentEncoding = 'br' | 'gzip';
 
 /**
  * Aggregate answers (creator counts, leaderboard, analytics, profiles, lists), serialised once and kept
- * until the next write (DESIGN.md "Known traps": aggregates on better-sqlite3 block the event loop).
- * Concurrent misses share one computation. TransactionRunner invalidates after every write, and an
- * entry is only ever inserted before its computation starts, so a write that lands meanwhile removes
- * it: no stale answer outlives a write.
+ * while the database's data version stays the same (docs/architecture.md "Known traps": aggregates on
+ * better-sqlite3 block the event loop). Concurrent misses share one computation. A write on this replica
+ * moves the version at its commit, a write elsewhere at the next poll (`observe`); an entry is only ever
+ * inserted before its computation starts, so a version change meanwhile removes it.
  *
  * Answers are kept as bytes (sending a cached string re-encoded 2.8 MB of creators to UTF-8 on every
  * request), and each answer's gzip and brotli forms are made once, off the event loop, when first asked
@@ -38,6 +38,7 @@ export class AggregateCache {
   /** Answers computed since the last write (see `isCurrent`). */
   private current = new WeakSet<Buffer>();
   private generation = 0;
+  private version: number | null = null;
   private readonly invalidated: Array<() => void> = [];
   /** Intermediate results several answers are built from (see `value`). */
   private readonly values = new Map<string, Promise<unknown>>();
@@ -144,6 +145,18 @@ export class AggregateCache {
       forms[encoding] = form;
     }
     return form;
+  }
+
+  /**
+   * The database's data version as last learned (by the writer after its commit, by every replica from
+   * its poll): the answers kept are dropped whenever it moves. null, when it cannot be read, drops them
+   * too. It only moves forward, so a poll that read it just before a local write cannot undo that write.
+   */
+  observe(version: number | null): void {
+    if (version === this.version) return;
+    if (version !== null && this.version !== null && version < this.version) return;
+    this.version = version;
+    this.invalidate();
   }
 
   invalidate(): void {

@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/configuration';
 import { AggregateCache } from './aggregate-cache.service';
 import { CreatorCountsReader } from './creator-counts.service';
+import { DataVersionPoller } from './data-version-poller.service';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseState, DatabaseStateModule } from './database-state';
 import { DemoSeeder } from './seed/demo-seeder';
@@ -32,7 +33,7 @@ import { TransactionRunner } from './transaction-runner.service';
       },
     }),
   ],
-  providers: [AggregateCache, TransactionRunner, CreatorCountsReader, DemoSeeder],
+  providers: [AggregateCache, TransactionRunner, DataVersionPoller, CreatorCountsReader, DemoSeeder],
   exports: [AggregateCache, TransactionRunner, CreatorCountsReader, DatabaseStateModule],
 })
 export class DatabaseModule {}

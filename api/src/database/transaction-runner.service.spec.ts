@@ -7,7 +7,7 @@ import { dataSourceOptions } from './data-source-options';
 import { ENTITIES } from './entities';
 import { TransactionRunner } from './transaction-runner.service';
 
-/** DESIGN.md "Known traps": better-sqlite3 under TypeORM has one connection. */
+/** docs/architecture.md "Known traps": better-sqlite3 under TypeORM has one connection. */
 describe('TransactionRunner on SQLite', () => {
   let dir: string;
   let dataSource: DataSource;
@@ -60,6 +60,32 @@ describe('TransactionRunner on SQLite', () => {
     );
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(5);
     expect((await count()) - before).toBe(10); // 5 committed transactions of 2 rows each
+  });
+
+  it('advances the data version with every committed write, not with a rolled-back one', async () => {
+    const cache = new AggregateCache();
+    const runner = new TransactionRunner(dataSource, cache);
+    const version = async () =>
+      Number(
+        ((await dataSource.query('SELECT version FROM data_version')) as { version: number }[])[0]?.version,
+      );
+    const before = await version();
+    await runner.write((manager) => write(manager, 300));
+    await runner.write((manager) => write(manager, 301));
+    await expect(
+      runner.write(async (manager) => {
+        await write(manager, 302);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect((await version()) - before).toBe(2);
+    await runner.write((manager) => write(manager, 303), { affectsAnswers: false }); // a session, say
+    expect((await version()) - before).toBe(2);
+    let computed = 0;
+    await cache.json('k', async () => ++computed);
+    cache.observe(await version()); // what a poll would read now: nothing changed since the last write
+    await cache.json('k', async () => ++computed);
+    expect(computed).toBe(1);
   });
 
   it('shows the trap it avoids: unserialised transactions on the one connection fail', async () => {

@@ -2,16 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AggregateCache } from './aggregate-cache.service';
+import { advanceDataVersion } from './data-version';
 import { isRetryableConflict } from './database-errors';
 
 const MAX_ATTEMPTS = 3;
 
+export interface WriteOptions {
+  /**
+   * false for rows no cached answer is built from (sessions, login counters): the data version stays,
+   * so such writes (a login attempt, say) do not empty every replica's cache.
+   */
+  affectsAnswers?: boolean;
+}
+
 /**
- * The one way to touch the database (DESIGN.md "Known traps"). better-sqlite3 under TypeORM has a
+ * The one way to touch the database (docs/architecture.md "Known traps"). better-sqlite3 under TypeORM has a
  * single connection: concurrent transactions fail and a read issued while a transaction is open sees
  * its uncommitted rows. So on SQLite every write transaction and every read runs through one promise
  * queue, one at a time. On MySQL/MariaDB they pass straight to the pool, reads as snapshot
- * transactions, and a write that loses a deadlock is retried. Every write invalidates the aggregate cache.
+ * transactions, and a write that loses a deadlock is retried. Every write advances the data version.
  */
 @Injectable()
 export class TransactionRunner {
@@ -25,12 +34,34 @@ export class TransactionRunner {
     this.serialised = dataSource.options.type === 'better-sqlite3';
   }
 
-  /** Runs `work` in one transaction; all of it commits or none of it does. */
-  async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction; all of it commits or none of it does. The same transaction advances
+   * the data version, so this replica's cached answers go at once and the other replicas' at their poll.
+   */
+  async write<T>(work: (manager: EntityManager) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+    if (options.affectsAnswers === false) {
+      return this.exclusive(() => this.withRetry(() => this.dataSource.transaction(work)));
+    }
+    let version: number | null = null;
     try {
-      return await this.exclusive(() => this.withRetry(() => this.dataSource.transaction(work)));
-    } finally {
-      this.cache.invalidate();
+      const result = await this.exclusive(() =>
+        this.withRetry(() =>
+          this.dataSource.transaction(async (manager) => {
+            // SQLite: a write first takes the file's write lock (waiting out other processes), where a
+            // read first would fail with SQLITE_BUSY if another process committed before our write.
+            // MySQL: last, so the version row is locked only for the commit.
+            if (this.serialised) version = await advanceDataVersion(manager);
+            const result = await work(manager);
+            if (!this.serialised) version = await advanceDataVersion(manager);
+            return result;
+          }),
+        ),
+      );
+      if (version !== null) this.cache.observe(version);
+      return result;
+    } catch (error) {
+      this.cache.invalidate(); // a failed commit's outcome is unknown
+      throw error;
     }
   }
 

@@ -1,0 +1,160 @@
+/**
+ * Two API processes on one database (issue 15; docs/architecture.md "Architecture rules", "Many replicas,
+ * one truth"): on MariaDB, or on one SQLite file (TEST_DB=sqlite). A write through one is visible through
+ * the other within a second, at once through the writer, whatever either had cached; two replicas writing
+ * the same creator at once lose nothing and duplicate nothing.
+ */
+import {
+  API_ROUTES,
+  decodeCompactCreators,
+  type Analytics,
+  type CompactCreators,
+  type CreatorListItem,
+  type CreatorProfile,
+} from '@friends/shared';
+import { startApiProcess, sleep, type ApiProcess } from './support/api-process';
+import { freshDatabase, TEST_DB } from './support/test-app';
+
+jest.setTimeout(120_000);
+
+/** The promise: a write on any replica is visible on every other within this. */
+const VISIBLE_WITHIN_MS = 1000;
+
+let a: ApiProcess;
+let b: ApiProcess;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  const db = await freshDatabase();
+  cleanups.push(db.drop);
+  // One after the other: the first applies the migrations.
+  a = await startApiProcess(db.url);
+  cleanups.push(a.stop);
+  b = await startApiProcess(db.url);
+  cleanups.push(b.stop);
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function get<T>(api: ApiProcess, path: string): Promise<T> {
+  const res = await fetch(`${api.url}${path}`);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function send(api: ApiProcess, method: string, path: string, body: unknown) {
+  const res = await fetch(`${api.url}${path}`, {
+    method,
+    headers: await api.adminHeaders(),
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const stats = (api: ApiProcess) => get<Analytics>(api, API_ROUTES.stats);
+const searchNames = async (api: ApiProcess) =>
+  decodeCompactCreators(await get<CompactCreators>(api, API_ROUTES.creatorsCompact)).map((c) => c.name);
+
+/** Milliseconds until `seen()` holds on `api` (polled every 20 ms), or Infinity after 5 s. */
+async function msUntil(seen: () => Promise<boolean>): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < 5000) {
+    if (await seen()) return performance.now() - start;
+    await sleep(20);
+  }
+  return Infinity;
+}
+
+describe(`two API processes on one database (${TEST_DB})`, () => {
+  it('a creator added through one shows in the other’s stats and search within a second, at once in the writer’s', async () => {
+    // Both have answered (and cached) the lists before the write.
+    for (const api of [a, b]) {
+      expect((await stats(api)).totalCreators).toBe(0);
+      expect(await searchNames(api)).toEqual([]);
+    }
+    const created = await send(a, 'POST', API_ROUTES.creators, { name: 'Replica Rowan' });
+    expect(created.status).toBe(201);
+
+    // The writer: the very next read.
+    expect((await stats(a)).totalCreators).toBe(1);
+    expect(await searchNames(a)).toEqual(['Replica Rowan']);
+
+    const inStats = msUntil(async () => (await stats(b)).totalCreators === 1);
+    const inSearch = msUntil(async () => (await searchNames(b)).includes('Replica Rowan'));
+    const [statsMs, searchMs] = await Promise.all([inStats, inSearch]);
+    expect({ statsMs, searchMs }).toEqual({
+      statsMs: expect.any(Number) as number,
+      searchMs: expect.any(Number) as number,
+    });
+    expect(Math.max(statsMs, searchMs)).toBeLessThan(VISIBLE_WITHIN_MS);
+
+    // And the other way round, for an update.
+    const id = Number(created.body.id);
+    const renamed = await send(b, 'PUT', API_ROUTES.creators, { id, name: 'Replica Robin' });
+    expect(renamed.status).toBe(200);
+    expect(await searchNames(b)).toEqual(['Replica Robin']);
+    expect(await msUntil(async () => (await searchNames(a)).includes('Replica Robin'))).toBeLessThan(
+      VISIBLE_WITHIN_MS,
+    );
+  });
+
+  it('two replicas creating the same creator at once make one creator; the other gets 409', async () => {
+    const name = 'Concurrent Casey';
+    const answers = await Promise.all(
+      [a, b, a, b].map((api) => send(api, 'POST', API_ROUTES.creators, { name })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const loser of answers.filter((r) => r.status === 409)) {
+      expect(loser.body).toEqual({ error: expect.stringContaining(name) as string });
+    }
+    const everyone = await get<CreatorListItem[]>(b, API_ROUTES.creators);
+    expect(everyone.filter((c) => c.name === name)).toHaveLength(1);
+  });
+
+  it('two replicas adding videos to the same creators at once: no video and no count lost', async () => {
+    const host = await send(a, 'POST', API_ROUTES.creators, { name: 'Shared Sam' });
+    const guest = await send(b, 'POST', API_ROUTES.creators, { name: 'Guest Gale' });
+    expect([host.status, guest.status]).toEqual([201, 201]);
+    const [hostId, guestId] = [Number(host.body.id), Number(guest.body.id)];
+    for (const api of [a, b]) {
+      // Cached on both before the writes.
+      expect((await get<CreatorProfile>(api, API_ROUTES.creatorProfile(hostId))).stats.totalVideos).toBe(0);
+    }
+    const PER_REPLICA = 12;
+    const answers = await Promise.all(
+      [a, b].flatMap((api, r) =>
+        Array.from({ length: PER_REPLICA }, (_, i) =>
+          send(api, 'POST', API_ROUTES.videos, {
+            title: `Together ${r}-${i}`,
+            url: `https://www.youtube.com/watch?v=replica${r}x${String(i).padStart(2, '0')}`,
+            authorIds: i % 2 ? [hostId, guestId] : [hostId],
+          }),
+        ),
+      ),
+    );
+    expect(answers.filter((r) => r.status !== 201)).toEqual([]);
+
+    const expected = { total: 2 * PER_REPLICA, collaborations: PER_REPLICA, collaborators: 1 };
+    for (const api of [a, b]) {
+      // The other replica's writes arrive within a second.
+      const ms = await msUntil(async () => {
+        const profile = await get<CreatorProfile>(api, API_ROUTES.creatorProfile(hostId));
+        return profile.stats.totalVideos === expected.total;
+      });
+      expect(ms).toBeLessThan(VISIBLE_WITHIN_MS);
+      const profile = await get<CreatorProfile>(api, API_ROUTES.creatorProfile(hostId));
+      expect({
+        total: profile.stats.totalVideos,
+        collaborations: profile.stats.collaborations,
+        collaborators: profile.stats.collaborators,
+      }).toEqual(expected);
+      const row = (await stats(api)).creators.find((c) => c.id === hostId);
+      expect(row?.stats).toMatchObject({
+        totalVideos: expected.total,
+        collaborations: expected.collaborations,
+        collaborators: expected.collaborators,
+      });
+    }
+  });
+});
