@@ -80,7 +80,7 @@ describe('Fetch Video Info', () => {
     await expect(form.getByLabel('Title', { exact: true })).toHaveValue('');
   });
 
-  it('fills title and date, pre-selects known creators and offers the new ones, then adds the video', async () => {
+  it('fills title and date, selects the channel creator, offers known and new guests, adds the video', async () => {
     const { juniper, rosa } = suite.data;
     const page = await openVideos();
     const form = panel(page, 'Add New Video');
@@ -92,15 +92,18 @@ describe('Fetch Video Info', () => {
     );
     await expect(form.getByLabel('Title', { exact: true })).toHaveValue('Dinner party');
     await expect(form.locator('input[type="date"]')).toHaveValue(dinner.publishedAt.slice(0, 10));
-    // The channel's creator and the known guest are selected; the unknown guest is offered.
+    // The channel's creator is selected; the known guest and the unknown one are both offered.
     expect(await form.getByLabel('Juniper Lane', { exact: true }).isChecked()).toBe(true);
-    expect(await form.getByLabel('Rosa Delacroix', { exact: true }).isChecked()).toBe(true);
-    await expect(form.getByText(/Current collaborators:\s*Juniper Lane, Rosa Delacroix$/)).toBeVisible();
+    expect(await form.getByLabel('Rosa Delacroix', { exact: true }).isChecked()).toBe(false);
+    await expect(form.getByText(/Current collaborators:\s*Juniper Lane$/)).toBeVisible();
     const detected = page.getByRole('region', { name: 'Detected collaborators' });
     await expect(detected).toBeVisible();
-    await expect(detected.getByRole('listitem')).toHaveCount(1);
-    await expect(detected.getByRole('listitem')).toContainText('Theo Marchetti');
+    await expect(detected.getByRole('listitem')).toHaveCount(2);
+    await expect(detected.getByRole('listitem').nth(0)).toContainText('Rosa Delacroix · existing creator');
+    await expect(detected.getByRole('listitem').nth(1)).toContainText('Theo Marchetti · new creator');
 
+    await detected.getByRole('button', { name: 'Add Rosa Delacroix', exact: true }).click();
+    await expect(form.getByText(/Current collaborators:\s*Juniper Lane, Rosa Delacroix$/)).toBeVisible();
     await detected.getByRole('button', { name: 'Add Theo Marchetti', exact: true }).click();
     await expect(detected).toBeHidden();
     await expect(
@@ -141,6 +144,27 @@ describe('Fetch Video Info', () => {
     const names = (await suite.api.creators()).map((c) => c.name);
     expect(names).not.toContain('Ilse Varga');
     expect(names).not.toContain('Bram Kowalczyk');
+  });
+});
+
+describe('Rescan of one video', () => {
+  it("alerts 'No video data found' as it is, without an 'Error: ' prefix", async () => {
+    await suite.api.createVideo({
+      title: 'Gone missing',
+      url: `https://www.youtube.com/watch?v=${UNKNOWN_VIDEO_ID}`,
+      date: '2024-01-01',
+      authorIds: [suite.data.rosa.id],
+    });
+    const page = await openVideos();
+    suite.session.expectErrors(
+      /^HTTP 404 POST .*\/api\/youtube\/rescan\/\d+$|ApiClientError: No video data found/,
+    );
+    const rescan = panel(page, 'Rescan for Collaborators');
+    expect(
+      await alertAfter(() =>
+        rescan.getByRole('button', { name: 'Rescan Gone missing', exact: true }).click(),
+      ),
+    ).toBe('No video data found');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * 'Rescan for Collaborators' (SPEC.md §4 rescan states, §7 rescan, §8): one video with its own errors
- * ('Error: Could not extract video ID from URL', 'Error: No video data found'), or a selection in chunks
+ * 'Rescan for Collaborators' (docs/product.md §4 rescan states, §7 rescan, §8): one video with its own
+ * alerts ('Could not extract video ID from URL', 'No video data found'), or a selection in chunks
  * with a progress bar current/total where such videos are skipped silently; then the rescan summary or
  * 'No new collaborators detected', and the selection cleared.
  */
@@ -44,6 +44,12 @@ function hasYouTubeId(video: Video): boolean {
   return known;
 }
 
+/** A single rescan's own findings, alerted as they are; any other failure reads 'Error: <message>'. */
+const PLAIN_RESCAN_ALERTS: readonly string[] = [
+  MESSAGES.couldNotExtractVideoIdShort,
+  MESSAGES.noVideoDataFound,
+];
+
 function summaryOf(added: number, created: number): string {
   return added > 0 || created > 0 ? rescanSummary(added, created) : MESSAGES.noNewCollaborators;
 }
@@ -71,7 +77,11 @@ export function RescanCollaborators() {
       await invalidateCatalog(queryClient);
       window.alert(summaryOf(result.added, result.created));
     } catch (error) {
-      reportError(error, MESSAGES.failedToUpdateVideo, { serverMessageFor: 'any', format: errorAlert });
+      const plain = isApiClientError(error) && PLAIN_RESCAN_ALERTS.includes(error.serverMessage ?? '');
+      reportError(error, MESSAGES.failedToUpdateVideo, {
+        serverMessageFor: 'any',
+        format: plain ? undefined : errorAlert,
+      });
     } finally {
       setRunning(null);
     }

@@ -1,26 +1,31 @@
 /**
- * 'Fetch Video Info' in the add-video form (SPEC.md §5, §8): fills the title and date, pre-selects the
- * channel's creator and the existing creators found in the title and description, and lists the
- * creators to create in the detected-collaborators panel, where each can be added (created and
- * selected) or skipped, and 'Clear All' empties it.
+ * 'Fetch Video Info' in the add-video form (docs/product.md §2 videos and authors, §5, §8): fills the
+ * title and date, selects the channel's creator (the main author), and lists every collaborator found
+ * in the title and description in the detected-collaborators panel: existing creators (Add selects
+ * them) and names to create (Add creates and selects them). Each can be skipped; 'Clear All' empties it.
  */
 import { useState } from 'react';
 import { extractVideoId, MESSAGES, videoInfoFetched } from '@friends/shared';
 import { useCreateCreator } from '../../../api/create-creator';
+import { useCreators } from '../../../api/get-creators';
 import type { VideoInfoToolProps } from '../../../components/tool-slots';
 import { reportError } from '../../../lib/report-error';
 import { fetchVideoInfo } from '../api/youtube-api';
 import './youtube.css';
 
-interface Suggestion {
-  name: string;
-  url: string;
-}
+type Suggestion =
+  { kind: 'existing'; key: string; id: number } | { kind: 'new'; key: string; name: string; url: string };
 
 export function VideoInfoTool({ url, authorIds, onApply }: VideoInfoToolProps) {
   const [fetching, setFetching] = useState(false);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const createCreator = useCreateCreator();
+  const creators = useCreators();
+  const nameOf = (suggestion: Suggestion): string =>
+    suggestion.kind === 'new'
+      ? suggestion.name
+      : (creators.data?.find((creator) => creator.id === suggestion.id)?.name ?? `Creator #${suggestion.id}`);
+  const drop = (suggestion: Suggestion) => setSuggestions((list) => list.filter((s) => s !== suggestion));
 
   const fetchInfo = async () => {
     if (!url.trim()) {
@@ -34,22 +39,21 @@ export function VideoInfoTool({ url, authorIds, onApply }: VideoInfoToolProps) {
     setFetching(true);
     try {
       const info = await fetchVideoInfo(url.trim());
-      const preselected = [
-        ...(info.channelCreatorId ? [info.channelCreatorId] : []),
-        ...info.detected.existingIds,
-      ];
+      const channelCreator = info.channelCreatorId ? [info.channelCreatorId] : [];
+      const existing: Suggestion[] = info.detected.existingIds
+        .filter((id) => !authorIds.includes(id) && !channelCreator.includes(id))
+        .map((id) => ({ kind: 'existing', key: `existing:${id}`, id }));
       const toCreate: Suggestion[] = [
         // The channel has no creator yet: offer it first, as the bulk import would create it.
         ...(info.channelCreatorId || !info.channelTitle ? [] : [{ name: info.channelTitle, url: '' }]),
         ...info.detected.toCreate,
-      ];
+      ].map(({ name, url }) => ({ kind: 'new', key: `new:${name}`, name, url }));
       onApply({
         title: info.title,
         date: info.date,
-        authorIds: [...new Set([...authorIds, ...preselected])],
-        detected: info.detected.existingIds.length > 0 ? true : undefined,
+        authorIds: [...new Set([...authorIds, ...channelCreator])],
       });
-      setSuggestions(toCreate);
+      setSuggestions([...existing, ...toCreate]);
       window.alert(videoInfoFetched(info.detected.existingIds.length + info.detected.toCreate.length));
     } catch (error) {
       reportError(error, MESSAGES.failedToFetchVideoInfo, { serverMessageFor: [503] });
@@ -59,6 +63,11 @@ export function VideoInfoTool({ url, authorIds, onApply }: VideoInfoToolProps) {
   };
 
   const add = async (suggestion: Suggestion) => {
+    if (suggestion.kind === 'existing') {
+      onApply({ authorIds: [...new Set([...authorIds, suggestion.id])], detected: true });
+      drop(suggestion);
+      return;
+    }
     try {
       const created = await createCreator.mutateAsync({
         name: suggestion.name,
@@ -66,7 +75,7 @@ export function VideoInfoTool({ url, authorIds, onApply }: VideoInfoToolProps) {
         socialLinks: suggestion.url ? [{ url: suggestion.url }] : [],
       });
       onApply({ authorIds: [...new Set([...authorIds, created.id])], detected: true });
-      setSuggestions((list) => list.filter((s) => s !== suggestion));
+      drop(suggestion);
     } catch (error) {
       reportError(error, MESSAGES.errorCreatingCreator, { serverMessageFor: [400, 409] });
     }
@@ -81,31 +90,38 @@ export function VideoInfoTool({ url, authorIds, onApply }: VideoInfoToolProps) {
         <div className="yt-detected" role="region" aria-label="Detected collaborators">
           <strong>Detected collaborators</strong>
           <ul>
-            {suggestions.map((suggestion) => (
-              <li key={suggestion.name}>
-                <span>
-                  {suggestion.name}
-                  {suggestion.url ? <span className="admin-muted"> · {suggestion.url}</span> : null}
-                </span>
-                <button
-                  type="button"
-                  className="admin-button"
-                  aria-label={`Add ${suggestion.name}`}
-                  disabled={createCreator.isPending}
-                  onClick={() => void add(suggestion)}
-                >
-                  Add
-                </button>
-                <button
-                  type="button"
-                  className="admin-button admin-button--ghost"
-                  aria-label={`Skip ${suggestion.name}`}
-                  onClick={() => setSuggestions((list) => list.filter((s) => s !== suggestion))}
-                >
-                  Skip
-                </button>
-              </li>
-            ))}
+            {suggestions.map((suggestion) => {
+              const name = nameOf(suggestion);
+              return (
+                <li key={suggestion.key}>
+                  <span>
+                    {name}
+                    <span className="admin-muted">
+                      {suggestion.kind === 'existing'
+                        ? ' · existing creator'
+                        : ` · new creator${suggestion.url ? ` · ${suggestion.url}` : ''}`}
+                    </span>
+                  </span>
+                  <button
+                    type="button"
+                    className="admin-button"
+                    aria-label={`Add ${name}`}
+                    disabled={suggestion.kind === 'new' && createCreator.isPending}
+                    onClick={() => void add(suggestion)}
+                  >
+                    Add
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--ghost"
+                    aria-label={`Skip ${name}`}
+                    onClick={() => drop(suggestion)}
+                  >
+                    Skip
+                  </button>
+                </li>
+              );
+            })}
           </ul>
           <button
             type="button"

@@ -143,7 +143,7 @@ describe('Bulk Import Videos', () => {
 });
 
 describe('Rescan for Collaborators', () => {
-  it('rescans one video and shows the summary, or the spec error', async () => {
+  it('rescans one video and shows the summary, or its finding without an "Error: " prefix', async () => {
     base({
       'POST /api/youtube/rescan/10': { body: { id: 10, added: 2, created: 1 } },
       'POST /api/youtube/rescan/11': { status: 404, body: { error: MESSAGES.noVideoDataFound } },
@@ -154,7 +154,16 @@ describe('Rescan for Collaborators', () => {
     await user.click(await section.findByRole('button', { name: 'Rescan Rooftop Cooking Duel' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(rescanSummary(2, 1)));
     await user.click(section.getByRole('button', { name: 'Rescan Solo Sketching' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(errorAlert(MESSAGES.noVideoDataFound)));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.noVideoDataFound));
+  });
+
+  it("prefixes any other failure of one rescan with 'Error: '", async () => {
+    base({ 'POST /api/youtube/rescan/10': { status: 503, body: { error: 'YouTube is unavailable' } } });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const section = within(rescanSection());
+    await user.click(await section.findByRole('button', { name: 'Rescan Rooftop Cooking Duel' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(errorAlert('YouTube is unavailable')));
   });
 
   it('rescans a selection with progress, says when nothing was found, and clears the selection', async () => {
@@ -231,7 +240,7 @@ describe('Fetch Video Info', () => {
     expect(api.writes()).toHaveLength(0);
   });
 
-  it('fills title and date, pre-selects creators, offers new ones, and adds the video with them', async () => {
+  it('fills title and date, selects the channel creator, offers the detected ones, adds the video', async () => {
     const api = base({
       'POST /api/youtube/video-info': { body: info },
       'POST /api/creators': { status: 201, body: { ...CREATORS[2], id: 42, name: 'Nova Quill' } },
@@ -246,9 +255,19 @@ describe('Fetch Video Info', () => {
     expect(form.getByLabelText('Title')).toHaveValue(info.title);
     expect(form.getByLabelText('Date (optional)')).toHaveValue('2024-06-02');
     expect(form.getByRole('checkbox', { name: 'Ada Lumen' })).toBeChecked();
-    expect(form.getByRole('checkbox', { name: 'Bram Koster' })).toBeChecked();
+    // An existing match is offered, not ticked silently.
+    expect(form.getByRole('checkbox', { name: 'Bram Koster' })).not.toBeChecked();
 
     const panel = within(form.getByRole('region', { name: 'Detected collaborators' }));
+    expect(panel.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Bram Koster · existing creator'),
+      expect.stringContaining('Nova Quill · new creator'),
+      expect.stringContaining('Skip Me · new creator'),
+    ]);
+    await user.click(panel.getByRole('button', { name: 'Add Bram Koster' }));
+    expect(form.getByRole('checkbox', { name: 'Bram Koster' })).toBeChecked();
+    // Selecting an existing creator creates nothing.
+    expect(api.calls.filter((c) => c.method === 'POST' && c.url === '/api/creators')).toHaveLength(0);
     await user.click(panel.getByRole('button', { name: 'Skip Skip Me' }));
     expect(panel.queryByText('Skip Me')).not.toBeInTheDocument();
     await user.click(panel.getByRole('button', { name: 'Add Nova Quill' }));

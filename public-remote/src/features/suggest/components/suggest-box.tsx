@@ -1,7 +1,8 @@
 /**
- * SPEC.md §2 'Suggest a Video': a collapsible box with a YouTube URL field. Submit is disabled while the
- * field is blank (no other format check); after a submit the thank-you banner shows for
- * THANK_YOU_BANNER_MS and the field is cleared.
+ * 'Suggest a Video' (docs/product.md §2 search): a collapsible box with a YouTube URL field. Submit is
+ * disabled while the field is blank (no other format check); after a submit the thank-you banner shows
+ * for THANK_YOU_BANNER_MS and the field is cleared. A refusal (429, too many) is logged and alerted with
+ * the server's words (§8), and the URL stays for another try.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES, THANK_YOU_BANNER_MS } from '@friends/shared';
@@ -12,7 +13,6 @@ export function SuggestBox() {
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
   const [thanked, setThanked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const suggest = useCreateSuggestion();
 
@@ -22,7 +22,6 @@ export function SuggestBox() {
     event.preventDefault();
     const value = url.trim();
     if (!value) return;
-    setError(null);
     suggest.mutate(
       { url: value },
       {
@@ -32,7 +31,10 @@ export function SuggestBox() {
           clearTimeout(timer.current);
           timer.current = setTimeout(() => setThanked(false), THANK_YOU_BANNER_MS);
         },
-        onError: (failure) => setError(failure.message),
+        onError: (failure) => {
+          console.error(failure);
+          window.alert(failure.message);
+        },
       },
     );
   };
@@ -80,11 +82,6 @@ export function SuggestBox() {
               Submit Suggestion
             </button>
           </div>
-          {error && (
-            <p className="pr-banner pr-banner--error" role="alert">
-              {error}
-            </p>
-          )}
         </form>
       )}
     </section>
