@@ -12,6 +12,7 @@ import { configNamespaces, type AppConfig } from './config/configuration';
 import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { InsightsModule } from './insights/insights.module';
 import { NetworkModule } from './network/network.module';
 import { SiteModule } from './site/site.module';
 import { StatsModule } from './stats/stats.module';
@@ -52,6 +53,7 @@ export class AppModule {
         YouTubeModule,
         StatsModule,
         NetworkModule,
+        InsightsModule,
         SuggestionsModule,
         AvatarModule,
         BackupModule,

@@ -269,7 +269,16 @@ const ENDPOINTS: Endpoint[] = [
     ),
   },
   { method: 'get', route: '/api/videos', url: noisyQuery(API_ROUTES.videos) },
-  { method: 'get', route: '/api/leaderboard', url: noisyQuery(API_ROUTES.leaderboard) },
+  {
+    method: 'get',
+    route: '/api/leaderboard',
+    url: fc.oneof(
+      noisyQuery(API_ROUTES.leaderboard),
+      query([['period', fc.oneof(fc.constantFrom('week', 'month', 'year', 'all', 'day'), hostileText)]]).map(
+        (q) => `${API_ROUTES.leaderboard}?${q}`,
+      ),
+    ),
+  },
   {
     method: 'get',
     route: '/api/stats',
@@ -314,6 +323,11 @@ const ENDPOINTS: Endpoint[] = [
     method: 'get',
     route: '/api/creators/:id/activity',
     url: pathWithId((id) => `/api/creators/${id}/activity`),
+  },
+  {
+    method: 'get',
+    route: '/api/creators/:id/suggested',
+    url: pathWithId((id) => `/api/creators/${id}/suggested`),
   },
   {
     method: 'get',
@@ -543,6 +557,7 @@ describe('ids in paths and queries', () => {
     ['get', (id) => `/api/creators/${id}/profile`],
     ['get', (id) => `/api/creators/${id}/network`],
     ['get', (id) => `/api/creators/${id}/activity`],
+    ['get', (id) => `/api/creators/${id}/suggested`],
     ['get', (id) => `/api/pairs/${id}/1`],
     ['get', (id) => `/api/pairs/1/${id}`],
     ['get', (id) => `/api/path?from=${id}&to=1`],

@@ -14,3 +14,4 @@ export * from './network';
 export * from './export';
 export * from './backup';
 export * from './compact-creators';
+export * from './insights';

@@ -72,3 +72,15 @@ export async function readCreators(
   );
   return new Map(found.map((row) => [int(row.id), toCreator(row, links.get(int(row.id)) ?? [])]));
 }
+
+/** The creator an id names now: itself, or the creator it was merged into (docs/product.md §3); null if neither. */
+export async function resolveCreatorId(manager: EntityManager, id: number): Promise<number | null> {
+  const [own] = await rows<{ id: number }>(manager, 'SELECT id FROM creators WHERE id = ?', [id]);
+  if (own) return int(own.id);
+  const [alias] = await rows<{ creator_id: number }>(
+    manager,
+    'SELECT creator_id FROM creator_aliases WHERE merged_creator_id = ? ORDER BY id DESC LIMIT 1',
+    [id],
+  );
+  return alias ? int(alias.creator_id) : null;
+}

@@ -1,5 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
-import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES } from '@friends/shared';
+import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import {
+  ANALYTICS_MAX_LIMIT,
+  ANALYTICS_PAGE_SIZE,
+  API_ROUTES,
+  INVALID_PERIOD,
+  LEADERBOARD_PERIODS,
+  isLeaderboardPeriod,
+} from '@friends/shared';
+import { InsightsService } from '../insights/insights.service';
 import { JsonText } from '../common/json-response';
 import { PathId } from '../common/id-params';
 import { PageQuery, type Page } from '../common/page-params';
@@ -8,13 +17,20 @@ import { StatsService } from './stats.service';
 /** The aggregate reads: answered as cached JSON text. */
 @Controller()
 export class StatsController {
-  constructor(private readonly stats: StatsService) {}
+  constructor(
+    private readonly stats: StatsService,
+    private readonly insights: InsightsService,
+  ) {}
 
-  /** Leaderboard */
+  /** Leaderboard; `?period=week|month|year` a PeriodLeaderboard (issue 17), `all` (the default) as before. */
   @Get(API_ROUTES.leaderboard)
   @JsonText()
-  leaderboard(): Promise<Buffer> {
-    return this.stats.leaderboardJson();
+  @ApiQuery({ name: 'period', required: false, enum: LEADERBOARD_PERIODS })
+  leaderboard(@Query('period') period?: unknown): Promise<Buffer> {
+    if (period === undefined) return this.stats.leaderboardJson();
+    if (!isLeaderboardPeriod(period)) throw new BadRequestException(INVALID_PERIOD);
+    if (period === 'all') return this.stats.leaderboardJson();
+    return this.insights.periodLeaderboardJson(period);
   }
 
   /**

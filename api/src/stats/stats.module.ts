@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { InsightsModule } from '../insights/insights.module';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
-@Module({ controllers: [StatsController], providers: [StatsService] })
+@Module({ imports: [InsightsModule], controllers: [StatsController], providers: [StatsService] })
 export class StatsModule {}

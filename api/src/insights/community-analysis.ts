@@ -1,0 +1,152 @@
+/**
+ * Communities (Louvain modularity) and bridges (betweenness centrality) of the collaboration network,
+ * from the raw authorship rows. Pure and synchronous: it runs in a worker thread (community-worker.ts)
+ * so a recompute never blocks requests. See docs/architecture.md "Insights".
+ */
+import { UndirectedGraph } from 'graphology';
+import louvain from 'graphology-communities-louvain';
+import { createUnweightedIndexedBrandes } from 'graphology-shortest-path/indexed-brandes';
+
+/** Authorship rows as two parallel arrays, ordered by video id. */
+export interface AuthorshipColumns {
+  videoIds: Int32Array;
+  creatorIds: Int32Array;
+}
+
+export interface AnalysedCommunity {
+  /** Member ids, most connected inside the community first (then smallest id). */
+  members: number[];
+}
+
+export interface NetworkAnalysis {
+  /** Largest first (then by smallest member id). */
+  communities: AnalysedCommunity[];
+  /** [creator id, normalised betweenness], highest first, only those above 0, at most `bridges`. */
+  bridges: [number, number][];
+}
+
+export interface AnalysisOptions {
+  /**
+   * Shortest-path sources at most for betweenness. Below it the score is exact (Brandes); above it,
+   * that many evenly spread sources estimate it (Brandes & Pich's pivots), which keeps a 10,000-creator
+   * network within seconds.
+   */
+  pivots: number;
+  /** Bridges kept at most. */
+  bridges: number;
+}
+
+export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { pivots: 400, bridges: 100 };
+
+/** A fixed-seed generator (mulberry32), so every replica finds the same communities in the same data. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Videos together per pair of creators, from rows ordered by video id. */
+export function collaborationGraph({ videoIds, creatorIds }: AuthorshipColumns): UndirectedGraph {
+  const weights = new Map<number, Map<number, number>>();
+  const addPair = (a: number, b: number) => {
+    const [low, high] = a < b ? [a, b] : [b, a];
+    let row = weights.get(low);
+    if (!row) weights.set(low, (row = new Map()));
+    row.set(high, (row.get(high) ?? 0) + 1);
+  };
+  for (let start = 0; start < videoIds.length;) {
+    let end = start + 1;
+    while (end < videoIds.length && videoIds[end] === videoIds[start]) end++;
+    const authors = [...new Set(creatorIds.subarray(start, end))];
+    for (let i = 0; i < authors.length; i++) {
+      for (let j = i + 1; j < authors.length; j++) addPair(authors[i]!, authors[j]!);
+    }
+    start = end;
+  }
+  // Nodes and edges in ascending id order: the same input always builds the same graph.
+  const ids = new Set<number>();
+  for (const [a, row] of weights) {
+    ids.add(a);
+    for (const b of row.keys()) ids.add(b);
+  }
+  const graph = new UndirectedGraph();
+  for (const id of [...ids].sort((x, y) => x - y)) graph.addNode(String(id));
+  for (const a of [...weights.keys()].sort((x, y) => x - y)) {
+    const row = weights.get(a)!;
+    for (const b of [...row.keys()].sort((x, y) => x - y)) {
+      graph.addEdge(String(a), String(b), { weight: row.get(b) });
+    }
+  }
+  return graph;
+}
+
+/**
+ * Normalised betweenness (as graphology-metrics' betweennessCentrality): exact from every source when
+ * the graph has at most `pivots` nodes, else estimated from `pivots` evenly spread sources and scaled.
+ */
+export function betweenness(graph: UndirectedGraph, pivots: number): Float64Array {
+  const order = graph.order;
+  const centralities = new Float64Array(order);
+  if (order < 3) return centralities;
+  const brandes = createUnweightedIndexedBrandes(graph);
+  const sources = Math.min(order, Math.max(1, pivots));
+  const delta = new Float64Array(order);
+  for (let k = 0; k < sources; k++) {
+    const source = Math.floor((k * order) / sources);
+    const [S, P, sigma] = brandes(source);
+    delta.fill(0);
+    while (S.size !== 0) {
+      const w = S.pop()!;
+      const coefficient = (1 + delta[w]!) / sigma[w]!;
+      for (const v of P[w]!) delta[v]! += sigma[v]! * coefficient;
+      if (w !== source) centralities[w]! += delta[w]!;
+    }
+  }
+  const scale = order / sources / ((order - 1) * (order - 2));
+  for (let i = 0; i < order; i++) centralities[i]! *= scale;
+  return centralities;
+}
+
+export function analyseNetwork(
+  rows: AuthorshipColumns,
+  options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
+): NetworkAnalysis {
+  const graph = collaborationGraph(rows);
+  if (graph.order === 0) return { communities: [], bridges: [] };
+  const nodes = graph.nodes(); // ascending ids: the indexes betweenness() answers by
+  const community = louvain(graph, { getEdgeWeight: 'weight', rng: seeded(17) });
+
+  // Videos with other members of the same community: who is most connected inside it.
+  const inside = new Map<string, number>();
+  graph.forEachEdge((_edge, attributes, source, target) => {
+    if (community[source] !== community[target]) return;
+    const weight = Number(attributes.weight);
+    inside.set(source, (inside.get(source) ?? 0) + weight);
+    inside.set(target, (inside.get(target) ?? 0) + weight);
+  });
+  const groups = new Map<number, number[]>();
+  for (const node of nodes) {
+    const key = community[node]!;
+    let members = groups.get(key);
+    if (!members) groups.set(key, (members = []));
+    members.push(Number(node));
+  }
+  const communities = [...groups.values()]
+    .map((members) => ({
+      members: members.sort((a, b) => (inside.get(String(b)) ?? 0) - (inside.get(String(a)) ?? 0) || a - b),
+    }))
+    .sort((x, y) => y.members.length - x.members.length || Math.min(...x.members) - Math.min(...y.members));
+
+  const scores = betweenness(graph, options.pivots);
+  const bridges: [number, number][] = nodes
+    .map((node, index): [number, number] => [Number(node), scores[index]!])
+    .filter(([, score]) => score > 0)
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .slice(0, options.bridges);
+  return { communities, bridges };
+}

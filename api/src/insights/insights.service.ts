@@ -1,0 +1,132 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  SUGGESTED_SIZE,
+  buildPeriodLeaderboard,
+  defaultAvatarUrl,
+  pairKey,
+  periodWindows,
+  utcDay,
+  type DatedAuthorship,
+  type DatedPeriod,
+  type LeaderboardCreator,
+  type PeriodLeaderboard,
+  type SuggestedCreator,
+} from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { resolveCreatorId } from '../creators/creator-reader';
+import { CREATOR_NOT_FOUND } from '../creators/creators.service';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { int, rows, rowsWhereIn } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+
+type CachedJson = ReturnType<AggregateCache['json']>;
+
+/**
+ * Leaderboards by period and "might collaborate" (issue 17), computed in SQL plus shared's pure rules
+ * and cached until the next write like the other aggregates. See docs/architecture.md "Insights".
+ */
+@Injectable()
+export class InsightsService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly cache: AggregateCache,
+  ) {}
+
+  /** The day is part of the key: the windows move at midnight UTC even without a write. */
+  periodLeaderboardJson(period: DatedPeriod, today: string = utcDay()): CachedJson {
+    return this.cache.json(`leaderboard:${period}:${today}`, () =>
+      this.tx.read((manager) => this.periodLeaderboard(manager, period, today)),
+    );
+  }
+
+  suggestedJson(id: number): CachedJson {
+    return this.cache.json(`suggested:${id}`, () => this.tx.read((manager) => this.suggested(manager, id)));
+  }
+
+  private async periodLeaderboard(
+    manager: EntityManager,
+    period: DatedPeriod,
+    today: string,
+  ): Promise<PeriodLeaderboard> {
+    const { current, previous } = periodWindows(period, today);
+    // Every authorship of a video dated in either window (undated videos have date '' and fall outside).
+    const found = await rows<{ id: number; date: string; creator_id: number }>(
+      manager,
+      `SELECT v.id, v.date, va.creator_id
+         FROM videos v JOIN video_authors va ON va.video_id = v.id
+        WHERE v.date >= ? AND v.date <= ?
+        ORDER BY v.id`,
+      [previous.from, current.to],
+    );
+    const videos = new Map<number, { authorIds: number[]; date: string }>();
+    for (const row of found) {
+      const id = int(row.id);
+      const video = videos.get(id) ?? { authorIds: [], date: String(row.date) };
+      video.authorIds.push(int(row.creator_id));
+      videos.set(id, video);
+    }
+    const dated: DatedAuthorship[] = [...videos.values()].filter((video) => video.authorIds.length > 1);
+    const authorIds = [...new Set(dated.flatMap((video) => video.authorIds))];
+    const creators = new Map<number, LeaderboardCreator>();
+    for (const row of await rowsWhereIn<{ id: number; name: string; photo: string }>(
+      manager,
+      'id',
+      authorIds,
+      (where) => `SELECT id, name, photo FROM creators ${where}`,
+    )) {
+      creators.set(int(row.id), {
+        id: int(row.id),
+        name: row.name,
+        photo: row.photo || defaultAvatarUrl(row.name),
+      });
+    }
+    // Pairs of the current window that already had a dated video together before it (so not new).
+    const before = await rows<{ a: number; b: number }>(
+      manager,
+      `SELECT DISTINCT a.creator_id AS a, b.creator_id AS b
+         FROM videos v
+         JOIN video_authors a ON a.video_id = v.id
+         JOIN video_authors b ON b.video_id = v.id AND b.creator_id > a.creator_id
+        WHERE v.date >= ? AND v.date <= ?
+          AND EXISTS (SELECT 1
+                        FROM video_authors x
+                        JOIN video_authors y ON y.video_id = x.video_id AND y.creator_id = b.creator_id
+                        JOIN videos w ON w.id = x.video_id
+                       WHERE x.creator_id = a.creator_id AND w.date <> '' AND w.date < ?)`,
+      [current.from, current.to, current.from],
+    );
+    const pairsBefore = new Set(before.map((row) => pairKey(int(row.a), int(row.b))));
+    return buildPeriodLeaderboard(period, today, creators, dated, pairsBefore);
+  }
+
+  /**
+   * Creators who made videos with this creator's collaborators but never with this creator, by
+   * collaborators shared (then name, then id), at most SUGGESTED_SIZE.
+   */
+  private async suggested(manager: EntityManager, requestedId: number): Promise<SuggestedCreator[]> {
+    const id = await resolveCreatorId(manager, requestedId);
+    if (id === null) throw new NotFoundException(CREATOR_NOT_FOUND);
+    const found = await rows<{ id: number; name: string; shared: number }>(
+      manager,
+      `SELECT c.id, c.name, s.shared
+         FROM (SELECT fof.creator_id AS id, COUNT(DISTINCT f.id) AS shared
+                 FROM (SELECT DISTINCT o.creator_id AS id
+                         FROM video_authors m
+                         JOIN video_authors o ON o.video_id = m.video_id AND o.creator_id <> m.creator_id
+                        WHERE m.creator_id = ?) f
+                 JOIN video_authors x ON x.creator_id = f.id
+                 JOIN video_authors fof ON fof.video_id = x.video_id AND fof.creator_id <> f.id
+                WHERE fof.creator_id NOT IN (SELECT o2.creator_id
+                                               FROM video_authors m2
+                                               JOIN video_authors o2 ON o2.video_id = m2.video_id
+                                              WHERE m2.creator_id = ?)
+                  AND fof.creator_id <> ?
+                GROUP BY fof.creator_id) s
+         JOIN creators c ON c.id = s.id
+        ORDER BY s.shared DESC, LOWER(c.name) ASC, c.id ASC
+        LIMIT ${SUGGESTED_SIZE}`,
+      [id, id, id],
+    );
+    return found.map((row) => ({ id: int(row.id), name: row.name, sharedCollaborators: int(row.shared) }));
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * Insights on the collaboration network (issue 17): leaderboards by period, communities and bridges,
+ * "might collaborate" suggestions and the `with:` collaboration search. The periods and the query
+ * syntax are defined here once; the API computes the answers and the front ends read these shapes.
+ * See docs/architecture.md "Insights".
+ */
+import { LEADERBOARD_SIZE } from './constants';
+import { compareLeaderboardEntries, type LeaderboardCreator } from './stats';
+import type { LeaderboardEntry } from './types';
+
+// ---------------------------------------------------------------------------------------------------
+// Leaderboards by period
+
+export const LEADERBOARD_PERIODS = ['week', 'month', 'year', 'all'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+export type DatedPeriod = Exclude<LeaderboardPeriod, 'all'>;
+
+/**
+ * Periods are rolling windows of whole UTC days ending today (today included), not calendar weeks or
+ * months: "this month" on the 1st would otherwise hold a single day against a full previous month.
+ */
+export const PERIOD_DAYS: Record<DatedPeriod, number> = { week: 7, month: 30, year: 365 };
+
+export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
+  week: 'Last 7 days',
+  month: 'Last 30 days',
+  year: 'Last 365 days',
+  all: 'All time',
+};
+
+export const INVALID_PERIOD = `period must be one of ${LEADERBOARD_PERIODS.join(', ')}`;
+
+export function isLeaderboardPeriod(value: unknown): value is LeaderboardPeriod {
+  return typeof value === 'string' && (LEADERBOARD_PERIODS as readonly string[]).includes(value);
+}
+
+/** Inclusive YYYY-MM-DD bounds. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+export interface PeriodWindows {
+  current: DateRange;
+  /** The window of the same length just before `current`. */
+  previous: DateRange;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC date of `now` as YYYY-MM-DD. */
+export function utcDay(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** `day` (YYYY-MM-DD) moved by `days` whole days. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The current and previous windows of a dated period, today being `today` (YYYY-MM-DD, UTC). */
+export function periodWindows(period: DatedPeriod, today: string): PeriodWindows {
+  const days = PERIOD_DAYS[period];
+  return {
+    current: { from: addDays(today, -(days - 1)), to: today },
+    previous: { from: addDays(today, -(2 * days - 1)), to: addDays(today, -days) },
+  };
+}
+
+export interface RankedLeaderboardEntry extends LeaderboardEntry {
+  /** The rank in the same list over the previous window (any rank, not only the top 10); null: unranked. */
+  previousRank: number | null;
+}
+
+export interface PairCreator {
+  id: number;
+  name: string;
+  photo: string;
+}
+
+/** A pair whose first dated video together falls in the current window. */
+export interface NewPair {
+  a: PairCreator;
+  b: PairCreator;
+  /** Date of their first video together. */
+  first: string;
+  /** Videos together in the current window. */
+  videos: number;
+}
+
+/** GET /api/leaderboard?period=week|month|year (`all`, the default, answers Leaderboard as before). */
+export interface PeriodLeaderboard {
+  period: DatedPeriod;
+  current: DateRange;
+  previous: DateRange;
+  mostCollaborations: RankedLeaderboardEntry[];
+  mostCollaborators: RankedLeaderboardEntry[];
+  /** At most LEADERBOARD_SIZE, the most videos together first. */
+  newPairs: NewPair[];
+}
+
+export interface DatedAuthorship {
+  authorIds: readonly number[];
+  /** YYYY-MM-DD; undated videos are never passed here (they count only for `all`). */
+  date: string;
+}
+
+export const pairKey = (a: number, b: number): string => (a < b ? `${a}-${b}` : `${b}-${a}`);
+
+interface WindowCounts {
+  collaborations: Map<number, number>;
+  collaborators: Map<number, Set<number>>;
+  /** Per pair key: videos together and the first date, in this window. */
+  pairs: Map<string, { a: number; b: number; videos: number; first: string }>;
+}
+
+function countWindow(videos: readonly DatedAuthorship[], range: DateRange): WindowCounts {
+  const counts: WindowCounts = { collaborations: new Map(), collaborators: new Map(), pairs: new Map() };
+  for (const video of videos) {
+    if (video.date < range.from || video.date > range.to) continue;
+    const authors = [...new Set(video.authorIds)];
+    if (authors.length < 2) continue;
+    for (const id of authors) {
+      counts.collaborations.set(id, (counts.collaborations.get(id) ?? 0) + 1);
+      const others = counts.collaborators.get(id) ?? new Set<number>();
+      for (const other of authors) if (other !== id) others.add(other);
+      counts.collaborators.set(id, others);
+    }
+    for (let i = 0; i < authors.length; i++) {
+      for (let j = i + 1; j < authors.length; j++) {
+        const [a, b] = [authors[i]!, authors[j]!].sort((x, y) => x - y) as [number, number];
+        const key = pairKey(a, b);
+        const pair = counts.pairs.get(key);
+        if (pair) {
+          pair.videos += 1;
+          if (video.date < pair.first) pair.first = video.date;
+        } else counts.pairs.set(key, { a, b, videos: 1, first: video.date });
+      }
+    }
+  }
+  return counts;
+}
+
+/** Every creator with a count above 0, in leaderboard order (count, then name, then id). */
+function ranking(creators: ReadonlyMap<number, LeaderboardCreator>, count: ReadonlyMap<number, number>) {
+  return [...count]
+    .filter(([id, n]) => n > 0 && creators.has(id))
+    .map(([id, n]) => ({ ...(creators.get(id) as LeaderboardCreator), count: n }))
+    .sort(compareLeaderboardEntries);
+}
+
+function rankedList(
+  creators: ReadonlyMap<number, LeaderboardCreator>,
+  current: ReadonlyMap<number, number>,
+  previous: ReadonlyMap<number, number>,
+  size: number,
+): RankedLeaderboardEntry[] {
+  const before = new Map(ranking(creators, previous).map((entry, index) => [entry.id, index + 1]));
+  return ranking(creators, current)
+    .slice(0, Math.max(0, size))
+    .map(({ id, name, photo, count }) => ({ id, name, photo, count, previousRank: before.get(id) ?? null }));
+}
+
+const sizes = (map: ReadonlyMap<number, ReadonlySet<number>>) =>
+  new Map([...map].map(([id, set]) => [id, set.size]));
+
+/**
+ * The leaderboard of a dated period: the two lists over the current window with each row's rank in the
+ * previous one, and the pairs new in the current window. `videos` must hold every dated video of both
+ * windows; `pairsBefore` the pair keys (pairKey) that have a dated video together before the current
+ * window; `creators` every author of those videos (others are left out).
+ */
+export function buildPeriodLeaderboard(
+  period: DatedPeriod,
+  today: string,
+  creators: ReadonlyMap<number, LeaderboardCreator>,
+  videos: readonly DatedAuthorship[],
+  pairsBefore: ReadonlySet<string>,
+  size: number = LEADERBOARD_SIZE,
+): PeriodLeaderboard {
+  const { current, previous } = periodWindows(period, today);
+  const now = countWindow(videos, current);
+  const then = countWindow(videos, previous);
+  const named = (id: number): PairCreator => {
+    const { name, photo } = creators.get(id) as LeaderboardCreator;
+    return { id, name, photo };
+  };
+  const newPairs = [...now.pairs]
+    .filter(([key, pair]) => !pairsBefore.has(key) && creators.has(pair.a) && creators.has(pair.b))
+    .map(([, pair]) => pair)
+    .sort(
+      (x, y) =>
+        y.videos - x.videos || (x.first < y.first ? 1 : x.first > y.first ? -1 : 0) || x.a - y.a || x.b - y.b,
+    )
+    .slice(0, Math.max(0, size))
+    .map((pair) => ({ a: named(pair.a), b: named(pair.b), first: pair.first, videos: pair.videos }));
+  return {
+    period,
+    current,
+    previous,
+    mostCollaborations: rankedList(creators, now.collaborations, then.collaborations, size),
+    mostCollaborators: rankedList(creators, sizes(now.collaborators), sizes(then.collaborators), size),
+    newPairs,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Communities, bridges, suggestions
+
+export interface CommunityMember {
+  id: number;
+  name: string;
+}
+
+export interface Community {
+  /** The smallest creator id among its members: stable while the community keeps that member. */
+  id: number;
+  /** The names of its most connected members (by videos with other members). */
+  label: string;
+  /** Most connected first. */
+  members: CommunityMember[];
+}
+
+/** GET /api/network/communities: every creator with a collaboration, in exactly one community; largest first. */
+export interface Communities {
+  communities: Community[];
+}
+
+/** One row of GET /api/network/bridges?limit= (betweenness centrality, highest first). */
+export interface Bridge {
+  id: number;
+  name: string;
+  /** Normalised betweenness centrality: the share of shortest collaboration chains passing through. */
+  score: number;
+}
+
+/** One row of GET /api/creators/:id/suggested: never appeared with the creator, shares collaborators. */
+export interface SuggestedCreator {
+  id: number;
+  name: string;
+  sharedCollaborators: number;
+}
+
+/** Names in a community's label at most. */
+export const COMMUNITY_LABEL_NAMES = 2;
+export const BRIDGES_DEFAULT_LIMIT = 10;
+export const BRIDGES_MAX_LIMIT = 100;
+export const SUGGESTED_SIZE = 10;
+
+export const communityLabel = (names: readonly string[]): string =>
+  names.slice(0, COMMUNITY_LABEL_NAMES).join(' & ');
+
+export const INSIGHTS_ROUTES = {
+  leaderboard: (period: LeaderboardPeriod = 'all') =>
+    period === 'all' ? '/api/leaderboard' : `/api/leaderboard?period=${period}`,
+  communities: '/api/network/communities', // GET Communities
+  bridges: (limit: number = BRIDGES_DEFAULT_LIMIT) => `/api/network/bridges?limit=${limit}`, // GET Bridge[]
+  suggested: (id: number) => `/api/creators/${id}/suggested`, // GET SuggestedCreator[]
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Collaboration search: `with:"Name"`
+
+export interface CollaborationQuery {
+  /** The names after `with:` (several: creators who made videos with all of them), as written. */
+  withNames: string[];
+  /** The rest of the query with the `with:` terms removed and spaces collapsed. */
+  text: string;
+}
+
+/** `with:"Any Name"` or `with:Word`; `with` in any case. */
+const WITH_TERM = /(?:^|\s)with:(?:"([^"]*)"|(\S+))/gi;
+
+/**
+ * Splits a search box's text into its `with:` names and the plain text. Without any `with:` term the
+ * text is returned exactly as typed (plain search keeps its behaviour); empty names are dropped.
+ */
+export function parseCollaborationQuery(query: string): CollaborationQuery {
+  const withNames: string[] = [];
+  let found = false;
+  const rest = query.replace(WITH_TERM, (_match, quoted: string | undefined, bare: string | undefined) => {
+    found = true;
+    const name = (quoted ?? bare ?? '').trim().replace(/\s+/g, ' ');
+    if (name && !withNames.some((known) => known.toLowerCase() === name.toLowerCase())) withNames.push(name);
+    return ' ';
+  });
+  if (!found) return { withNames, text: query };
+  return { withNames, text: rest.trim().replace(/\s+/g, ' ') };
+}
+
+/** The `with:` term for a name, quoted (a name may hold spaces; quotes inside it cannot be written). */
+export const withTerm = (name: string): string => `with:"${name.replace(/"/g, '')}"`;
