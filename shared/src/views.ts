@@ -2,6 +2,7 @@
  * The contract between the host and the remotes: view ids, navigation, and the props every
  * exposed view receives. Kept free of React so it stays universal; the remotes add React types.
  */
+import type { LeaderboardPeriod } from './insights';
 
 /** SPEC.md §2 views, plus the pair page of the network feature. */
 export const VIEW_IDS = [
@@ -27,6 +28,8 @@ export interface NavigateParams {
   prefillUrl?: string;
   /** pair: the two creators whose videos together to show (`?pair=<a>-<b>`). */
   pairIds?: [number, number];
+  /** leaderboard: the period counted (`?view=leaderboard&period=week`); all time when absent. */
+  period?: LeaderboardPeriod;
 }
 
 export type Navigate = (view: ViewId, params?: NavigateParams) => void;
@@ -52,6 +55,10 @@ export const QUERY_KEYS = {
   creatorProfile: (id: number) => ['creators', id, 'profile'],
   videos: ['videos'],
   leaderboard: ['leaderboard'],
+  periodLeaderboard: (period: string) => ['leaderboard', period],
+  communities: ['network', 'communities'],
+  bridges: (limit: number) => ['network', 'bridges', limit],
+  suggested: (id: number) => ['creators', id, 'suggested'],
   stats: ['stats'],
   suggestions: ['suggestions'],
   session: ['session'],

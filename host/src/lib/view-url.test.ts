@@ -19,6 +19,10 @@ describe('view <-> address', () => {
     ['?pair=0-2', { view: 'search', params: {} }],
     ['?pair=1e3-2', { view: 'search', params: {} }],
     ['?view=pair', { view: 'search', params: {} }],
+    ['?view=leaderboard&period=week', { view: 'leaderboard', params: { period: 'week' } }],
+    ['?view=leaderboard&period=all', { view: 'leaderboard', params: {} }],
+    ['?view=leaderboard&period=decade', { view: 'leaderboard', params: {} }],
+    ['?view=stats&period=week', { view: 'stats', params: {} }],
   ])('reads %p', (search, state) => {
     expect(parseViewUrl(search)).toEqual(state);
   });
@@ -26,6 +30,10 @@ describe('view <-> address', () => {
   it('writes the address back, leaving prefill URLs out', () => {
     expect(viewSearch({ view: 'search', params: {} })).toBe('');
     expect(viewSearch({ view: 'leaderboard', params: {} })).toBe('?view=leaderboard');
+    expect(viewSearch({ view: 'leaderboard', params: { period: 'year' } })).toBe(
+      '?view=leaderboard&period=year',
+    );
+    expect(viewSearch({ view: 'leaderboard', params: { period: 'all' } })).toBe('?view=leaderboard');
     expect(viewSearch({ view: 'author-page', params: { creatorId: 7 } })).toBe('?creator=7');
     expect(viewSearch({ view: 'pair', params: { pairIds: [3, 12] } })).toBe('?pair=3-12');
     expect(viewSearch({ view: 'videos', params: { prefillUrl: 'https://youtu.be/x' } })).toBe('?view=videos');

@@ -1,9 +1,9 @@
 /**
- * The active view mirrored into the address (DESIGN.md departure 8): `?view=leaderboard`,
- * `?creator=<id>`, `?pair=<a>-<b>`, nothing for search. Only those parameters are read; anything else
+ * The active view mirrored into the address (DESIGN.md departure 8): `?view=leaderboard` (with
+ * `&period=week|month|year` when not all time), `?creator=<id>`, `?pair=<a>-<b>`, nothing for search. Only those parameters are read; anything else
  * is ignored.
  */
-import { VIEW_IDS, type NavigateParams, type ViewId } from '@friends/shared';
+import { VIEW_IDS, isLeaderboardPeriod, type NavigateParams, type ViewId } from '@friends/shared';
 
 export interface ViewState {
   view: ViewId;
@@ -44,6 +44,10 @@ export function parseViewUrl(search: string): ViewState {
     return INITIAL_VIEW;
   }
   const view = query.get('view');
+  if (view === 'leaderboard') {
+    const period = query.get('period');
+    return { view, params: isLeaderboardPeriod(period) && period !== 'all' ? { period } : {} };
+  }
   if (isViewId(view) && view !== 'author-page' && view !== 'pair') return { view, params: {} };
   return INITIAL_VIEW;
 }
@@ -53,5 +57,8 @@ export function viewSearch({ view, params }: ViewState): string {
   if (view === 'author-page') return params.creatorId ? `?creator=${params.creatorId}` : '';
   if (view === 'pair') return params.pairIds ? `?pair=${params.pairIds[0]}-${params.pairIds[1]}` : '';
   if (view === 'search') return '';
+  if (view === 'leaderboard' && params.period && params.period !== 'all') {
+    return `?view=leaderboard&period=${params.period}`;
+  }
   return `?view=${encodeURIComponent(view)}`;
 }

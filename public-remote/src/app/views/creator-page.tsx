@@ -2,6 +2,7 @@ import '../../styles/public.css';
 import type { RemoteViewProps } from '@friends/shared';
 import { CreatorView } from '../../features/creator/components/creator-view';
 import { CreatorActivity } from '../../features/network/components/creator-activity';
+import { MightCollaborate } from '../../features/network/components/might-collaborate';
 import { NetworkPanel } from '../../features/network/components/network-panel';
 
 /** The creator page: the creator feature, with the network feature's activity chart and graph inside. */
@@ -12,6 +13,10 @@ export function CreatorPage(props: RemoteViewProps) {
       {...props}
       extras={({ creator }) => (
         <>
+          <MightCollaborate
+            creatorId={creator.id}
+            onOpen={(creatorId) => navigate('author-page', { creatorId })}
+          />
           <CreatorActivity creatorId={creator.id} />
           <NetworkPanel
             creatorId={creator.id}

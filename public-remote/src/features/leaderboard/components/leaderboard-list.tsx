@@ -1,4 +1,4 @@
-import type { LeaderboardEntry } from '@friends/shared';
+import type { LeaderboardEntry, RankedLeaderboardEntry } from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
@@ -31,11 +31,41 @@ function Rank({ rank }: { rank: number }) {
   return <span className="pr-rank">#{rank}</span>;
 }
 
+/** ▲/▼ with the places moved since the previous period, or 'new' when unranked then. */
+function Movement({ rank, previousRank }: { rank: number; previousRank: number | null }) {
+  if (previousRank === null) {
+    return (
+      <span className="pr-move pr-move--new" aria-label="new this period">
+        new
+      </span>
+    );
+  }
+  const moved = previousRank - rank;
+  if (moved === 0) {
+    return (
+      <span className="pr-move" aria-label="same rank as the previous period">
+        =
+      </span>
+    );
+  }
+  const up = moved > 0;
+  return (
+    <span
+      className={`pr-move ${up ? 'pr-move--up' : 'pr-move--down'}`}
+      aria-label={`${up ? 'up' : 'down'} ${Math.abs(moved)} from #${previousRank}`}
+    >
+      {up ? '▲' : '▼'}
+      {Math.abs(moved)}
+    </span>
+  );
+}
+
 interface LeaderboardListProps {
   title: string;
   /** 'collabs' or 'people'. */
   unit: string;
-  entries: readonly LeaderboardEntry[];
+  /** With previousRank (a period's lists) each row also shows how it moved. */
+  entries: readonly (LeaderboardEntry | RankedLeaderboardEntry)[];
   onOpen: (id: number) => void;
 }
 
@@ -59,6 +89,7 @@ export function LeaderboardList({ title, unit, entries, onOpen }: LeaderboardLis
             <span className="pr-board__count">
               {entry.count} {unit}
             </span>
+            {'previousRank' in entry && <Movement rank={index + 1} previousRank={entry.previousRank} />}
           </button>
         ))}
       </div>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { API_ROUTES } from '@friends/shared';
+import { API_ROUTES, INSIGHTS_ROUTES, type PeriodLeaderboard } from '@friends/shared';
 import { LEADERBOARD } from '../../../test-utils/fixtures';
 import { mockFetch } from '../../../test-utils/mock-fetch';
 import { renderWithClient, viewProps } from '../../../test-utils/render';
@@ -52,5 +52,58 @@ describe('LeaderboardView', () => {
     renderWithClient(<LeaderboardView {...viewProps()} />);
     expect(await screen.findByText('No collaborations yet')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Most Collaborations' })).not.toBeInTheDocument();
+  });
+});
+
+const WEEK: PeriodLeaderboard = {
+  period: 'week',
+  current: { from: '2026-03-04', to: '2026-03-10' },
+  previous: { from: '2026-02-25', to: '2026-03-03' },
+  mostCollaborations: [
+    { id: 1, name: 'Ada Lumen', photo: '', count: 3, previousRank: 2 },
+    { id: 2, name: 'Bram Koster', photo: '', count: 2, previousRank: 1 },
+    { id: 4, name: 'Dario Vance', photo: '', count: 1, previousRank: null },
+    { id: 5, name: 'Esme Quill', photo: '', count: 1, previousRank: 4 },
+  ],
+  mostCollaborators: [{ id: 1, name: 'Ada Lumen', photo: '', count: 2, previousRank: 1 }],
+  newPairs: [
+    {
+      a: { id: 1, name: 'Ada Lumen', photo: '' },
+      b: { id: 4, name: 'Dario Vance', photo: '' },
+      first: '2026-03-08',
+      videos: 2,
+    },
+  ],
+};
+
+describe('LeaderboardView by period', () => {
+  it('shows the period from the params, how each row moved, and the new pairs', async () => {
+    mockFetch({ [`GET ${INSIGHTS_ROUTES.leaderboard('week')}`]: { body: WEEK } });
+    const props = viewProps({ params: { period: 'week' } });
+    const { user } = renderWithClient(<LeaderboardView {...props} />);
+
+    expect(screen.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
+    const collabs = within(await screen.findByRole('region', { name: 'Most Collaborations' }));
+    expectRows(collabs.getAllByRole('button'), [
+      'Rank 1, gold medal Ada Lumen 3 collabs up 1 from #2',
+      'Rank 2, silver medal Bram Koster 2 collabs down 1 from #1',
+      'Rank 3, bronze medal Dario Vance 1 collabs new this period',
+      '#4 Esme Quill 1 collabs same rank as the previous period',
+    ]);
+    const pairs = within(screen.getByRole('region', { name: 'New pairs' }));
+    await user.click(
+      pairs.getByRole('button', { name: 'Ada Lumen & Dario Vance 2 videos since 2026-03-08' }),
+    );
+    expect(props.navigate).toHaveBeenCalledWith('pair', { pairIds: [1, 4] });
+  });
+
+  it('navigates to the chosen period (the host mirrors it into the address)', async () => {
+    mockFetch({ [`GET ${API_ROUTES.leaderboard}`]: { body: LEADERBOARD } });
+    const props = viewProps();
+    const { user } = renderWithClient(<LeaderboardView {...props} />);
+    expect(screen.getByRole('radio', { name: 'All time' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Last 365 days' }));
+    expect(props.navigate).toHaveBeenCalledWith('leaderboard', { period: 'year' });
+    expect(screen.queryByRole('region', { name: 'New pairs' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   API_ROUTES,
+  INSIGHTS_ROUTES,
   NETWORK_ROUTES,
   type Activity,
   type CollaborationPath,
@@ -51,6 +52,12 @@ function renderCreatorPage() {
     [`GET ${NETWORK_ROUTES.activity(1)}`]: { body: ACTIVITY },
     [`GET ${NETWORK_ROUTES.network(1, 1)}`]: { body: ONE_HOP },
     [`GET ${NETWORK_ROUTES.network(1, 2)}`]: { body: TWO_HOPS },
+    [`GET ${INSIGHTS_ROUTES.suggested(1)}`]: {
+      body: [
+        { id: 7, name: 'Gus Ferrow', sharedCollaborators: 2 },
+        { id: 9, name: 'Ivo Brandt', sharedCollaborators: 1 },
+      ],
+    },
   });
   const props = viewProps({ params: { creatorId: 1 } });
   return { calls, props, ...renderWithClient(<CreatorPage {...props} />) };
@@ -117,6 +124,16 @@ describe('the network on the creator page', () => {
     expect(link).toHaveAttribute('href', '?pair=1-4');
     await user.click(link);
     expect(props.navigate).toHaveBeenCalledWith('pair', { pairIds: [1, 4] });
+  });
+
+  it("lists who 'Might collaborate', most shared collaborators first; a chip opens that creator", async () => {
+    const { props, user } = renderCreatorPage();
+    const section = within(await screen.findByRole('region', { name: 'Might collaborate' }));
+    const chips = section.getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Gus Ferrow2', 'Ivo Brandt1']);
+    expect(chips[0]).toHaveAccessibleName('Gus Ferrow 2 shared collaborators');
+    await user.click(chips[1]!);
+    expect(props.navigate).toHaveBeenLastCalledWith('author-page', { creatorId: 9 });
   });
 
   it('charts collaborations per month', async () => {
