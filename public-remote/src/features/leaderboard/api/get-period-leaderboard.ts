@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { INSIGHTS_ROUTES, QUERY_KEYS, type DatedPeriod, type PeriodLeaderboard } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** GET /api/leaderboard?period=: both lists over the period, with previous ranks and new pairs. */
 export const getPeriodLeaderboard = (period: DatedPeriod): Promise<PeriodLeaderboard> =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { INSIGHTS_ROUTES, QUERY_KEYS, type SuggestedCreator } from '@friends/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@friends/web/api-client';
 
 /** GET /api/creators/:id/suggested: who shares collaborators with the creator but never appeared with them. */
 export const getSuggested = (id: number): Promise<SuggestedCreator[]> =>
