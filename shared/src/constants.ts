@@ -20,6 +20,9 @@ export const LEADERBOARD_SIZE = 10;
 export const ANALYTICS_PAGE_SIZE = 50;
 export const ANALYTICS_MAX_LIMIT = 500;
 
+/** A collaboration is a video with at least this many distinct authors (docs/product.md §2). */
+export const COLLABORATION_MIN_AUTHORS = 2;
+
 /** Frequent collaborators shown on a creator page. */
 export const FREQUENT_COLLABORATORS_SIZE = 10;
 

@@ -2,7 +2,7 @@
  * Reference definitions of the figures of SPEC.md §2 (creator page, analytics, leaderboard). The API
  * computes them in SQL (DESIGN.md departure 5); its tests compare against these.
  */
-import { FREQUENT_COLLABORATORS_SIZE, LEADERBOARD_SIZE } from './constants';
+import { COLLABORATION_MIN_AUTHORS, FREQUENT_COLLABORATORS_SIZE, LEADERBOARD_SIZE } from './constants';
 import type { CreatorStats, Leaderboard, LeaderboardEntry } from './types';
 
 export interface VideoAuthorship {
@@ -24,7 +24,7 @@ function authorsOf(video: VideoAuthorship): Set<number> {
 
 /** True for a video with more than one (distinct) author: a collaboration. */
 export function isCollaboration(video: VideoAuthorship): boolean {
-  return authorsOf(video).size > 1;
+  return authorsOf(video).size >= COLLABORATION_MIN_AUTHORS;
 }
 
 /**
@@ -39,7 +39,7 @@ export function computeCreatorStats(creatorId: number, videos: readonly VideoAut
     const authors = authorsOf(video);
     if (!authors.has(creatorId)) continue;
     totalVideos += 1;
-    if (authors.size > 1) collaborations += 1;
+    if (authors.size >= COLLABORATION_MIN_AUTHORS) collaborations += 1;
     for (const id of authors) if (id !== creatorId) coAuthors.add(id);
   }
   return {

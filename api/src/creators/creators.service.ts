@@ -23,6 +23,7 @@ import { readCreators, readLinks, toCreator } from './creator-reader';
 import { CreatorEntity } from './creator.entity';
 import { SocialLinkEntity } from './social-link.entity';
 import type { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
+import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
 
 export const CREATOR_NOT_FOUND = 'Creator not found';
 
@@ -140,7 +141,7 @@ export class CreatorsService {
           manager,
           `SELECT va.creator_id,
                   COUNT(*) AS video_count,
-                  SUM(CASE WHEN (SELECT COUNT(*) FROM video_authors o WHERE o.video_id = va.video_id) > 1
+                  SUM(CASE WHEN ${authorRowInCollaborationSql('va')}
                       THEN 1 ELSE 0 END) AS collab_count
              FROM video_authors va
             WHERE va.creator_id IN ${placeholders(part.length)}
@@ -179,20 +180,27 @@ export class CreatorsService {
   }
 
   async create(input: CreateCreatorDto): Promise<Creator> {
-    const creator = prepareCreator(input);
-    return this.uniqueName(creator.name, () =>
-      this.tx.write(async (manager) => {
-        await this.assertNameFree(manager, creator);
-        const result = await manager.insert(CreatorEntity, {
-          name: creator.name,
-          nameKey: creator.nameKey,
-          photo: creator.photo,
-        });
-        const id = int(result.identifiers[0]?.id);
-        await this.insertLinks(manager, id, creator.links);
-        return this.readOne(manager, id);
-      }),
+    const { name } = prepareCreator(input); // 400 before any transaction
+    return this.uniqueName(name, () =>
+      this.tx.write(async (manager) => this.readOne(manager, await this.createWithin(manager, input))),
     );
+  }
+
+  /**
+   * Inside a caller's write transaction (an import, an accepted proposal): the add-creator rules, the
+   * row and its links; the new id. 409 when the name is taken.
+   */
+  async createWithin(manager: EntityManager, input: CreateCreatorDto): Promise<number> {
+    const creator = prepareCreator(input);
+    await this.assertNameFree(manager, creator);
+    const result = await manager.insert(CreatorEntity, {
+      name: creator.name,
+      nameKey: creator.nameKey,
+      photo: creator.photo,
+    });
+    const id = int(result.identifiers[0]?.id);
+    await this.insertLinks(manager, id, creator.links);
+    return id;
   }
 
   async update(input: UpdateCreatorDto): Promise<Creator> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AggregateCache } from './aggregate-cache.service';
 import { int, rows } from './sql';
 import { TransactionRunner } from './transaction-runner.service';
+import { isCollaborationSql } from '../videos/collaboration-sql';
 
 /** One creator's figures over all videos (shared's CreatorStats, before solo videos are derived). */
 export interface CreatorCounts {
@@ -17,7 +18,7 @@ export interface CreatorCounts {
 const COUNTS_SQL = `
   SELECT va.creator_id AS id,
          COUNT(*) AS total,
-         SUM(CASE WHEN vc.author_count > 1 THEN 1 ELSE 0 END) AS collaborations
+         SUM(CASE WHEN ${isCollaborationSql('vc.author_count')} THEN 1 ELSE 0 END) AS collaborations
     FROM video_authors va
     JOIN (SELECT video_id, COUNT(*) AS author_count FROM video_authors GROUP BY video_id) vc
       ON vc.video_id = va.video_id

@@ -18,6 +18,7 @@ import { AggregateCache } from '../database/aggregate-cache.service';
 import { chunks, int, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readVideosById } from '../videos/video-reader';
+import { authorRowInCollaborationSql, COLLABORATION_VIDEO_IDS } from '../videos/collaboration-sql';
 
 interface WeightRow {
   source: number;
@@ -25,9 +26,8 @@ interface WeightRow {
   weight: number;
 }
 
-/** Videos with more than one author (an author row with another author on the same video). */
-const IS_COLLABORATION = `EXISTS (SELECT 1 FROM video_authors o
-                                   WHERE o.video_id = va.video_id AND o.creator_id <> va.creator_id)`;
+/** The author row `va` is on a collaboration. */
+const IS_COLLABORATION = authorRowInCollaborationSql('va');
 
 /** Ids per IN list (a weight query can take two lists; NETWORK_LIMITS.neighbours keeps them short). */
 const ID_CHUNK = 250;
@@ -368,7 +368,7 @@ export class NetworkService {
         manager,
         `SELECT SUBSTR(v.date, 1, 7) AS month, COUNT(*) AS count
            FROM videos v
-           JOIN (SELECT video_id FROM video_authors GROUP BY video_id HAVING COUNT(*) > 1) c
+           JOIN (${COLLABORATION_VIDEO_IDS}) c
              ON c.video_id = v.id
           WHERE v.date <> ''
           GROUP BY SUBSTR(v.date, 1, 7)

@@ -21,6 +21,7 @@ import { CreatorCountsReader, type CreatorCounts } from '../database/creator-cou
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readCreatorVideos } from '../videos/video-reader';
+import { COLLABORATION_VIDEO_IDS, isCollaborationSql } from '../videos/collaboration-sql';
 
 interface Named {
   id: number;
@@ -108,7 +109,7 @@ export class StatsService {
       manager,
       `SELECT (SELECT COUNT(*) FROM creators) AS creators,
               (SELECT COUNT(*) FROM videos) AS videos,
-              (SELECT COUNT(*) FROM (SELECT video_id FROM video_authors GROUP BY video_id HAVING COUNT(*) > 1) t)
+              (SELECT COUNT(*) FROM (${COLLABORATION_VIDEO_IDS}) t)
                 AS collaborations`,
     );
     const creators: CreatorAnalytics[] = (await this.named(manager))
@@ -139,7 +140,7 @@ export class StatsService {
 
     const [own] = await rows<{ total: number; collaborations: number }>(
       manager,
-      `SELECT COUNT(*) AS total, SUM(CASE WHEN t.author_count > 1 THEN 1 ELSE 0 END) AS collaborations
+      `SELECT COUNT(*) AS total, SUM(CASE WHEN ${isCollaborationSql('t.author_count')} THEN 1 ELSE 0 END) AS collaborations
          FROM (SELECT mine.video_id, COUNT(*) AS author_count
                  FROM video_authors mine JOIN video_authors other ON other.video_id = mine.video_id
                 WHERE mine.creator_id = ?
