@@ -407,6 +407,12 @@ const ENDPOINTS: Endpoint[] = [
     cookie: strangeCookie, // not the admin's: that would end the session the other runs use
   },
   {
+    method: 'get',
+    route: '/api/youtube/status',
+    url: noisyQuery(YOUTUBE_ROUTES.status),
+    cookie: anyCookie,
+  },
+  {
     method: 'post',
     route: '/api/youtube/video-info',
     url: fc.constant(YOUTUBE_ROUTES.videoInfo),

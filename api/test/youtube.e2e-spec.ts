@@ -377,11 +377,22 @@ describe('creator info and Instagram', () => {
     const none = await post(YOUTUBE_ROUTES.creatorInfo, { urls: ['https://example.com/me'] });
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ error: MESSAGES.enterSocialUrlFirst });
-    const unknown = await post(YOUTUBE_ROUTES.creatorInfo, {
-      urls: ['https://www.instagram.com/nobody_here/'],
+    const unknownChannel = await post(YOUTUBE_ROUTES.creatorInfo, {
+      urls: ['https://www.youtube.com/@nobody_at_all_here'],
     });
-    expect(unknown.status).toBe(502);
-    expect(unknown.body).toEqual({ error: MESSAGES.couldNotFetchCreatorInfo });
+    expect(unknownChannel.status).toBe(502);
+    expect(unknownChannel.body).toEqual({ error: MESSAGES.couldNotFetchCreatorInfo });
+  });
+
+  it('falls back to the Instagram username when Instagram answers non-OK', async () => {
+    for (const urls of [
+      ['https://www.instagram.com/nobody_here/'],
+      ['https://www.youtube.com/@nobody_at_all_here', 'https://www.instagram.com/ratelimited'],
+    ]) {
+      const res = await post(YOUTUBE_ROUTES.creatorInfo, { urls });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ name: urls.at(-1)!.split('/')[3], photo: '', source: 'Instagram' });
+    }
   });
 
   it('GET /api/instagram answers name and photo, or the name alone when Instagram is not OK', async () => {
@@ -420,20 +431,53 @@ describe('POST /api/youtube/refresh-photos', () => {
 });
 
 describe('without a usable key', () => {
-  it('answers the plain-words message and keeps running', async () => {
+  it('answers the plain-words message for the Data API features and keeps running', async () => {
     const noKey = await startTestApp({ ...youtubeEnv(fake, '') });
     try {
       for (const [path, body] of [
-        [YOUTUBE_ROUTES.videoInfo, { url: 'https://youtu.be/JLv00000001' }],
         [YOUTUBE_ROUTES.playlist, { url: channelUrl }],
         [YOUTUBE_ROUTES.import, { items: [{ id: 'JLv00000001' }] }],
         [YOUTUBE_ROUTES.rescan, { videoIds: [1] }],
+        [YOUTUBE_ROUTES.rescanOne(1), {}],
+        [YOUTUBE_ROUTES.creatorInfo, { urls: [channelUrl] }],
       ] as const) {
         const res = await post(path, body, noKey);
         expect(res.status).toBe(503);
         expect(res.body).toEqual({ error: MESSAGES.youtubeKeyMissing });
       }
       expect((await noKey.http().get(API_ROUTES.creators)).status).toBe(200);
+    } finally {
+      await noKey.close();
+    }
+  });
+
+  it('says whether the Data API is configured', async () => {
+    const noKey = await startTestApp({ ...youtubeEnv(fake, '') });
+    try {
+      const status = (c: TestContext) => c.http().get(YOUTUBE_ROUTES.status).set('Cookie', c.cookie);
+      expect((await status(noKey)).body).toEqual({ dataApi: false });
+      expect((await status(ctx)).body).toEqual({ dataApi: true });
+      expect((await noKey.http().get(YOUTUBE_ROUTES.status)).status).toBe(401);
+    } finally {
+      await noKey.close();
+    }
+  });
+
+  it('fetches video info through oEmbed alone (title and channel)', async () => {
+    const noKey = await startTestApp({ ...youtubeEnv(fake, '') });
+    try {
+      const video = fake.data.videos.find((v) => v.title === 'Dinner party')!;
+      const before = fake.calls.length;
+      const res = await post(YOUTUBE_ROUTES.videoInfo, { url: `https://youtu.be/${video.id}` }, noKey);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        videoId: video.id,
+        title: 'Dinner party',
+        channelTitle: 'Juniper Lane',
+        date: '',
+        source: 'oembed',
+      });
+      expect(fake.calls.slice(before).map((c) => c.endpoint)).toEqual(['oembed']);
     } finally {
       await noKey.close();
     }

@@ -40,6 +40,13 @@ export const MESSAGES = {
   suggestionThanks: 'Thank you! Your video suggestion has been submitted for review.',
   videoAddedWithCollaborators: 'Video added with detected collaborators!',
   youtubeKeyMissing: 'YouTube API key is not configured',
+  /** Shown beside the tools that need the YouTube Data API when the server has no key. */
+  youtubeKeyNeeded:
+    'Needs a YouTube API key: the server has no YOUTUBE_API_KEY. Fetch Video Info still works (through oEmbed).',
+  youtubeKeyNeededForCreatorInfo:
+    'YouTube channel info needs a YouTube API key (YOUTUBE_API_KEY); Instagram links work without one.',
+  youtubeKeyNeededForPhotos:
+    'Without a YouTube API key (YOUTUBE_API_KEY) only Instagram photos are refreshed.',
 } as const;
 
 /** 'Creator "<name>" already exists in the database!' */

@@ -1,7 +1,8 @@
 /**
- * The YouTube and Instagram endpoints of the API (DESIGN.md departures 3 and 6): routes, payloads and
- * answers, shared by the API and the admin remote. Every one of them is admin-only; without
- * YOUTUBE_API_KEY the YouTube ones answer 503 { error: MESSAGES.youtubeKeyMissing }.
+ * The YouTube and Instagram endpoints of the API, which calls them for the browser so the key stays on
+ * the server: routes, payloads and answers, shared by the API and the admin remote. Every one of them is
+ * admin-only. Without YOUTUBE_API_KEY video info comes from oEmbed; the features that need the
+ * Data API (bulk import, rescan, YouTube creator info and photos) answer 503 MESSAGES.youtubeKeyMissing.
  */
 import type { DetectedCollaborators } from './collaborators';
 import type { Creator } from './types';
@@ -15,7 +16,14 @@ export const YOUTUBE_ROUTES = {
   rescanOne: (id: number) => `/api/youtube/rescan/${id}`, // POST -> RescanItemResult, or a SPEC §8 error
   refreshPhotos: '/api/youtube/refresh-photos', // POST -> RefreshPhotosResult
   instagram: '/api/instagram', // GET ?username= -> InstagramInfo
+  status: '/api/youtube/status', // GET -> YouTubeStatus
 } as const;
+
+/** GET /api/youtube/status: what the admin UI can offer. */
+export interface YouTubeStatus {
+  /** Whether YOUTUBE_API_KEY is set; without it only video info (through oEmbed) works. */
+  dataApi: boolean;
+}
 
 /** Videos per POST /api/youtube/import request: the admin UI sends chunks so it can show progress. */
 export const IMPORT_CHUNK_SIZE = 10;

@@ -9,5 +9,6 @@ import { VideosService } from './videos.service';
   imports: [TypeOrmModule.forFeature([VideoEntity, VideoAuthorEntity])],
   controllers: [VideosController],
   providers: [VideosService],
+  exports: [VideosService],
 })
 export class VideosModule {}

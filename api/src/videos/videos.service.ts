@@ -66,21 +66,44 @@ export class VideosService {
   }
 
   async create(input: CreateVideoDto): Promise<Video> {
-    const video = prepareVideo(input);
     return this.uniqueUrl(() =>
-      this.tx.write(async (manager) => {
-        await this.checkReferences(manager, video);
-        const result = await manager.insert(VideoEntity, {
-          title: video.title,
-          url: video.url,
-          urlKey: video.urlKey,
-          date: video.date,
-        });
-        const id = int(result.identifiers[0]?.id);
-        await this.insertAuthors(manager, id, video.authorIds);
-        return this.readOne(manager, id);
-      }),
+      this.tx.write(async (manager) => this.readOne(manager, await this.createWithin(manager, input))),
     );
+  }
+
+  /**
+   * Inside a caller's write transaction (an import): the add-video rules, the row and its ordered
+   * authors; the new id. 409 when the URL is taken.
+   */
+  async createWithin(manager: EntityManager, input: CreateVideoDto): Promise<number> {
+    const video = prepareVideo(input);
+    await this.checkReferences(manager, video);
+    const result = await manager.insert(VideoEntity, {
+      title: video.title,
+      url: video.url,
+      urlKey: video.urlKey,
+      date: video.date,
+    });
+    const id = int(result.identifiers[0]?.id);
+    await this.insertAuthors(manager, id, video.authorIds);
+    return id;
+  }
+
+  /**
+   * Inside a caller's write transaction (a rescan, an accepted proposal): appends the creators that are
+   * not yet authors of the video, after the last position; the ids actually added.
+   */
+  async addAuthorsWithin(manager: EntityManager, videoId: number, creatorIds: number[]): Promise<number[]> {
+    const authors = await rows<{ creator_id: number; position: number }>(
+      manager,
+      `SELECT creator_id, position FROM video_authors WHERE video_id = ?${lockFor(manager, 'update')}`,
+      [videoId],
+    );
+    const current = new Set(authors.map((a) => int(a.creator_id)));
+    const added = [...new Set(creatorIds)].filter((id) => !current.has(id));
+    const next = authors.reduce((max, a) => Math.max(max, int(a.position) + 1), 0);
+    await this.insertAuthors(manager, videoId, added, next);
+    return added;
   }
 
   async update(input: UpdateVideoDto): Promise<Video> {
@@ -145,10 +168,17 @@ export class VideosService {
     }
   }
 
-  private async insertAuthors(manager: EntityManager, videoId: number, authorIds: number[]): Promise<void> {
+  /** The one place authorships are written: positions from `from` on, in the given order. */
+  private async insertAuthors(
+    manager: EntityManager,
+    videoId: number,
+    authorIds: number[],
+    from = 0,
+  ): Promise<void> {
+    if (authorIds.length === 0) return;
     await manager.insert(
       VideoAuthorEntity,
-      authorIds.map((creatorId, position) => ({ videoId, creatorId, position })),
+      authorIds.map((creatorId, index) => ({ videoId, creatorId, position: from + index })),
     );
   }
 

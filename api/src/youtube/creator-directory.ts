@@ -1,10 +1,10 @@
 /**
  * The creators as collaborator detection needs them (id, name, aliases, handles), read once per request
  * and kept up to date as an import creates creators, plus "find or create" inside a write transaction.
- * Matching goes through aliases (DESIGN.md departure 9), so a name merged away is never re-created.
+ * Matching goes through aliases (a merge remembers the merged names), so a name merged away is never
+ * re-created.
  */
 import {
-  detectPlatform,
   nameMatchKey,
   normalizeName,
   parseHttpUrl,
@@ -12,8 +12,7 @@ import {
   youtubeHandleFromUrl,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { CreatorEntity } from '../creators/creator.entity';
-import { SocialLinkEntity } from '../creators/social-link.entity';
+import type { CreatorsService } from '../creators/creators.service';
 import { int, rows } from '../database/sql';
 
 export interface DirectoryCreator {
@@ -123,7 +122,7 @@ export class CreatorDirectory {
   }
 
   /**
-   * The creator standing for a YouTube channel (SPEC.md §7 "Bulk import"): one linking to the channel's
+   * The creator standing for a YouTube channel (docs/product.md §7 "Bulk import"): one linking to the channel's
    * id or handle, else one whose name or alias equals the channel title, case-insensitively, else equal
    * without spaces and dots.
    */
@@ -150,10 +149,12 @@ export class CreatorDirectory {
 
   /**
    * Inside a write transaction: the creator whose name or alias is `name` (case-insensitively), or a new
-   * one with the given photo and link. `created` tells which. The directory learns the new creator.
+   * one with the given photo and link, made by the creators service (its rules, one place). `created`
+   * tells which. The directory learns the new creator.
    */
   async findOrCreate(
     manager: EntityManager,
+    creators: CreatorsService,
     input: { name: string; url?: string; photo?: string },
   ): Promise<{ creator: DirectoryCreator; created: boolean }> {
     const name = input.name.trim();
@@ -172,17 +173,12 @@ export class CreatorDirectory {
       if (found) return { creator: found, created: false };
     }
 
-    const inserted = await manager.insert(CreatorEntity, { name, nameKey, photo: input.photo ?? '' });
-    const id = int((inserted.identifiers[0] as { id: number }).id);
     const url = input.url?.trim() ?? '';
-    if (url) {
-      await manager.insert(SocialLinkEntity, {
-        creatorId: id,
-        position: 0,
-        platform: detectPlatform(url) || 'Other',
-        url,
-      });
-    }
+    const id = await creators.createWithin(manager, {
+      name,
+      photo: input.photo ?? '',
+      socialLinks: url ? [{ url }] : [],
+    });
     const creator: DirectoryCreator = {
       id,
       name,

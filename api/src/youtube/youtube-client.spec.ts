@@ -196,6 +196,13 @@ describe('getVideos / getVideo', () => {
     expect(fake.calls.filter((c) => c.endpoint === 'oembed').map((c) => c.status)).toEqual([404, 401]);
   });
 
+  it('asks oEmbed alone when there is no key', async () => {
+    const id = fake.data.videos[5]!.id;
+    const video = await client({ apiKey: '' }).getVideo(id);
+    expect(video).toMatchObject({ id, title: fake.data.videos[5]!.title, source: 'oembed' });
+    expect(fake.calls.map((c) => c.endpoint)).toEqual(['oembed']);
+  });
+
   it('trusts oEmbed when the Data API fails, and throws the Data API error when oEmbed cannot answer either', async () => {
     fake.setQuotaExceeded(true);
     expect(await client().getVideo(UNKNOWN_VIDEO_ID)).toBeNull();

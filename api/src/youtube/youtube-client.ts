@@ -370,18 +370,18 @@ export class YouTubeClient {
   }
 
   /**
-   * One video: videos.list, and oEmbed when the Data API has nothing or fails (quota, outage…).
-   * A missing key is reported, not papered over. null when neither knows the video (or it is private).
-   * When the Data API fails and oEmbed cannot be asked either, the Data API's error is thrown.
+   * One video: videos.list, and oEmbed when there is no key or the Data API has nothing or fails (quota,
+   * outage…); oEmbed needs no key, so Fetch Video Info works on a keyless server. null when neither
+   * knows the video (or it is private). When the Data API fails and oEmbed cannot be asked either, the
+   * Data API's error is thrown.
    */
   async getVideo(videoId: string): Promise<VideoDetails | null> {
-    this.requireKey();
+    if (!this.hasKey) return this.getOEmbed(videoId);
     let apiError: unknown;
     try {
       const [video] = await this.getVideos([videoId]);
       if (video) return video;
     } catch (err) {
-      if (err instanceof YouTubeError && err.code === 'keyMissing') throw err;
       apiError = err;
     }
     try {

@@ -1,12 +1,30 @@
 import { Module } from '@nestjs/common';
+import { CreatorsModule } from '../creators/creators.module';
 import { InstagramModule } from '../instagram/instagram.module';
+import { VideosModule } from '../videos/videos.module';
+import { CollaboratorResolver } from './collaborator-resolver';
+import { YouTubeImportService } from './import.service';
+import { YouTubeInfoService } from './info.service';
+import { YouTubePhotosService } from './photos.service';
+import { YouTubeRescanService } from './rescan.service';
 import { YouTubeController } from './youtube.controller';
-import { YouTubeService } from './youtube.service';
+import { youtubeClientProvider } from './youtube-common';
 
-/** YouTube (and, through InstagramModule, Instagram) for the admin: DESIGN.md departures 3 and 6. */
+/**
+ * The YouTube features of the admin, one service per job (info, import, rescan, photos); creators and
+ * videos are written through their own services. The API calls YouTube so the key never leaves it.
+ */
 @Module({
-  imports: [InstagramModule],
+  imports: [InstagramModule, CreatorsModule, VideosModule],
   controllers: [YouTubeController],
-  providers: [YouTubeService],
+  providers: [
+    youtubeClientProvider,
+    CollaboratorResolver,
+    YouTubeInfoService,
+    YouTubeImportService,
+    YouTubeRescanService,
+    YouTubePhotosService,
+  ],
+  exports: [youtubeClientProvider, CollaboratorResolver],
 })
 export class YouTubeModule {}

@@ -12,6 +12,7 @@ import { isApiClientError } from '@friends/web/api-client';
 import { chunks } from '../../../lib/chunks';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { reportError } from '../../../lib/report-error';
+import { useNoDataApi } from '../api/get-youtube-status';
 import { fetchPlaylist, importVideos } from '../api/youtube-api';
 import { ProgressBar } from './progress-bar';
 import './youtube.css';
@@ -27,6 +28,7 @@ export function BulkImport() {
   const [truncated, setTruncated] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [progress, setProgress] = useState({ current: 0, total: 0 });
+  const noKey = useNoDataApi();
 
   const fetchVideos = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,6 +105,11 @@ export function BulkImport() {
 
   return (
     <Section title="Bulk Import Videos" className="yt-bulk-import">
+      {noKey ? (
+        <p className="admin-muted" id={`${id}-key`}>
+          {MESSAGES.youtubeKeyNeeded}
+        </p>
+      ) : null}
       {/* One row: label, URL field, button; it wraps on a narrow screen (youtube.css). */}
       <form className="yt-url-form" onSubmit={fetchVideos} noValidate aria-label="Bulk Import Videos">
         <label className="yt-url-form__label" htmlFor={`${id}-url`}>
@@ -115,10 +122,15 @@ export function BulkImport() {
           inputMode="url"
           placeholder="https://www.youtube.com/@channel or …/playlist?list=…"
           value={url}
-          disabled={busy}
+          disabled={busy || noKey}
           onChange={(event) => setUrl(event.target.value)}
         />
-        <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+        <button
+          type="submit"
+          className="admin-button admin-button--primary"
+          disabled={busy || noKey}
+          aria-describedby={noKey ? `${id}-key` : undefined}
+        >
           {phase === 'fetching' ? 'Fetching…' : 'Fetch Videos'}
         </button>
       </form>

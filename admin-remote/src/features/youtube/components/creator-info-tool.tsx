@@ -6,10 +6,12 @@ import { useState } from 'react';
 import { creatorInfoFetched, detectPlatform, MESSAGES } from '@friends/shared';
 import type { CreatorInfoToolProps } from '../../../components/tool-slots';
 import { reportError } from '../../../lib/report-error';
+import { useNoDataApi } from '../api/get-youtube-status';
 import { fetchCreatorInfo } from '../api/youtube-api';
 
 export function CreatorInfoTool({ urls, onApply }: CreatorInfoToolProps) {
   const [fetching, setFetching] = useState(false);
+  const noKey = useNoDataApi();
 
   const fetchInfo = async () => {
     const usable = urls
@@ -26,15 +28,23 @@ export function CreatorInfoTool({ urls, onApply }: CreatorInfoToolProps) {
       window.alert(creatorInfoFetched(info.source));
     } catch (error) {
       // 502: 'Could not fetch info from YouTube or Instagram…'; 503: the key or the quota, in plain words.
+      // An Instagram link always gives at least its username.
       reportError(error, MESSAGES.failedToFetchCreatorInfo, { serverMessageFor: [502, 503] });
     } finally {
       setFetching(false);
     }
   };
 
-  return (
+  const button = (
     <button type="button" className="admin-button" disabled={fetching} onClick={() => void fetchInfo()}>
       {fetching ? 'Fetching…' : 'Fetch Creator Info'}
     </button>
+  );
+  if (!noKey) return button;
+  return (
+    <>
+      {button}
+      <span className="admin-muted">{MESSAGES.youtubeKeyNeededForCreatorInfo}</span>
+    </>
   );
 }

@@ -1,9 +1,10 @@
 /** 'Refresh Photos' in 'Bulk Actions & Cleanup' (SPEC.md §6, §8): new profile pictures from YouTube and Instagram. */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { photosRefreshedSummary } from '@friends/shared';
+import { MESSAGES, photosRefreshedSummary } from '@friends/shared';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { reportError } from '../../../lib/report-error';
+import { useNoDataApi } from '../api/get-youtube-status';
 import { refreshPhotos } from '../api/youtube-api';
 
 export const REFRESH_FAILED = 'Failed to refresh photos';
@@ -11,6 +12,7 @@ export const REFRESH_FAILED = 'Failed to refresh photos';
 export function RefreshPhotosButton() {
   const queryClient = useQueryClient();
   const [running, setRunning] = useState(false);
+  const noKey = useNoDataApi();
 
   const run = async () => {
     setRunning(true);
@@ -26,9 +28,17 @@ export function RefreshPhotosButton() {
     }
   };
 
-  return (
+  const button = (
     <button type="button" className="admin-button" disabled={running} onClick={() => void run()}>
       {running ? 'Refreshing…' : 'Refresh Photos'}
     </button>
+  );
+  if (!noKey) return button;
+  // Instagram photos need no key, so the button stays; the note says what a key would add.
+  return (
+    <>
+      {button}
+      <span className="admin-muted">{MESSAGES.youtubeKeyNeededForPhotos}</span>
+    </>
   );
 }

@@ -21,6 +21,7 @@ import { isApiClientError } from '@friends/web/api-client';
 import { chunks } from '../../../lib/chunks';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { reportError } from '../../../lib/report-error';
+import { useNoDataApi } from '../api/get-youtube-status';
 import { rescanVideo, rescanVideos } from '../api/youtube-api';
 import { ProgressBar } from './progress-bar';
 import './youtube.css';
@@ -61,6 +62,7 @@ export function RescanCollaborators() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [running, setRunning] = useState<number | 'bulk' | null>(null);
   const [progress, setProgress] = useState({ current: 0, total: 0 });
+  const noKey = useNoDataApi();
 
   const toggle = (id: number, checked: boolean) =>
     setSelected((current) => {
@@ -117,6 +119,13 @@ export function RescanCollaborators() {
   };
 
   const busy = running !== null;
+
+  if (noKey)
+    return (
+      <Section title="Rescan for Collaborators" className="yt-rescan">
+        <p className="admin-muted">{MESSAGES.youtubeKeyNeeded}</p>
+      </Section>
+    );
 
   return (
     <Section title="Rescan for Collaborators" className="yt-rescan">

@@ -293,3 +293,18 @@ describe('Fetch Video Info', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.failedToFetchVideoInfo));
   });
 });
+
+describe('without a YouTube API key on the server', () => {
+  it('disables bulk import and hides rescan, saying why', async () => {
+    const api = base({ 'GET /api/youtube/status': { body: { dataApi: false } } });
+    await renderScreen();
+    const fetchButton = within(importSection()).getByRole('button', { name: 'Fetch Videos' });
+    await waitFor(() => expect(fetchButton).toBeDisabled());
+    expect(fetchButton).toHaveAccessibleDescription(MESSAGES.youtubeKeyNeeded);
+    expect(within(rescanSection()).getByText(MESSAGES.youtubeKeyNeeded)).toBeInTheDocument();
+    expect(within(rescanSection()).queryByRole('button')).toBeNull();
+    // Fetch Video Info works without a key (oEmbed), so it stays.
+    expect(screen.getByRole('button', { name: 'Fetch Video Info' })).toBeEnabled();
+    expect(api.writes()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Rescan for collaborators (docs/product.md §7 "Rescan", §8): the video's description and channel from
+ * the Data API, the detected collaborators found or created, and the new ones appended as authors
+ * through the videos service. One transaction per video.
+ */
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { extractVideoId, MESSAGES, type RescanItemResult, type RescanResult } from '@friends/shared';
+import { int, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import { VideosService } from '../videos/videos.service';
+import { CollaboratorResolver } from './collaborator-resolver';
+import { CreatorDirectory, DirectoryCreator } from './creator-directory';
+import { VideoDetails, YouTubeClient } from './youtube-client';
+import { requireDataApi, toHttpError } from './youtube-common';
+
+@Injectable()
+export class YouTubeRescanService {
+  constructor(
+    private readonly client: YouTubeClient,
+    private readonly tx: TransactionRunner,
+    private readonly videos: VideosService,
+    private readonly resolver: CollaboratorResolver,
+  ) {}
+
+  /** One video, with its own errors ('Could not extract video ID from URL', 'No video data found'). */
+  async rescanOne(id: number): Promise<RescanItemResult> {
+    requireDataApi(this.client);
+    const [row] = await this.tx.read((m) =>
+      rows<{ id: number; url: string }>(m, 'SELECT id, url FROM videos WHERE id = ?', [id]),
+    );
+    if (!row) throw new NotFoundException('Video not found');
+    const youtubeId = extractVideoId(row.url);
+    if (!youtubeId) throw new BadRequestException(MESSAGES.couldNotExtractVideoIdShort);
+    let video: VideoDetails | null;
+    try {
+      video = await this.client.getVideo(youtubeId);
+    } catch (err) {
+      throw toHttpError(err);
+    }
+    if (!video) throw new NotFoundException(MESSAGES.noVideoDataFound);
+    const directory = await this.tx.read((m) => CreatorDirectory.load(m));
+    return this.rescanVideo(id, video, directory);
+  }
+
+  /** A selection: videos without a YouTube id or without data are skipped silently. */
+  async rescanMany(ids: readonly number[]): Promise<RescanResult> {
+    requireDataApi(this.client);
+    const unique = [...new Set(ids)];
+    const found = await this.tx.read((m) =>
+      unique.length
+        ? rows<{ id: number; url: string }>(
+            m,
+            `SELECT id, url FROM videos WHERE id IN (${unique.map(() => '?').join(', ')})`,
+            unique,
+          )
+        : Promise.resolve([]),
+    );
+    const urls = new Map(found.map((r) => [int(r.id), r.url]));
+    const youtubeIds = new Map(unique.map((id) => [id, extractVideoId(urls.get(id) ?? '')]));
+    let videos: VideoDetails[];
+    try {
+      videos = await this.client.getVideos([...youtubeIds.values()].filter((v): v is string => !!v));
+    } catch (err) {
+      throw toHttpError(err);
+    }
+    const byYouTubeId = new Map(videos.map((v) => [v.id, v]));
+    const directory = await this.tx.read((m) => CreatorDirectory.load(m));
+    const results: RescanItemResult[] = [];
+    for (const id of unique) {
+      const youtubeId = youtubeIds.get(id);
+      const video = youtubeId ? byYouTubeId.get(youtubeId) : undefined;
+      if (!urls.has(id)) results.push({ id, added: 0, created: 0, skipped: 'Video not found' });
+      else if (!youtubeId)
+        results.push({ id, added: 0, created: 0, skipped: MESSAGES.couldNotExtractVideoIdShort });
+      else if (!video) results.push({ id, added: 0, created: 0, skipped: MESSAGES.noVideoDataFound });
+      else results.push(await this.rescanVideo(id, video, directory));
+    }
+    return {
+      results,
+      added: results.reduce((sum, r) => sum + r.added, 0),
+      created: results.reduce((sum, r) => sum + r.created, 0),
+    };
+  }
+
+  /** One transaction: reuse or create the detected collaborators and append the new author ids. */
+  private async rescanVideo(
+    id: number,
+    video: VideoDetails,
+    directory: CreatorDirectory,
+  ): Promise<RescanItemResult> {
+    const made: DirectoryCreator[] = [];
+    try {
+      return await this.tx.write(async (manager) => {
+        const main = directory.channelCreator({
+          id: video.channelId,
+          title: video.channelTitle,
+          handle: video.channelHandle,
+        });
+        const ids = await this.resolver.resolve(manager, video, directory, main, made);
+        const added = await this.videos.addAuthorsWithin(manager, id, ids);
+        return { id, added: added.length, created: made.length };
+      });
+    } catch (err) {
+      directory.forget(made.map((c) => c.id));
+      throw err;
+    }
+  }
+}
