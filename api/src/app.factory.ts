@@ -6,18 +6,23 @@ import { Logger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { registerAdminGate } from './auth/admin-gate';
+import { SessionService } from './auth/session.service';
 import { AggregateCache } from './database/aggregate-cache.service';
 import { CachedAnswers } from './common/cached-answers';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerRequestIdHeader, requestIdFor } from './common/request-id';
 import { clientErrorHandler, frameworkErrors } from './common/client-error';
 import { registerOriginPolicy, remoteOrigins } from './common/origin-policy';
+import {
+  applyTimeouts,
+  PUBLIC_BODY_LIMIT,
+  registerRequestLimits,
+  trustProxyOption,
+} from './common/request-limits';
 import { loadConfiguration, type AppConfig } from './config/configuration';
 import { setupOpenApi } from './openapi/openapi';
 import { registerBundles } from './site/static-bundles';
-
-/** Largest request body accepted; a creator with 20 links of 2048 characters is about 45 KB. */
-export const BODY_LIMIT = 256 * 1024;
 
 /** Log fields that must never be written. */
 const REDACT = [
@@ -37,8 +42,8 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   const adapter = new FastifyAdapter({
     serverFactory: cachedAnswers.serverFactory,
     logger: config.server.logLevel === 'silent' ? false : { level: config.server.logLevel, redact: REDACT },
-    bodyLimit: BODY_LIMIT,
-    trustProxy: config.server.trustProxy,
+    bodyLimit: PUBLIC_BODY_LIMIT, // admin routes get more, see registerAdminGate
+    trustProxy: trustProxyOption(config.server.trustProxy),
     requestIdHeader: false, // read (and checked) by requestIdFor
     genReqId: requestIdFor,
     clientErrorHandler, // a 20 KB URL or a broken request line answers { error } too
@@ -81,10 +86,17 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
     // Remotes may be served from another origin: do not block cross-origin loads of our files.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+    xFrameOptions: false, // frame-ancestors above says it; an X-Frame-Options could only contradict it
+    strictTransportSecurity: false, // sent over https only, by registerRequestLimits
   });
   // After helmet, so refusals carry the security headers too.
   registerOriginPolicy(fastify, config.remotes);
+  // Before any body is read: admin-only routes need the session, bodies are bounded.
+  registerAdminGate(fastify, app.get(SessionService));
+  registerRequestLimits(fastify);
+  applyTimeouts(app.getHttpServer(), config.server.timeouts);
   await app.register(fastifyCompress, {
+    globalDecompression: false, // see registerRequestLimits
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });

@@ -171,8 +171,55 @@ describe('login limits', () => {
           .expect(401);
       const limited = await from('203.0.113.7').send({ password: ADMIN_PASSWORD }).expect(429);
       expect(limited.body).toEqual({ error: 'Too many login attempts. Try again in a minute.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(setCookieOf(limited)).toBe('');
       await from('203.0.113.8').send({ password: ADMIN_PASSWORD }).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    ['true (one proxy)', 'true'],
+    ['a hop count', '1'],
+    ["the proxy's address", '127.0.0.1, ::1, ::ffff:127.0.0.1'],
+  ])(
+    'behind a trusted proxy (TRUST_PROXY = %s) the client IP is what the proxy saw, not what the client wrote',
+    async (_, trust) => {
+      const t = await startTestApp({ TRUST_PROXY: trust, LOGIN_RATE_LIMIT: '3' });
+      try {
+        // The proxy appends the address it saw; the client controls everything left of it.
+        const from = (spoofed: string) =>
+          t.http().post(API_ROUTES.login).set('X-Forwarded-For', `${spoofed}, 203.0.113.9`);
+        for (let i = 0; i < 3; i++)
+          await from(`198.51.100.${i}`)
+            .send({ password: `guess ${i}` })
+            .expect(401);
+        const limited = await from('198.51.100.77').send({ password: ADMIN_PASSWORD }).expect(429);
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        await t
+          .http()
+          .post(API_ROUTES.login)
+          .set('X-Forwarded-For', '203.0.113.10')
+          .send({ password: ADMIN_PASSWORD })
+          .expect(200);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('every 429 carries a standard Retry-After (the suggestion limit too)', async () => {
+    const t = await startTestApp({ SUGGESTION_RATE_LIMIT: '1' });
+    try {
+      await t.http().post(API_ROUTES.suggestions).send({ url: 'https://youtu.be/RETRYAFTER1' }).expect(201);
+      const limited = await t
+        .http()
+        .post(API_ROUTES.suggestions)
+        .send({ url: 'https://youtu.be/RETRYAFTER2' })
+        .expect(429);
+      expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await t.close();
     }
@@ -387,10 +434,53 @@ describe('security headers', () => {
         }
         expect(policy['script-src']).not.toContain("'unsafe-inline'");
         expect(response.headers['x-content-type-options']).toBe('nosniff');
-        expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+        // frame-ancestors decides; an X-Frame-Options beside it could only contradict it.
+        expect(response.headers['x-frame-options']).toBeUndefined();
         expect(response.headers['referrer-policy']).toBe('no-referrer');
-        expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        // HSTS over plain http means nothing (and misleads); see the https test below.
+        expect(response.headers['strict-transport-security']).toBeUndefined();
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('HSTS is sent over https only (directly or behind a trusted proxy)', async () => {
+    const t = await startTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const https = await t.http().get(API_ROUTES.health).set('X-Forwarded-Proto', 'https').expect(200);
+      expect(https.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+      const http = await t.http().get(API_ROUTES.health).set('X-Forwarded-Proto', 'http').expect(200);
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('session, login and admin answers are Cache-Control: no-store; public reads are not', async () => {
+    const t = await startTestApp();
+    try {
+      const answers = [
+        await t.http().get(API_ROUTES.session).expect(200),
+        await t.http().get(API_ROUTES.session).set('Cookie', t.cookie).expect(200),
+        await login(t).expect(200),
+        await t.http().post(API_ROUTES.login).send({ password: 'wrong' }).expect(401),
+        await t.http().get(API_ROUTES.suggestions).set('Cookie', t.cookie).expect(200),
+        await t.http().get(API_ROUTES.suggestions).expect(401),
+        await t
+          .http()
+          .post(API_ROUTES.creators)
+          .set('Cookie', t.cookie)
+          .send({ name: 'No store' })
+          .expect(201),
+        await t.http().post(API_ROUTES.logout).set('Cookie', t.cookie).expect(200),
+      ];
+      for (const response of answers) {
+        const what = `${response.status} ${String(response.headers['content-type'])}`;
+        expect({ what, cache: response.headers['cache-control'] }).toEqual({ what, cache: 'no-store' });
+      }
+      const read = await t.http().get(API_ROUTES.leaderboard).expect(200);
+      expect(read.headers['cache-control'] ?? '').not.toContain('no-store');
     } finally {
       await t.close();
     }
@@ -420,6 +510,18 @@ describe('request body limits', () => {
     t = await startTestApp();
   });
   afterAll(() => t.close());
+
+  it('public routes read at most 16 KB; admin routes more, once the session is checked', async () => {
+    const body = JSON.stringify({ url: `https://youtu.be/x?${'p'.repeat(17 * 1024)}` });
+    for (const url of [API_ROUTES.login, API_ROUTES.suggestions, '/api/no-such-route']) {
+      const response = await t.http().post(url).set('Content-Type', 'application/json').send(body);
+      expect({ url, status: response.status }).toEqual({ url, status: 413 });
+      expectErrorBody(response.body);
+    }
+    const name = { name: `Long ${'n'.repeat(17 * 1024)}` };
+    const admin = await t.http().post(API_ROUTES.creators).set('Cookie', t.cookie).send(name);
+    expect(admin.status).toBe(400); // read and validated (the name is too long), not refused unread
+  });
 
   it.each([
     ['post', API_ROUTES.login],

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { API_ROUTES, type SessionInfo } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +15,7 @@ export class AuthController {
 
   @Post(API_ROUTES.login)
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
   @UseGuards(ThrottlerGuard)
   @SkipThrottle({ suggestions: true })
   @ThrottleMessage(TOO_MANY_LOGINS)
@@ -29,6 +30,7 @@ export class AuthController {
 
   @Post(API_ROUTES.logout)
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
   async logout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -38,6 +40,7 @@ export class AuthController {
   }
 
   @Get(API_ROUTES.session)
+  @Header('Cache-Control', 'no-store')
   async session(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

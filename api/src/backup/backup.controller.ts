@@ -1,7 +1,13 @@
 import { Body, Controller, Get, Header, Post, Res } from '@nestjs/common';
-import { BACKUP_ROUTES, backupFileName, type BackupData, type BackupImportResult } from '@friends/shared';
+import {
+  BACKUP_MAX_BYTES,
+  BACKUP_ROUTES,
+  backupFileName,
+  type BackupData,
+  type BackupImportResult,
+} from '@friends/shared';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly } from '../auth/access.decorators';
+import { AdminOnly, BodyLimit } from '../auth/access.decorators';
 import { parseBackup } from './backup-validation';
 import { BackupService } from './backup.service';
 
@@ -39,6 +45,7 @@ export class BackupController {
 
   /** 201 with what was written; 409 when the database holds anything; 400 naming the first problem. */
   @Post(BACKUP_ROUTES.backup)
+  @BodyLimit(BACKUP_MAX_BYTES) // read only once the admin gate has seen the session
   import(@Body() body: unknown): Promise<BackupImportResult> {
     return this.backup.import(parseBackup(body));
   }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from './error-response';
+import { isAbortedUpload } from './request-limits';
 
 /** Shapes every error as `{ "error": "…" }` (STYLE.md "The API"). */
 @Catch()
@@ -9,6 +10,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (isAbortedUpload(exception, request)) {
+      // The client went away or was cut off (request timeout): nobody is left to answer.
+      this.logger.warn(`Upload aborted before it was complete: ${request.method} ${request.url}`);
+      return;
+    }
     const { status, body, unexpected } = toErrorResponse(exception);
     if (unexpected)
       this.logger.error(

@@ -3,10 +3,34 @@ import { DEMO_ADMIN_PASSWORD } from '@friends/shared';
 import { ConfigurationError, loadConfiguration } from './configuration';
 import { repoRoot } from '../common/repo-root';
 
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['true', 1], // one reverse proxy: the address it saw, not the client's left-most X-Forwarded-For
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, ::1, loopback', ['10.0.0.0/8', '::1', 'loopback']],
+  ])('reads %j as Fastify trustProxy %j', (value, expected) => {
+    expect(loadConfiguration({ TRUST_PROXY: value }).server.trustProxy).toEqual(expected);
+  });
+
+  it.each(['maybe', '10.0.0.1/33', '10.0.0.1, evil', '-1'])('rejects %j', (value) => {
+    expect(() => loadConfiguration({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be/);
+  });
+});
+
 describe('loadConfiguration', () => {
   it('has defaults that make `npm start` work offline', () => {
     const config = loadConfiguration({});
-    expect(config.server).toEqual({ port: 3000, host: '127.0.0.1', logLevel: 'info', trustProxy: false });
+    expect(config.server).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      trustProxy: false,
+      timeouts: { requestMs: 30_000 },
+    });
     expect(config.database).toEqual({
       type: 'sqlite',
       path: join(repoRoot(), 'data', 'friends.sqlite'),

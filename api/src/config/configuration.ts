@@ -4,6 +4,7 @@
  * the ConfigModule then exposes each slice as a `registerAs` namespace (see `configNamespaces`).
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { registerAs } from '@nestjs/config';
 import { DEMO_ADMIN_PASSWORD } from '@friends/shared';
@@ -15,9 +16,15 @@ export interface ServerConfig {
   port: number;
   host: string;
   logLevel: string;
-  /** Trust X-Forwarded-* (client IP for rate limits, https for the Secure cookie) behind a proxy. */
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: false, how many proxy hops to trust, or the proxies' addresses. The client
+   * IP (rate limits) is then the address the nearest untrusted hop had, never a client-written one.
+   */
+  trustProxy: TrustProxy;
+  timeouts: { requestMs: number };
 }
+
+export type TrustProxy = false | number | string[];
 
 export type DatabaseConfig =
   | {
@@ -139,8 +146,21 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
     return value;
   };
 
+  const seconds = (name: string, fallback: number): number => {
+    const value = Number(text(name, String(fallback)));
+    if (!(value > 0) || !Number.isFinite(value))
+      problems.push(`${name} must be a positive number of seconds`);
+    return value;
+  };
+
   const config: AppConfig = {
-    server: { port, host: text('HOST', '127.0.0.1'), logLevel, trustProxy: bool('TRUST_PROXY') ?? false },
+    server: {
+      port,
+      host: text('HOST', '127.0.0.1'),
+      logLevel,
+      trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
+      timeouts: { requestMs: seconds('REQUEST_TIMEOUT_SECONDS', 30) * 1000 },
+    },
     database,
     auth: {
       adminPassword: adminPassword || DEMO_ADMIN_PASSWORD,
@@ -166,6 +186,36 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
+}
+
+/** Names proxy-addr knows for address ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false`; `true` (one proxy in front, the usual reverse proxy); a hop count; or a comma
+ * list of the proxies' addresses, CIDR ranges or loopback / linklocal / uniquelocal.
+ */
+export function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (['', 'false', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return 1;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    if (PROXY_RANGES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  };
+  const invalid = entries.filter((entry) => !valid(entry));
+  if (invalid.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses (bad: "${invalid.join('", "')}")`,
+    );
+    return false;
+  }
+  return entries;
 }
 
 function parseDatabaseUrl(

@@ -1,0 +1,123 @@
+/**
+ * Bounds on what a client can make the server do before any handler runs (docs/architecture.md
+ * "Security"): body sizes, JSON nesting, compressed bodies, how long a request may take to arrive,
+ * plus the answer headers every client relies on (Retry-After on 429, HSTS only over https).
+ */
+import type { Server } from 'node:http';
+import type { ApiError } from '@friends/shared';
+import type { TrustProxy } from '../config/configuration';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Bodies of public routes and unknown URLs: a login or a suggestion is well under 1 KB. */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+/** Bodies of admin routes; a creator with 20 links of 2048 characters is about 45 KB. */
+export const ADMIN_BODY_LIMIT = 256 * 1024;
+/** No real body nests deeper; deeper ones would only exhaust the validators' stack. */
+export const MAX_JSON_DEPTH = 32;
+
+export const TOO_DEEP = `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`;
+export const COMPRESSED_BODY = 'Compressed request bodies are not accepted: send the JSON as is';
+
+/** TRUST_PROXY as the adapter takes it (its types omit Fastify's hop count, so as a function). */
+export function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+export interface Timeouts {
+  /** The whole request (headers and body) must have arrived within this. */
+  requestMs: number;
+}
+
+function answer(reply: FastifyReply, status: number, error: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('Content-Type', 'application/json; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send({ error } satisfies ApiError);
+}
+
+/**
+ * How deep `text` nests arrays and objects, counted without parsing (brackets inside strings do not
+ * count); stops as soon as it passes `limit`.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** The request's body stopped arriving: the client left, or the request timeout cut it off. */
+export function isAbortedUpload(error: unknown, request: FastifyRequest | undefined): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    (code === 'ECONNRESET' || code === 'ERR_HTTP_REQUEST_TIMEOUT') &&
+    request?.raw !== undefined &&
+    !request.raw.complete
+  );
+}
+
+/**
+ * Node's own timeouts: a body that stops arriving is cut off (408) instead of holding a socket and
+ * its buffer for ever; idle keep-alive sockets close after 5 s.
+ */
+export function applyTimeouts(server: Server, { requestMs }: Timeouts): void {
+  server.requestTimeout = requestMs;
+  server.headersTimeout = Math.min(10_000, requestMs);
+  server.keepAliveTimeout = 5_000;
+  // How often Node checks the two above (30 s by default, which would double the allowed time).
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(
+    1_000,
+    requestMs,
+  );
+  // A socket silent in both directions for this long is closed (a handler may still work meanwhile).
+  server.setTimeout(Math.max(120_000, requestMs * 4));
+}
+
+/** Fastify hooks and parsers; register before the routes. */
+export function registerRequestLimits(fastify: FastifyInstance): void {
+  // Request decompression stays off (@fastify/compress `globalDecompression: false`): a 130 KB gzip
+  // body can unpack to gigabytes. A compressed body is refused before it is read.
+  fastify.addHook('onRequest', async (request, reply) => {
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') return answer(reply, 415, COMPRESSED_BODY);
+  });
+
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) {
+      const error = new Error(TOO_DEEP) as FastifyError;
+      error.statusCode = 400;
+      return done(error, undefined);
+    }
+    parseJson(request, body as string, done);
+  });
+
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    // Every 429 says when to come back; @nestjs/throttler names its header per limit.
+    if (reply.statusCode === 429 && !reply.hasHeader('Retry-After')) {
+      const named = Object.entries(reply.getHeaders()).find(([name]) =>
+        name.toLowerCase().startsWith('retry-after-'),
+      );
+      void reply.header('Retry-After', String(named?.[1] ?? 60));
+    }
+    // HSTS means nothing over plain http, and a proxy's https is what counts (TRUST_PROXY).
+    if (request.protocol === 'https') {
+      void reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    return payload;
+  });
+}
