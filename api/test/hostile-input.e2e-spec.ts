@@ -268,7 +268,27 @@ const ENDPOINTS: Endpoint[] = [
       (q) => `/api/creators/compact?${q}`,
     ),
   },
+  {
+    method: 'get',
+    route: '/api/creators/search',
+    url: query([
+      ['q', hostileText],
+      ['scope', fc.oneof(fc.constantFrom('all', 'names', 'x'), hostileText)],
+      ['offset', fc.oneof(fc.constantFrom('0', '24', '-1', '1e2'), hostileText)],
+      ['limit', fc.oneof(fc.constantFrom('24', '0', '201'), hostileText)],
+    ]).map((q) => `${API_ROUTES.creatorsSearch}?${q}`),
+  },
   { method: 'get', route: '/api/videos', url: noisyQuery(API_ROUTES.videos) },
+  {
+    method: 'get',
+    route: '/api/videos/search',
+    url: query([
+      ['q', hostileText],
+      ['youtube', fc.oneof(fc.constantFrom('true', 'false'), hostileText)],
+      ['offset', fc.oneof(fc.constantFrom('0', '50', '-1'), hostileText)],
+      ['limit', fc.oneof(fc.constantFrom('50', '0', '201'), hostileText)],
+    ]).map((q) => `${API_ROUTES.videosSearch}?${q}`),
+  },
   {
     method: 'get',
     route: '/api/leaderboard',

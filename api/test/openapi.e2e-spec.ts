@@ -1,4 +1,4 @@
-import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES } from '@friends/shared';
+import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES, PAGING } from '@friends/shared';
 import { startTestApp, type TestContext } from './support/test-app';
 
 type Operation = {
@@ -152,6 +152,20 @@ describe('GET /api/docs-json', () => {
       required: false,
       schema: { type: 'integer', minimum: 0, default: 0 },
     });
+  });
+
+  it('documents the search and page parameters of the paged lists', () => {
+    const params = (route: string) =>
+      Object.fromEntries((operation(route).parameters ?? []).map((p) => [p.name, p]));
+    const creators = params(`GET ${API_ROUTES.creatorsSearch}`);
+    expect(Object.keys(creators).sort()).toEqual(['limit', 'offset', 'q', 'scope']);
+    expect(creators.q).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } });
+    expect(creators.limit).toMatchObject({
+      schema: { type: 'integer', minimum: 1, maximum: PAGING.maxLimit, default: PAGING.creatorsPage },
+    });
+    const videos = params(`GET ${API_ROUTES.videosSearch}`);
+    expect(Object.keys(videos).sort()).toEqual(['limit', 'offset', 'q', 'youtube']);
+    expect(videos.limit).toMatchObject({ schema: { default: PAGING.videosPage } });
   });
 
   it('gives every operation the one error shape { error: string }', () => {

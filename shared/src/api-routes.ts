@@ -5,9 +5,11 @@
 export const API_ROUTES = {
   creators: '/api/creators', // GET CreatorListItem[]; POST CreatorInput; PUT CreatorUpdate; PATCH MergeInput; DELETE ?id=
   creatorsCompact: '/api/creators/compact', // GET CompactCreators (the same list, compact); ?limit=N: the first N rows
+  creatorsSearch: '/api/creators/search', // GET CreatorPage: ?q=&scope=all|names&offset=&limit=
   creator: (id: number) => `/api/creators/${id}`, // DELETE (bulk delete form)
   creatorProfile: (id: number) => `/api/creators/${id}/profile`, // GET CreatorProfile
   videos: '/api/videos', // GET Video[]; POST VideoInput; PUT VideoUpdate; DELETE ?id=
+  videosSearch: '/api/videos/search', // GET VideoPage: ?q= (title or author) &youtube=true &offset=&limit=
   video: (id: number) => `/api/videos/${id}`, // DELETE (bulk delete form)
   leaderboard: '/api/leaderboard', // GET Leaderboard
   stats: '/api/stats', // GET Analytics: totals and the first page of per-creator rows; ?offset=N&limit=M: that page

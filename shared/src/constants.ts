@@ -44,3 +44,15 @@ export const LIMITS = {
 /** YouTube import limits (DESIGN.md departure 6). */
 export const IMPORT_PAGE_SIZE = 50;
 export const IMPORT_MAX_VIDEOS = 500;
+
+/**
+ * Pages of the lists the server filters (`?offset=&limit=`): a screenful of cards or rows per request,
+ * so what a screen downloads does not grow with the data. `maxLimit` bounds one answer; `maxTerm` the
+ * search text (a longer one cannot match a name, channel or title anyway).
+ */
+export const PAGING = {
+  creatorsPage: 24,
+  videosPage: 50,
+  maxLimit: 200,
+  maxTerm: 2048,
+} as const;

@@ -31,3 +31,19 @@ export function filterSearchIndex<T extends Searchable>(index: readonly SearchEn
   for (const entry of index) if (entry.haystack.includes(needle)) matches.push(entry.item);
   return matches;
 }
+
+/**
+ * A search box's term as the API reads it (`?q=`), parsed in one place so a later syntax (say a
+ * `with:"Name"` filter) extends this type rather than each endpoint. `text` is the trimmed, lowercased
+ * substring to look for; '' matches everything.
+ */
+export interface SearchQuery {
+  text: string;
+}
+
+export function parseSearchQuery(term: string): SearchQuery {
+  return { text: term.trim().toLowerCase() };
+}
+
+/** Which fields a creator search looks in: the visitor's search (name, channel, aliases) or names only. */
+export type CreatorSearchScope = 'all' | 'names';

@@ -177,3 +177,15 @@ export interface SuggestionInput {
 export interface LoginInput {
   password: string;
 }
+
+/** One page of a list the server filters and pages (`?q=&offset=&limit=`): the rows and how many match. */
+export interface Paged<T> {
+  total: number;
+  items: T[];
+}
+
+/** GET /api/creators/search */
+export type CreatorPage = Paged<CreatorListItem>;
+
+/** GET /api/videos/search */
+export type VideoPage = Paged<Video>;

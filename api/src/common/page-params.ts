@@ -1,3 +1,4 @@
+import { PAGING } from '@friends/shared';
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -61,3 +62,30 @@ export const PageQuery =
       schema: { type: 'integer', minimum: 1, maximum: limits.maxLimit, default: limits.defaultLimit },
     })(target, key, descriptor);
   };
+
+/** `?q=`: one search text of at most PAGING.maxTerm characters ('' when absent). */
+export function parseTerm(query: Record<string, unknown>): string {
+  const value = query.q;
+  if (value === undefined) return '';
+  if (typeof value !== 'string' || value.length > PAGING.maxTerm)
+    throw new BadRequestException(`q must be one text of at most ${PAGING.maxTerm} characters`);
+  return value;
+}
+
+const readTerm = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const query = context.switchToHttp().getRequest<FastifyRequest>().query as Record<string, unknown>;
+  return parseTerm(query ?? {});
+});
+
+/** The `?q=` search text of a filtered list, checked (400 when bad) and documented in OpenAPI. */
+export const SearchTerm = (): ParameterDecorator => (target, key, index) => {
+  readTerm()(target, key, index);
+  if (key === undefined) return;
+  const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
+  ApiQuery({
+    name: 'q',
+    required: false,
+    description: 'substring to look for, ignoring case',
+    schema: { type: 'string', maxLength: PAGING.maxTerm, default: '' },
+  })(target, key, descriptor);
+};

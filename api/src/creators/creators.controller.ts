@@ -10,8 +10,17 @@ import {
   Put,
   Query,
 } from '@nestjs/common';
-import { API_ROUTES, CREATORS_COMPACT_MAX_LIMIT, type Creator, type MessageResponse } from '@friends/shared';
+import { ApiQuery } from '@nestjs/swagger';
+import {
+  API_ROUTES,
+  CREATORS_COMPACT_MAX_LIMIT,
+  PAGING,
+  parseSearchQuery,
+  type Creator,
+  type MessageResponse,
+} from '@friends/shared';
 import { JsonText } from '../common/json-response';
+import { PageQuery, SearchTerm, type Page } from '../common/page-params';
 import { PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
 import { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
@@ -37,6 +46,23 @@ export class CreatorsController {
     if (!(n >= 1 && n <= CREATORS_COMPACT_MAX_LIMIT))
       throw new BadRequestException(`limit must be a whole number from 1 to ${CREATORS_COMPACT_MAX_LIMIT}`);
     return this.creators.compactJson(n);
+  }
+
+  /**
+   * CreatorPage: one page of the creators whose name, alias or channel (`scope=names`: name or alias)
+   * contains `q`, ignoring case, in id order, with how many match. What the search screens read.
+   */
+  @Get(API_ROUTES.creatorsSearch)
+  @JsonText()
+  @ApiQuery({ name: 'scope', required: false, enum: ['all', 'names'] })
+  search(
+    @SearchTerm() q: string,
+    @Query('scope') scope: unknown,
+    @PageQuery({ defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit }) page: Page,
+  ): Promise<Buffer> {
+    if (scope !== undefined && scope !== 'all' && scope !== 'names')
+      throw new BadRequestException("scope must be 'all' or 'names'");
+    return this.creators.searchJson(parseSearchQuery(q), scope ?? 'all', page);
   }
 
   @Post(API_ROUTES.creators)

@@ -9,10 +9,14 @@ import {
   encodeCompactCreators,
   type Creator,
   type CreatorListItem,
+  type CreatorPage,
+  type CreatorSearchScope,
+  type SearchQuery,
   type MessageResponse,
   type SocialLink,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
 import { isUniqueViolation } from '../database/database-errors';
@@ -20,6 +24,7 @@ import { chunks, int, lockFor, placeholders, rows, rowsWhereIn } from '../databa
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { CreatorAliasEntity } from './creator-alias.entity';
 import { readCreators, readLinks, toCreator } from './creator-reader';
+import { searchCreatorIds } from './creator-search';
 import { CreatorEntity } from './creator.entity';
 import { SocialLinkEntity } from './social-link.entity';
 import type { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
@@ -100,23 +105,46 @@ export class CreatorsService {
           manager,
           'SELECT COUNT(*) AS total FROM creators',
         );
-        return encodeCompactCreators(await this.list(manager, limit), int(count?.total));
+        const first = await rows<{ id: number }>(
+          manager,
+          `SELECT id FROM creators ORDER BY id LIMIT ${Math.trunc(limit)}`,
+        );
+        return encodeCompactCreators(
+          await this.list(
+            manager,
+            first.map((row) => int(row.id)),
+          ),
+          int(count?.total),
+        );
       }),
     );
   }
 
   /**
-   * Every creator with counts and aliases, by id (`counts` from CreatorCountsReader); with `limit`, the
-   * first `limit` creators only, their counts computed for them alone.
+   * GET /api/creators/search: one page of the creators matching the query (see creator-search.ts), with
+   * the total, computed for that page alone.
+   */
+  searchJson(query: SearchQuery, scope: CreatorSearchScope, page: Page): Promise<Buffer> {
+    const key = `creators:search:${scope}:${page.offset}:${page.limit}:${query.text}`;
+    return this.cache.json(key, () =>
+      this.tx.read(async (manager): Promise<CreatorPage> => {
+        const { total, ids } = await searchCreatorIds(manager, query, scope, page);
+        return { total, items: ids.length === 0 ? [] : await this.list(manager, ids) };
+      }),
+    );
+  }
+
+  /**
+   * Every creator with counts and aliases, by id (`counts` from CreatorCountsReader); with `ids`, those
+   * creators only (in id order), their counts computed for them alone.
    */
   private async list(
     manager: EntityManager,
-    limit?: number,
+    ids?: readonly number[],
     counts?: ReadonlyMap<number, CreatorCounts>,
   ): Promise<CreatorListItem[]> {
     let creators: ListRow[];
-    let ids: number[] | undefined;
-    if (limit === undefined) {
+    if (ids === undefined) {
       creators = (await rows<ListRow>(manager, 'SELECT id, name, photo FROM creators ORDER BY id')).map(
         (row) => {
           const own = counts?.get(int(row.id));
@@ -125,12 +153,13 @@ export class CreatorsService {
       );
     } else {
       creators = (
-        await rows<ListRow>(
+        await rowsWhereIn<ListRow>(
           manager,
-          `SELECT id, name, photo FROM creators ORDER BY id LIMIT ${Math.trunc(limit)}`,
+          'id',
+          ids,
+          (where) => `SELECT id, name, photo FROM creators ${where} ORDER BY id`,
         )
       ).map((row) => ({ ...row, video_count: 0, collab_count: 0 }));
-      ids = creators.map((row) => int(row.id));
       const byId = new Map(creators.map((row) => [int(row.id), row]));
       for (const part of chunks(ids)) {
         const counts = await rows<{

@@ -7,6 +7,11 @@ import { MIGRATIONS } from './migrations';
 /** How long a statement waits for a lock held by another process before failing (SQLite). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+interface SqliteHandle {
+  pragma(source: string): unknown;
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
 /**
  * TypeORM options for DATABASE_URL. SQLite: WAL with synchronous=FULL (no lost commits on power loss),
  * foreign keys on, a busy timeout. MySQL/MariaDB through mysql2 with utf8mb4. Migrations, never
@@ -32,9 +37,13 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
     database: config.path,
     enableWAL: !memory,
     timeout: SQLITE_BUSY_TIMEOUT_MS,
-    prepareDatabase: (db: { pragma(source: string): unknown }) => {
+    prepareDatabase: (db: SqliteHandle) => {
       db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
       db.pragma('synchronous = FULL');
+      // SQLite's own lower() folds ASCII only; the search filters lowercase as JavaScript (and MySQL) do.
+      db.function('lower', { deterministic: true }, (text: unknown) =>
+        typeof text === 'string' ? text.toLowerCase() : text,
+      );
     },
   };
 }

@@ -84,3 +84,44 @@ export async function readCreatorVideos(manager: EntityManager, creatorId: numbe
   );
   return withAuthors(manager, videos, false);
 }
+
+export interface VideoFilter {
+  /** Lowercased substring of the title or of an author's name; '' for every video. */
+  text: string;
+  /** Only videos whose URL is on YouTube (the rescan list). */
+  youtube: boolean;
+}
+
+/**
+ * One page of the videos matching `filter`, by id (the admin's lists), with how many match. The title
+ * and author filter is the one Manage Videos applied in the browser: a substring of the lowercased
+ * title or of an author's normalised name (creators.name_key).
+ */
+export async function readVideoPage(
+  manager: EntityManager,
+  filter: VideoFilter,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; items: Video[] }> {
+  const conditions: string[] = [];
+  const params: string[] = [];
+  if (filter.text) {
+    conditions.push(`(instr(lower(v.title), ?) > 0
+      OR v.id IN (SELECT va.video_id FROM video_authors va JOIN creators c ON c.id = va.creator_id
+                   WHERE instr(c.name_key, ?) > 0))`);
+    params.push(filter.text, filter.text);
+  }
+  if (filter.youtube) conditions.push(`(instr(v.url, 'youtube.com/') > 0 OR instr(v.url, 'youtu.be/') > 0)`);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const [count] = await rows<{ total: number }>(
+    manager,
+    `SELECT COUNT(*) AS total FROM videos v ${where}`,
+    params,
+  );
+  const found = await rows<VideoRow>(
+    manager,
+    `SELECT v.id, v.title, v.url, v.date FROM videos v ${where}
+      ORDER BY v.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
+    params,
+  );
+  return { total: int(count?.total), items: await withAuthors(manager, found, false) };
+}

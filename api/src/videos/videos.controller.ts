@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { API_ROUTES, type MessageResponse, type Video } from '@friends/shared';
+import { BadRequestException, Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import { API_ROUTES, PAGING, parseSearchQuery, type MessageResponse, type Video } from '@friends/shared';
 import { JsonText } from '../common/json-response';
+import { PageQuery, SearchTerm, type Page } from '../common/page-params';
 import { PathId, QueryId } from '../common/id-params';
 import { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import { VideosService } from './videos.service';
@@ -15,6 +17,23 @@ export class VideosController {
   @JsonText()
   list(): Promise<Buffer> {
     return this.videos.listJson();
+  }
+
+  /**
+   * VideoPage: one page of the videos whose title or an author's name contains `q`, ignoring case
+   * (`youtube=true`: only videos on YouTube, the rescan list), in id order, with how many match.
+   */
+  @Get(API_ROUTES.videosSearch)
+  @JsonText()
+  @ApiQuery({ name: 'youtube', required: false, enum: ['true', 'false'] })
+  search(
+    @SearchTerm() q: string,
+    @Query('youtube') youtube: unknown,
+    @PageQuery({ defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit }) page: Page,
+  ): Promise<Buffer> {
+    if (youtube !== undefined && youtube !== 'true' && youtube !== 'false')
+      throw new BadRequestException("youtube must be 'true' or 'false'");
+    return this.videos.searchJson({ text: parseSearchQuery(q).text, youtube: youtube === 'true' }, page);
   }
 
   @Post(API_ROUTES.videos)

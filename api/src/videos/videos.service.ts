@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { canonicalVideoUrl, safeHref, type MessageResponse, type Video } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
-import { readAllVideos, readVideosById } from './video-reader';
+import { readAllVideos, readVideoPage, readVideosById, type VideoFilter } from './video-reader';
 import { VideoAuthorEntity } from './video-author.entity';
 import { VideoEntity } from './video.entity';
 
@@ -63,6 +64,12 @@ export class VideosService {
   /** GET /api/videos as JSON text: every video with its ordered authors, by id. */
   listJson(): Promise<Buffer> {
     return this.cache.json('videos', () => this.tx.read((manager) => readAllVideos(manager)));
+  }
+
+  /** GET /api/videos/search: one page of the matching videos and how many match (VideoPage). */
+  searchJson(filter: VideoFilter, page: Page): Promise<Buffer> {
+    const key = `videos:search:${filter.youtube}:${page.offset}:${page.limit}:${filter.text}`;
+    return this.cache.json(key, () => this.tx.read((manager) => readVideoPage(manager, filter, page)));
   }
 
   async create(input: CreateVideoDto): Promise<Video> {

@@ -1,0 +1,242 @@
+/**
+ * GET /api/creators/search and GET /api/videos/search: the lists the screens read, filtered and paged on
+ * the server. The answers must be exactly what the browsers' filters gave over the whole lists.
+ */
+import {
+  API_ROUTES,
+  PAGING,
+  buildSearchIndex,
+  filterSearchIndex,
+  normalizeName,
+  type CreatorListItem,
+  type CreatorPage,
+  type Video,
+  type VideoPage,
+} from '@friends/shared';
+import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
+import { startTestApp, type TestContext } from './support/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await startTestApp();
+  const names = [
+    'Ann Bo',
+    'Annabel Quest',
+    'Zoë Ørsted',
+    'ÉLODIE Vasquez',
+    'Percent 100% Real',
+    'under_score',
+    'Quote "Marks"',
+    'Bo',
+    'Xi',
+  ];
+  const ids: number[] = [];
+  for (const [i, name] of names.entries()) {
+    const creator = await createCreator(t, {
+      name,
+      socialLinks:
+        i % 3 === 0
+          ? [
+              { url: `https://www.youtube.com/@Chan${i}Nel` },
+              { url: 'https://www.instagram.com/second_link' },
+            ]
+          : i % 3 === 1
+            ? [{ url: `https://www.tiktok.com/@tik${i}` }]
+            : [],
+    });
+    ids.push(creator.id);
+  }
+  // A merge leaves an alias on the primary.
+  const old = await createCreator(t, 'Merged Away Name');
+  await admin(t)
+    .patch(API_ROUTES.creators)
+    .send({ primaryId: ids[1], mergeIds: [old.id] })
+    .expect(200);
+  await createVideo(t, {
+    title: 'Solo Morning Show',
+    url: 'https://www.youtube.com/watch?v=AAAAAAAAAAA',
+    authorIds: [ids[0]!],
+  });
+  await createVideo(t, {
+    title: 'Together AGAIN',
+    url: 'https://vimeo.com/1',
+    authorIds: [ids[1]!, ids[2]!],
+  });
+  await createVideo(t, {
+    title: 'Été à Paris',
+    url: 'https://youtu.be/BBBBBBBBBBB',
+    authorIds: [ids[3]!, ids[0]!],
+  });
+  await createVideo(t, { title: 'No url', authorIds: [ids[4]!] });
+  for (let i = 0; i < 7; i++) await createVideo(t, { title: `Filler ${i}`, authorIds: [ids[5]!] });
+});
+afterAll(() => t.close());
+
+const all = async (): Promise<CreatorListItem[]> =>
+  (await t.http().get(API_ROUTES.creators).expect(200)).body;
+const allVideos = async (): Promise<Video[]> => (await t.http().get(API_ROUTES.videos).expect(200)).body;
+const search = async (query: Record<string, string>): Promise<CreatorPage> =>
+  (await t.http().get(API_ROUTES.creatorsSearch).query(query).expect(200)).body;
+const videoSearch = async (query: Record<string, string>): Promise<VideoPage> =>
+  (await t.http().get(API_ROUTES.videosSearch).query(query).expect(200)).body;
+
+/** The client-side filters the screens used before (search view; admin creator list and picker). */
+const clientSearch = (list: CreatorListItem[], term: string) =>
+  filterSearchIndex(buildSearchIndex(list), term);
+const clientNames = (list: CreatorListItem[], term: string) => {
+  const needle = normalizeName(term);
+  return list.filter((c) => [c.name, ...c.aliases].map(normalizeName).join('\n').includes(needle));
+};
+const clientVideos = (list: Video[], term: string) => {
+  const needle = term.trim().toLowerCase();
+  return list.filter((v) =>
+    [v.title, ...v.authors.map((a) => a.name)].join('\n').toLowerCase().includes(needle),
+  );
+};
+
+const TERMS = [
+  '',
+  '  ',
+  'a',
+  'B',
+  'bo',
+  'ann',
+  'ANN BO',
+  'nabel',
+  'zoë',
+  'ØRST',
+  'élodie',
+  '100%',
+  '%',
+  '_',
+  'under_',
+  '"marks"',
+  'quote "',
+  'youtube',
+  'chan0nel',
+  'tik4',
+  'second_link',
+  'merged away',
+  'away name',
+  'nobody matches this',
+];
+
+describe('GET /api/creators/search', () => {
+  it.each(TERMS)(
+    'answers what the search view filtered for %j (name, channel, alias; any case)',
+    async (term) => {
+      const expected = clientSearch(await all(), term);
+      const page = await search({ q: term, limit: String(PAGING.maxLimit) });
+      expect(page.total).toBe(expected.length);
+      expect(page.items).toEqual(expected);
+    },
+  );
+
+  it.each(TERMS)(
+    'with scope=names answers what the admin filters gave for %j (name, alias)',
+    async (term) => {
+      const expected = clientNames(await all(), term);
+      const page = await search({ q: term, scope: 'names', limit: String(PAGING.maxLimit) });
+      expect(page.items.map((c) => c.name)).toEqual(expected.map((c) => c.name));
+      expect(page.total).toBe(expected.length);
+    },
+  );
+
+  it('pages by offset and limit, in id order, with the total of all matches', async () => {
+    const expected = clientSearch(await all(), 'o');
+    expect(expected.length).toBeGreaterThan(3);
+    const first = await search({ q: 'o', limit: '2' });
+    const second = await search({ q: 'o', offset: '2', limit: '2' });
+    const past = await search({ q: 'o', offset: '1000' });
+    expect(first).toEqual({ total: expected.length, items: expected.slice(0, 2) });
+    expect(second).toEqual({ total: expected.length, items: expected.slice(2, 4) });
+    expect(past).toEqual({ total: expected.length, items: [] });
+    expect((await search({})).items).toHaveLength(Math.min(PAGING.creatorsPage, (await all()).length));
+  });
+
+  it('reflects creates, renames, link changes, merges and deletes at once', async () => {
+    expect((await search({ q: 'fresh face' })).total).toBe(0);
+    const created = await createCreator(t, {
+      name: 'Fresh Face',
+      socialLinks: [{ url: 'https://twitch.tv/ffchan' }],
+    });
+    expect((await search({ q: 'fresh face' })).items.map((c) => c.id)).toEqual([created.id]);
+    expect((await search({ q: 'ffchan' })).total).toBe(1);
+    await admin(t)
+      .put(API_ROUTES.creators)
+      .send({ id: created.id, name: 'Renamed Face', socialLinks: [{ url: 'https://twitch.tv/otherchan' }] })
+      .expect(200);
+    expect((await search({ q: 'fresh face' })).total).toBe(0);
+    expect((await search({ q: 'ffchan' })).total).toBe(0);
+    expect((await search({ q: 'renamed' })).items.map((c) => c.id)).toEqual([created.id]);
+    const other = await createCreator(t, 'Second Face');
+    await admin(t)
+      .patch(API_ROUTES.creators)
+      .send({ primaryId: created.id, mergeIds: [other.id] })
+      .expect(200);
+    expect((await search({ q: 'second face' })).items.map((c) => c.id)).toEqual([created.id]);
+    await admin(t).delete(API_ROUTES.creator(created.id)).expect(200);
+    expect((await search({ q: 'face' })).total).toBe(0);
+  });
+
+  it.each([
+    ['limit=0'],
+    ['limit=201'],
+    ['limit=-1'],
+    ['limit=1.5'],
+    ['offset=-1'],
+    ['offset=x'],
+    ['offset=1e3'],
+    ['scope=other'],
+    ['q=a&q=b'],
+    [`q=${'x'.repeat(PAGING.maxTerm + 1)}`],
+  ])('answers 400 { error } for %s', async (query) => {
+    const response = await t.http().get(`${API_ROUTES.creatorsSearch}?${query}`).expect(400);
+    expectErrorBody(response.body);
+  });
+});
+
+describe('GET /api/videos/search', () => {
+  it.each(['', 'solo', 'AGAIN', 'été', 'ann', 'zoë', 'filler', 'x', 'nothing at all'])(
+    'answers what Manage Videos filtered for %j (title or author name)',
+    async (term) => {
+      const expected = clientVideos(await allVideos(), term);
+      const page = await videoSearch({ q: term, limit: String(PAGING.maxLimit) });
+      expect(page).toEqual({ total: expected.length, items: expected });
+    },
+  );
+
+  it('pages in id order with the total', async () => {
+    const everything = await allVideos();
+    const page = await videoSearch({ offset: '3', limit: '4' });
+    expect(page).toEqual({ total: everything.length, items: everything.slice(3, 7) });
+    expect((await videoSearch({})).items).toHaveLength(Math.min(PAGING.videosPage, everything.length));
+  });
+
+  it('with youtube=true lists only the videos on YouTube (the rescan list)', async () => {
+    const page = await videoSearch({ youtube: 'true', limit: String(PAGING.maxLimit) });
+    expect(page.items.map((v) => v.title)).toEqual(['Solo Morning Show', 'Été à Paris']);
+    expect(page.total).toBe(2);
+    expect((await videoSearch({ youtube: 'true', q: 'paris' })).items.map((v) => v.title)).toEqual([
+      'Été à Paris',
+    ]);
+  });
+
+  it('reflects a write at once', async () => {
+    const before = await videoSearch({ q: 'brand new title' });
+    expect(before.total).toBe(0);
+    const [creator] = (await search({ q: 'ann bo' })).items;
+    const video = await createVideo(t, { title: 'Brand New Title', authorIds: [creator!.id] });
+    expect((await videoSearch({ q: 'brand new title' })).items.map((v) => v.id)).toEqual([video.id]);
+    await admin(t).delete(API_ROUTES.video(video.id)).expect(200);
+    expect((await videoSearch({ q: 'brand new title' })).total).toBe(0);
+  });
+
+  it.each([['limit=0'], ['limit=999'], ['offset=-3'], ['youtube=yes'], ['q=a&q=b']])(
+    'answers 400 { error } for %s',
+    async (query) => {
+      const response = await t.http().get(`${API_ROUTES.videosSearch}?${query}`).expect(400);
+      expectErrorBody(response.body);
+    },
+  );
+});
