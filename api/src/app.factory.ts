@@ -10,6 +10,7 @@ import { registerAdminGate } from './auth/admin-gate';
 import { SessionService } from './auth/session.service';
 import { AggregateCache } from './database/aggregate-cache.service';
 import { CachedAnswers } from './common/cached-answers';
+import { registerHttpCaching } from './common/http-caching';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerRequestIdHeader, requestIdFor } from './common/request-id';
 import { clientErrorHandler, frameworkErrors } from './common/client-error';
@@ -56,6 +57,7 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  registerHttpCaching(fastify); // first: it hashes the JSON before the encoding hooks compress it
   cachedAnswers.register(fastify, app.get(AggregateCache));
   registerRequestIdHeader(fastify);
   app.useLogger(new PinoNestLogger(fastify.log));

@@ -3,6 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { CachedAnswers, preferredEncoding } from './cached-answers';
+import { registerHttpCaching } from './http-caching';
 import { registerRequestIdHeader } from './request-id';
 
 /**
@@ -14,6 +15,7 @@ async function serve() {
   const cache = new AggregateCache();
   const answers = new CachedAnswers();
   const fastify: FastifyInstance = Fastify({ serverFactory: answers.serverFactory });
+  registerHttpCaching(fastify);
   answers.register(fastify, cache);
   registerRequestIdHeader(fastify);
   const counts = { hooks: 0, computed: 0 };
@@ -134,7 +136,7 @@ describe('CachedAnswers', () => {
     expect(server.counts.hooks).toBe(2);
   });
 
-  it('sends requests with an Origin or a cookie on first sight, HEAD and other encodings through Fastify', async () => {
+  it('sends requests with an Origin or a cookie, HEAD and other encodings through Fastify', async () => {
     await server.get('/answer', { cookie: 's=1' }); // not kept: it might be an admin-only answer
     await server.get('/answer', { cookie: 's=1' });
     expect(server.counts.hooks).toBe(2);
@@ -143,8 +145,30 @@ describe('CachedAnswers', () => {
     await server.get('/answer', {}, 'HEAD');
     await server.get('/answer', { 'accept-encoding': 'deflate' });
     expect(server.counts.hooks).toBe(6);
-    await server.get('/answer', { cookie: 's=1' }); // a public answer, replayed to anyone
-    expect(server.counts.hooks).toBe(6);
+    // Still the full stack: an answer to a request with a cookie is cached privately, not publicly.
+    const admin = await server.get('/answer', { cookie: 's=1' });
+    expect(server.counts.hooks).toBe(7);
+    expect(admin.headers['cache-control']).toBe('private, no-cache');
+    await server.get('/answer');
+    expect(server.counts.hooks).toBe(7);
+  });
+
+  it('answers a replayed request whose If-None-Match names the answer with a 304 and no body', async () => {
+    const first = await server.get('/answer');
+    const etag = String(first.headers.etag);
+    await server.get('/answer'); // replayed from now on
+    const hooks = server.counts.hooks;
+    const same = await server.get('/answer', { 'if-none-match': etag });
+    expect({ status: same.status, body: same.text, etag: same.headers.etag }).toEqual({
+      status: 304,
+      body: '',
+      etag,
+    });
+    expect(same.headers['content-type']).toBeUndefined();
+    expect(same.headers['x-security']).toBe('on');
+    const other = await server.get('/answer', { 'if-none-match': 'W/"other"' });
+    expect(other.status).toBe(200);
+    expect(server.counts.hooks).toBe(hooks);
   });
 
   it('does not keep an answer that set a cookie', async () => {

@@ -1,20 +1,21 @@
 /**
- * Cached aggregate answers on the wire (README "Performance").
+ * Cached aggregate answers on the wire (docs/performance.md).
  *
  * Encoding: an answer of the AggregateCache goes out in the br or gzip form the cache made once, off
  * the event loop (@fastify/compress leaves a response that already has a Content-Encoding alone).
  *
  * Replay: once a GET without cookie or Origin has been answered 200 through the whole stack with a
- * current cached answer, its headers and bytes are kept per URL and encoding, and the next GET of that
- * URL without an Origin is answered by the HTTP server itself, before Fastify: no routing, Nest,
- * guards, helmet or hooks, whose headers are part of what was kept. Everything kept is dropped at the
- * next write, with the cache. For small answers (leaderboard, first page of creators) the full stack
- * cost about three times what a bare server spends on a request.
+ * current cached answer, its headers and bytes are kept per URL and encoding, and the next such GET
+ * of that URL is answered by the HTTP server itself, before Fastify: no routing, Nest, guards, helmet
+ * or hooks, whose headers (ETag and Cache-Control included) are part of what was kept; a matching
+ * If-None-Match gets the 304. Everything kept is dropped whenever the data version moves, with the
+ * cache. For small answers (leaderboard, first page of creators) the full stack cost about three
+ * times what a bare server spends on a request.
  *
  * Why the conditions are safe: a cookie-less request that got 200 proves the route is public, so the
- * answer may be replayed to anyone (it does not depend on the session); requests with an Origin get
- * per-origin CORS headers, so they always take the full stack; so does everything once the server is
- * closing (Fastify then answers 503 and closes connections).
+ * answer may be replayed to any cookie-less request; requests with an Origin get per-origin CORS
+ * headers, and those with a cookie `private` caching, so they always take the full stack; so does
+ * everything once the server is closing (Fastify then answers 503 and closes connections).
  */
 import { createServer, type IncomingMessage, type OutgoingHttpHeader, type ServerResponse } from 'node:http';
 import type {
@@ -25,6 +26,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { AggregateCache, ContentEncoding } from '../database/aggregate-cache.service';
+import { matchesIfNoneMatch } from './http-caching';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
 /** Below this an answer is not worth compressing (the same threshold as @fastify/compress). */
@@ -42,6 +44,9 @@ interface Replay {
   /** Names and values in one list (as writeHead takes them), ending with the request id's. */
   headers: OutgoingHttpHeader[];
   body: Buffer;
+  /** The answer's ETag, and the headers of a 304 to an If-None-Match naming it (same layout). */
+  etag: string;
+  notModified: OutgoingHttpHeader[];
 }
 
 /** What the encoding hook sent, checked once the response is complete before it is kept. */
@@ -76,7 +81,12 @@ export function preferredEncoding(header: string | string[] | undefined): Conten
  * @fastify/compress.
  */
 function replayKey(request: IncomingMessage): string | null {
-  if (request.method !== 'GET' || request.headers.origin !== undefined) return null;
+  if (
+    request.method !== 'GET' ||
+    request.headers.origin !== undefined ||
+    request.headers.cookie !== undefined
+  )
+    return null;
   const header = request.headers['accept-encoding'];
   const encoding = header === undefined ? 'identity' : encodingOf(header);
   return encoding === null ? null : `${encoding} ${request.url}`;
@@ -145,7 +155,7 @@ export class CachedAnswers {
         void reply.header('Content-Length', body.length);
       }
       const key = replayKey(request.raw);
-      if (key !== null && request.headers.cookie === undefined && cache.isCurrent(payload)) {
+      if (key !== null && cache.isCurrent(payload)) {
         request[SENT] = { key, answer: payload, body, encoding: body === payload ? null : encoding };
       }
       return body;
@@ -155,8 +165,14 @@ export class CachedAnswers {
     // still current (no write since it was computed).
     fastify.addHook('onResponse', (request: WithSent, reply, done) => {
       const sent = request[SENT];
-      if (sent && this.replaying && isUnchanged(reply, sent) && cache.isCurrent(sent.answer)) {
-        this.remember(sent.key, { headers: replayHeaders(reply, sent.body.length), body: sent.body });
+      const etag = reply.getHeader('etag');
+      if (sent && etag && this.replaying && isUnchanged(reply, sent) && cache.isCurrent(sent.answer)) {
+        this.remember(sent.key, {
+          headers: replayHeaders(reply, sent.body.length),
+          body: sent.body,
+          etag: String(etag),
+          notModified: replayHeaders(reply, null),
+        });
       }
       done();
     });
@@ -171,17 +187,19 @@ export class CachedAnswers {
     const started = performance.now();
     const id = requestIdFor(request);
     request.resume(); // a GET body, if any, is not read
+    const notModified = matchesIfNoneMatch(request.headers['if-none-match'], replay.etag);
+    const headers = notModified ? replay.notModified : replay.headers;
     // writeHead copies the headers at once, so the shared list's last slot can take this request's id.
-    replay.headers[replay.headers.length - 1] = id;
-    response.writeHead(200, replay.headers);
-    response.end(replay.body);
+    headers[headers.length - 1] = id;
+    response.writeHead(notModified ? 304 : 200, headers);
+    response.end(notModified ? undefined : replay.body);
     if (this.log && LOGS_REQUESTS.has(this.log.level)) {
       const responseTime = performance.now() - started;
       this.log.info(
         {
           reqId: id,
           req: { method: request.method, url: request.url },
-          res: { statusCode: 200 },
+          res: { statusCode: notModified ? 304 : 200 },
           responseTime,
         },
         'request completed (replayed)',
@@ -227,10 +245,15 @@ function isUnchanged(reply: FastifyReply, sent: Sent): boolean {
   );
 }
 
-function replayHeaders(reply: FastifyReply, length: number): OutgoingHttpHeader[] {
+/** The kept headers of a 200 with a body of `length` bytes, or of a 304 (null: no body, no body headers). */
+function replayHeaders(reply: FastifyReply, length: number | null): OutgoingHttpHeader[] {
   const headers: OutgoingHttpHeader[] = [];
   for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined && !PER_RESPONSE.has(name.toLowerCase())) headers.push(name, value);
+    const lower = name.toLowerCase();
+    if (value === undefined || PER_RESPONSE.has(lower)) continue;
+    if (length === null && (lower === 'content-type' || lower === 'content-encoding')) continue;
+    headers.push(name, value);
   }
-  return [...headers, 'content-length', length, REQUEST_ID_HEADER, ''];
+  if (length !== null) headers.push('content-length', length);
+  return [...headers, REQUEST_ID_HEADER, ''];
 }
