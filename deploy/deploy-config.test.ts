@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { API_ROUTES } from '@friends/shared';
+import { API_ROUTES, BACKUP_MAX_BYTES } from '@friends/shared';
 
 const root = join(__dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -17,6 +17,9 @@ interface Service {
   environment?: Record<string, string | number>;
   ports?: string[];
   volumes?: string[];
+  expose?: string[];
+  command?: string[];
+  deploy?: { replicas?: number };
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
 }
@@ -135,8 +138,15 @@ describe('health checks', () => {
 });
 
 describe('docker-compose.yml', () => {
-  it('has MySQL, the API and each remote as its own service', () => {
-    expect(Object.keys(services).sort()).toEqual(['admin-remote', 'api', 'mysql', 'public-remote']);
+  it('has MySQL, the migrations, the API replicas behind a proxy, and each remote as its own service', () => {
+    expect(Object.keys(services).sort()).toEqual([
+      'admin-remote',
+      'api',
+      'migrate',
+      'mysql',
+      'proxy',
+      'public-remote',
+    ]);
   });
 
   it('keeps MySQL data in a named volume and health-checks it', () => {
@@ -162,11 +172,45 @@ describe('docker-compose.yml', () => {
     expect(String(env.DATABASE_URL)).toMatch(/^mysql:\/\/.+@mysql:3306\//);
   });
 
-  it('publishes the API port the server listens on and health-checks the readiness endpoint', () => {
+  it('exposes the API port the server listens on to the proxy only, and health-checks readiness', () => {
     const api = services.api!;
     expect(api.environment?.PORT).toBe(3000);
-    expect(api.ports).toContain('3000:3000');
+    expect(api.expose).toEqual(['3000']);
+    expect(api.ports).toBeUndefined(); // replicas cannot share a published port: the proxy has it
     expect(api.healthcheck?.test.join(' ')).toContain(API_ROUTES.ready);
+  });
+
+  it('runs two API replicas on one database and one SESSION_SECRET, migrated once before they start', () => {
+    const api = services.api!;
+    const migrate = services.migrate!;
+    expect(api.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    expect(api.environment?.SESSION_SECRET).toBe('${SESSION_SECRET}');
+    expect(api.environment?.TRUST_PROXY).toBe('true'); // client IPs for the login limits come from nginx
+    expect(migrate.environment?.DATABASE_URL).toBe(api.environment?.DATABASE_URL);
+    expect(migrate.build).toEqual(api.build);
+    expect(migrate.depends_on?.mysql?.condition).toBe('service_healthy');
+    expect(api.depends_on?.migrate?.condition).toBe('service_completed_successfully');
+    const script = migrate.command?.at(-1) ?? '';
+    expect(script).toBe('api/dist/database/migrate.js');
+    expect(statSync(join(root, script.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))).isFile()).toBe(
+      true,
+    );
+  });
+
+  it("balances the replicas with nginx on the host's origin, re-reading their addresses", () => {
+    const proxy = services.proxy!;
+    const conf = read('deploy/nginx-api.conf');
+    expect(proxy.image).toMatch(/^nginx:/);
+    expect(proxy.volumes).toContain('./deploy/nginx-api.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(proxy.depends_on?.api?.condition).toBe('service_healthy');
+    expect(proxy.healthcheck?.test.join(' ')).toContain(API_ROUTES.ready);
+    expect(conf).toMatch(new RegExp(`server api:${services.api!.environment?.PORT} resolve;`));
+    expect(conf).toMatch(/resolver 127\.0\.0\.11/); // Docker's DNS
+    expect(conf).toContain('proxy_pass http://api;');
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-For/);
+    expect(conf).toMatch(/proxy_next_upstream [^;]*http_503/);
+    const [, size] = /client_max_body_size (\d+)m;/.exec(conf) ?? [];
+    expect(Number(size) * 1024 * 1024).toBeGreaterThanOrEqual(BACKUP_MAX_BYTES);
   });
 
   it('serves each remote from its own origin, matching the manifest URLs the host is given', () => {
@@ -179,8 +223,8 @@ describe('docker-compose.yml', () => {
     expect(services['admin-remote']!.build?.args?.REMOTE).toBe('admin-remote');
   });
 
-  it("lets the remotes' origins accept the host's origin, where the API is published", () => {
-    const [published] = services.api!.ports?.[0]?.split(':') ?? [];
+  it("lets the remotes' origins accept the host's origin, where the proxy is published", () => {
+    const [published] = services.proxy!.ports?.[0]?.split(':') ?? [];
     expect(envExample.HOST_ORIGIN).toBe(`http://localhost:${published}`);
     for (const remote of ['public-remote', 'admin-remote']) {
       expect(services[remote]!.environment?.HOST_ORIGIN).toBe('${HOST_ORIGIN}');
