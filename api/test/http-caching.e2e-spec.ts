@@ -79,12 +79,14 @@ it('gives a new ETag once a write changes the answer, and 200 to the old one', a
   await t.http().get(path).set('If-None-Match', before).expect(304);
 });
 
-it("marks an admin's reads private", async () => {
-  const res = await admin(t).get(API_ROUTES.suggestions).expect(200);
-  expect(res.headers['cache-control']).toBe('private, no-cache');
+it('marks a public read private when an admin makes it, and leaves admin-only reads unstored', async () => {
   const leaderboard = await admin(t).get(API_ROUTES.leaderboard).expect(200);
   expect(leaderboard.headers['cache-control']).toBe('private, no-cache');
-  await admin(t).get(API_ROUTES.suggestions).set('If-None-Match', String(res.headers.etag)).expect(304);
+  const etag = String(leaderboard.headers.etag);
+  await admin(t).get(API_ROUTES.leaderboard).set('If-None-Match', etag).expect(304);
+  const suggestions = await admin(t).get(API_ROUTES.suggestions).expect(200);
+  expect(suggestions.headers['cache-control']).toBe('no-store');
+  expect(suggestions.headers.etag).toBeUndefined();
 });
 
 it('leaves no-store answers, errors and writes without an ETag', async () => {
