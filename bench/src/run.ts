@@ -42,6 +42,7 @@ import {
   type DatasetMeta,
   type Size,
 } from './generate';
+import { runDetectionReport } from './detection-bench';
 import { runImport, startFake, youtubeEnv, type ImportFigures } from './import-bench';
 import { startApi } from './server';
 import { BENCH_DIR, CACHE_DIR, REPO_ROOT, arg, log } from './util';
@@ -146,6 +147,8 @@ async function main(): Promise<void> {
   const connections = 10;
   const durationSeconds = Number(arg('duration', '5'));
   const browserRuns = Number(arg('runs', '5'));
+
+  log(runDetectionReport().text);
 
   const buildDir = ensureBuilt();
   log(`data ${sizeLabel(size)}`);

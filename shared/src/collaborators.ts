@@ -312,7 +312,7 @@ export function decodeHtmlEntities(text: string): string {
 }
 
 /** Trims a detected name of quotes, bullets and trailing punctuation ('Rick Ross.' → 'Rick Ross'). */
-function cleanName(text: string): string {
+export function cleanName(text: string): string {
   return text
     .replace(/^[\s"'“”‘’«»*•·▸►>~–—-]+/u, '')
     .replace(/[\s"'“”‘’«»*.,;:!?…~–—-]+$/u, '')
@@ -341,13 +341,13 @@ const MENTION = /(?:^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}_.-]+)/gu;
 const CAPITALISED = /^(?:[\p{Lu}\p{Lt}\p{N}@])/u;
 const LIST_WORD = /^(?:,|&|and|x|\+)$/i;
 
-function textUntilNameEnd(text: string): string {
+export function textUntilNameEnd(text: string): string {
   const end = text.search(TITLE_NAME_END);
   return end < 0 ? text : text.slice(0, end);
 }
 
 /** After 'with', only the run of Capitalised words (and list words between them) is a name list. */
-function capitalisedRun(text: string): string {
+export function capitalisedRun(text: string): string {
   const words = textUntilNameEnd(text).split(/\s+/).filter(Boolean);
   const run: string[] = [];
   for (const [index, word] of words.entries()) {
@@ -385,7 +385,7 @@ export function namesFromTitle(title: string, channelTitle?: string): string[] {
 }
 
 /** True when the words before 'with' end with the channel title ('…: Last Week Tonight' + 'LastWeekTonight'). */
-function isShowTitle(before: string, channelTitle: string | undefined): boolean {
+export function isShowTitle(before: string, channelTitle: string | undefined): boolean {
   const channel = nameMatchKey(channelTitle ?? '');
   return channel.length > 0 && nameMatchKey(before).endsWith(channel);
 }

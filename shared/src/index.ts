@@ -7,6 +7,8 @@ export * from './urls';
 export * from './platform';
 export * from './names';
 export * from './collaborators';
+export * from './detection';
+export * from './detection-report';
 export * from './stats';
 export * from './youtube';
 export * from './search';
