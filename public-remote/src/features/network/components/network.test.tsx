@@ -91,8 +91,8 @@ describe('the network on the creator page', () => {
 
     const list = within(screen.getByRole('region', { name: /Ada Lumen's collaborators \(2\)/ }));
     expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Bram Koster2 videos together×',
-      'Dario Vance1 video together×',
+      'Bram Koster2 videos togetherTogether',
+      'Dario Vance1 video togetherTogether',
     ]);
     await user.click(list.getByRole('button', { name: 'Dario Vance' }));
     expect(props.navigate).toHaveBeenLastCalledWith('author-page', { creatorId: 4 });
@@ -118,10 +118,12 @@ describe('the network on the creator page', () => {
     expect(screen.getByRole('img', { name: /4 creators, 4 links/ })).toBeInTheDocument();
   });
 
-  it("links each frequent collaborator's pair page", async () => {
+  it("links each frequent collaborator's pair page, saying so on screen", async () => {
     const { props, user } = renderCreatorPage();
     const link = await screen.findByRole('link', { name: 'Videos together with Dario Vance' });
     expect(link).toHaveAttribute('href', '?pair=1-4');
+    // Not a bare '×', which reads as 'remove this chip'.
+    expect(link).toHaveTextContent(/^Together$/);
     await user.click(link);
     expect(props.navigate).toHaveBeenCalledWith('pair', { pairIds: [1, 4] });
   });
