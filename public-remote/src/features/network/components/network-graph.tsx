@@ -1,10 +1,12 @@
 /**
  * The ego network drawn in SVG with a d3-force layout computed once per answer (no animation, so 400
  * nodes cost one synchronous layout and then plain SVG): edge width grows with videos together, node
- * size with collaborations. A click on a node opens that creator, on an edge the pair's page. Only
- * the centre and the closest collaborators carry a visible name; every node has its name as a tooltip.
+ * size with collaborations. A click on a node opens that creator, on an edge the pair's page. The
+ * centre and the closest collaborators carry a visible name where it overlaps nothing
+ * (label-placement.ts); every other name shows on hover and as a tooltip, and the lists below the
+ * graph hold them all.
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   forceCollide,
   forceLink,
@@ -16,6 +18,7 @@ import {
   type SimulationNodeDatum,
 } from 'd3-force';
 import type { CreatorNetwork, NetworkNode } from '@friends/shared';
+import { estimateWidth, placeLabels, type PlacedLabel } from './label-placement';
 
 interface GraphNode extends SimulationNodeDatum {
   id: number;
@@ -32,11 +35,15 @@ interface GraphLink extends SimulationLinkDatum<GraphNode> {
 /** Names drawn on the graph at most (the centre and its closest collaborators). */
 const LABELS = 24;
 const PADDING = 40;
+/** The names' size on screen, in CSS pixels, whatever the graph's scale. */
+const LABEL_PX = 12;
 
 interface Layout {
   nodes: GraphNode[];
   links: GraphLink[];
   viewBox: string;
+  width: number;
+  height: number;
   labelled: Set<number>;
 }
 
@@ -95,7 +102,14 @@ export function layoutNetwork(network: CreatorNetwork): Layout {
   );
   const width = maxX - minX + 2 * PADDING;
   const height = maxY - minY + 2 * PADDING;
-  return { nodes, links, labelled, viewBox: `${minX - PADDING} ${minY - PADDING} ${width} ${height}` };
+  return {
+    nodes,
+    links,
+    labelled,
+    width,
+    height,
+    viewBox: `${minX - PADDING} ${minY - PADDING} ${width} ${height}`,
+  };
 }
 
 interface NetworkGraphProps {
@@ -106,11 +120,54 @@ interface NetworkGraphProps {
   onOpenPair: (a: number, b: number) => void;
 }
 
+/** Text width in graph units, measured with the graph's font where the browser can, else estimated. */
+function textMeasurer(svg: SVGSVGElement | null): (text: string, fontSize: number) => number {
+  const context =
+    svg && typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1).getContext('2d') : null;
+  if (!context || !svg) return estimateWidth;
+  const family = getComputedStyle(svg).fontFamily || 'sans-serif';
+  return (text, fontSize) => {
+    context.font = `${fontSize}px ${family}`;
+    return context.measureText(text).width;
+  };
+}
+
+/** How many screen pixels one graph unit takes (the SVG keeps its aspect ratio), null before layout. */
+function useGraphScale(svg: RefObject<SVGSVGElement | null>, layout: Layout): number | null {
+  const [scale, setScale] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = svg.current;
+    if (!element) return;
+    const update = () => {
+      const { width, height } = element.getBoundingClientRect();
+      if (width > 0 && height > 0) setScale(Math.min(width / layout.width, height / layout.height));
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [svg, layout]);
+  return scale;
+}
+
 export function NetworkGraph({ network, busy = false, onOpenCreator, onOpenPair }: NetworkGraphProps) {
   const layout = useMemo(() => layoutNetwork(network), [network]);
   const center = network.nodes.find((node) => node.id === network.center);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const scale = useGraphScale(svgRef, layout);
+  const fontSize = LABEL_PX / (scale ?? 1);
+  const labels = useMemo(() => {
+    const circles = layout.nodes.map((node) => ({ id: node.id, x: node.x ?? 0, y: node.y ?? 0, r: node.r }));
+    const candidates = layout.nodes
+      .filter((node) => layout.labelled.has(node.id))
+      .map((node) => ({ id: node.id, x: node.x ?? 0, y: node.y ?? 0, r: node.r, text: node.node.name }));
+    const placed = placeLabels(candidates, circles, fontSize, textMeasurer(svgRef.current));
+    return new Map<number, PlacedLabel>(placed.map((label) => [label.id, label]));
+  }, [layout, fontSize]);
   return (
     <svg
+      ref={svgRef}
       className={`pr-graph${busy ? ' pr-graph--busy' : ''}`}
       viewBox={layout.viewBox}
       role="img"
@@ -157,14 +214,35 @@ export function NetworkGraph({ network, busy = false, onOpenCreator, onOpenPair 
           >
             <title>{`${node.node.name}: ${node.node.collabCount} collaboration${node.node.collabCount === 1 ? '' : 's'}`}</title>
             <circle r={node.r} />
-            {layout.labelled.has(node.id) && (
-              <text y={node.r + 12} textAnchor="middle">
-                {node.node.name}
-              </text>
-            )}
+            <NodeLabel node={node} placed={labels.get(node.id)} fontSize={fontSize} />
           </g>
         ))}
       </g>
     </svg>
+  );
+}
+
+/** The node's name where placement left room, else a label shown only while the node is hovered. */
+function NodeLabel({ node, placed, fontSize }: { node: GraphNode; placed?: PlacedLabel; fontSize: number }) {
+  const [x, y] = [node.x ?? 0, node.y ?? 0];
+  return placed ? (
+    <text
+      className="pr-graph__label"
+      x={placed.x - x}
+      y={placed.y - y}
+      textAnchor={placed.anchor}
+      style={{ fontSize }}
+    >
+      {node.node.name}
+    </text>
+  ) : (
+    <text
+      className="pr-graph__label pr-graph__label--hover"
+      y={node.r + fontSize}
+      textAnchor="middle"
+      style={{ fontSize }}
+    >
+      {node.node.name}
+    </text>
   );
 }
