@@ -13,6 +13,7 @@ import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { InsightsModule } from './insights/insights.module';
+import { HistoryModule } from './history/history.module';
 import { NetworkModule } from './network/network.module';
 import { SiteModule } from './site/site.module';
 import { StatsModule } from './stats/stats.module';
@@ -48,6 +49,7 @@ export class AppModule {
         }),
         DatabaseModule,
         AuthModule,
+        HistoryModule,
         CreatorsModule,
         VideosModule,
         YouTubeModule,

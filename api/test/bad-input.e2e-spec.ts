@@ -125,5 +125,5 @@ describe('random JSON bodies (property)', () => {
     // The API's answers stay consistent after all that.
     await t.http().get(API_ROUTES.creators).expect(200);
     await t.http().get(API_ROUTES.leaderboard).expect(200);
-  });
+  }, 30_000); // 300 requests: near 5 s on a loaded 2-core machine
 });

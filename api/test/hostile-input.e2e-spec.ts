@@ -7,7 +7,7 @@
  * cannot go unfuzzed. Bounded: FUZZ_RUNS (default 50) per endpoint, seed FUZZ_SEED.
  */
 import fc from 'fast-check';
-import { API_ROUTES, YOUTUBE_ROUTES } from '@friends/shared';
+import { API_ROUTES, HISTORY_ROUTES, YOUTUBE_ROUTES } from '@friends/shared';
 import { admin, createCreator, createVideo, snapshot } from './support/helpers';
 import { FakeYouTube, MAIN_CHANNEL_HANDLE, startFakeYouTube } from './support/fake-youtube';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
@@ -398,6 +398,29 @@ const ENDPOINTS: Endpoint[] = [
     url: query([['id', videoIdText]]).map((q) => `${API_ROUTES.videos}?${q}`),
   },
   { method: 'delete', route: '/api/videos/:id', url: pathWithId((id) => `/api/videos/${id}`, videoIdText) },
+  {
+    method: 'post',
+    route: '/api/videos/bulk-delete',
+    url: fc.constant(HISTORY_ROUTES.videosBulkDelete),
+    body: bodyOf({ ids: field(fc.array(idField, { maxLength: 6 })) }),
+  },
+  {
+    method: 'get',
+    route: '/api/history',
+    url: query([
+      ['limit', fc.oneof(fc.integer().map(String), hostileText)],
+      ['before', creatorIdText],
+      ['creator', creatorIdText],
+    ]).map((q) => (q ? `${HISTORY_ROUTES.history}?${q}` : HISTORY_ROUTES.history)),
+  },
+  {
+    method: 'post',
+    route: '/api/history/:id/undo',
+    url: pathWithId(
+      HISTORY_ROUTES.undo as (id: unknown) => string,
+      idText(() => [1, 2, 3]),
+    ),
+  },
   {
     method: 'post',
     route: '/api/suggestions',

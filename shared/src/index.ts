@@ -17,3 +17,4 @@ export * from './export';
 export * from './backup';
 export * from './compact-creators';
 export * from './insights';
+export * from './history';

@@ -12,5 +12,6 @@ import { SessionService } from './session.service';
   imports: [TypeOrmModule.forFeature([AdminSessionEntity])],
   controllers: [AuthController],
   providers: [AuthService, SessionService, LoginBackoff, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [SessionService],
 })
 export class AuthModule {}

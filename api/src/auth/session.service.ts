@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { adminActor } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LessThan } from 'typeorm';
 import type { AppConfig, AuthConfig } from '../config/configuration';
@@ -106,6 +107,16 @@ export class SessionService {
       });
     }
     this.setCookie(request, reply, '', 0);
+  }
+
+  /**
+   * Who a request acts as in the change history: "admin · " and six hex digits of a hash of the
+   * session's hash (never the token), or "visitor" without a signed session cookie.
+   */
+  actorOf(request: FastifyRequest): string {
+    const tokenHash = this.tokenHashOf(request);
+    if (!tokenHash) return 'visitor';
+    return adminActor(createHash('sha256').update(`history:${tokenHash}`).digest('hex').slice(0, 6));
   }
 
   /** SHA-256 of the cookie's id when its signature is right, else null. */

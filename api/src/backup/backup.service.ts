@@ -16,6 +16,7 @@ import type { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { HistoryService } from '../history/history.service';
 import { videoUrlKey } from '../videos/videos.service';
 
 /** Rows per multi-row INSERT (5 columns × 200 stays far below both engines' parameter limits). */
@@ -45,7 +46,10 @@ async function insertRows(
  */
 @Injectable()
 export class BackupService {
-  constructor(private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly history: HistoryService,
+  ) {}
 
   export(): Promise<BackupData> {
     return this.tx.read(async (manager) => {
@@ -188,6 +192,16 @@ export class BackupService {
           'suggestions',
           ['id', 'url', 'submitted_at'],
           data.suggestions.map((s) => [s.id, s.url, s.submittedAt]),
+        );
+        // Logged, not undoable: its rows are the whole data set; an empty database is the way back.
+        await this.history.record(
+          manager,
+          {
+            kind: 'backup.restore',
+            summary: `Restored a backup (${data.creators.length} creators, ${data.videos.length} videos)`,
+            undoable: false,
+          },
+          [],
         );
         return {
           creators: data.creators.length,

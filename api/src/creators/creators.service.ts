@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   MESSAGES,
   creatorExistsMessage,
+  quoted,
   normalizeName,
   normalizeSocialLinks,
   safeHref,
@@ -22,6 +23,8 @@ import { CreatorCountsReader, type CreatorCounts } from '../database/creator-cou
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { HistoryService } from '../history/history.service';
+import { creatorScopes } from '../history/row-snapshot';
 import { CreatorAliasEntity } from './creator-alias.entity';
 import { readCreators, readLinks, toCreator } from './creator-reader';
 import { searchCreatorIds } from './creator-search';
@@ -76,6 +79,7 @@ export class CreatorsService {
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
     private readonly counts: CreatorCountsReader,
+    private readonly history: HistoryService,
   ) {}
 
   /** GET /api/creators as JSON text: every creator with its counts and aliases, by id. */
@@ -211,7 +215,15 @@ export class CreatorsService {
   async create(input: CreateCreatorDto): Promise<Creator> {
     const { name } = prepareCreator(input); // 400 before any transaction
     return this.uniqueName(name, () =>
-      this.tx.write(async (manager) => this.readOne(manager, await this.createWithin(manager, input))),
+      this.tx.write(async (manager) => {
+        const change = await this.history.track(manager, []);
+        const id = await this.createWithin(manager, input);
+        await change.record(
+          { kind: 'creator.create', summary: `Added creator ${quoted(name)}` },
+          creatorScopes([id]),
+        );
+        return this.readOne(manager, id);
+      }),
     );
   }
 
@@ -240,6 +252,10 @@ export class CreatorsService {
         if (!(await manager.existsBy(CreatorEntity, { id: input.id })))
           throw new NotFoundException(CREATOR_NOT_FOUND);
         await this.assertNameFree(manager, creator, input.id);
+        const change = await this.history.track(manager, creatorScopes([input.id]));
+        const [old] = await rows<{ name: string }>(manager, 'SELECT name FROM creators WHERE id = ?', [
+          input.id,
+        ]);
         await manager.update(
           CreatorEntity,
           { id: input.id },
@@ -247,6 +263,11 @@ export class CreatorsService {
         );
         await manager.delete(SocialLinkEntity, { creatorId: input.id });
         await this.insertLinks(manager, input.id, creator.links);
+        const summary =
+          old && old.name !== creator.name
+            ? `Renamed creator ${quoted(old.name)} to ${quoted(creator.name)}`
+            : `Edited creator ${quoted(creator.name)}`;
+        await change.record({ kind: 'creator.update', summary });
         return this.readOne(manager, input.id);
       }),
     );
@@ -261,10 +282,12 @@ export class CreatorsService {
       await this.lockCreators(manager, [id]);
       const creator = await manager.findOneBy(CreatorEntity, { id });
       if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
+      const change = await this.history.track(manager, creatorScopes([id]));
       await manager.query('DELETE FROM video_authors WHERE creator_id = ?', [id]);
       await manager.delete(SocialLinkEntity, { creatorId: id });
       await manager.delete(CreatorAliasEntity, { creatorId: id });
       await manager.delete(CreatorEntity, { id });
+      await change.record({ kind: 'creator.delete', summary: `Deleted creator ${quoted(creator.name)}` });
       return { message: `Deleted creator ${creator.name}` };
     });
   }
@@ -285,6 +308,7 @@ export class CreatorsService {
       const missing = all.filter((id) => !found.has(id));
       if (missing.length > 0) throw new NotFoundException(`Creator(s) not found: ${missing.join(', ')}`);
       const primary = found.get(input.primaryId) as Creator;
+      const change = await this.history.track(manager, creatorScopes(all));
 
       await this.moveAuthorships(manager, input.primaryId, mergeIds);
 
@@ -321,6 +345,8 @@ export class CreatorsService {
         );
         await manager.query(`DELETE FROM creators WHERE id IN ${placeholders(part.length)}`, part);
       }
+      const names = mergeIds.map((id) => quoted((found.get(id) as Creator).name)).join(', ');
+      await change.record({ kind: 'creator.merge', summary: `Merged ${names} into ${quoted(primary.name)}` });
       return { message: `Merged ${mergeIds.length} creator(s) into ${primary.name}` };
     });
   }

@@ -1,7 +1,8 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import type { MessageResponse, Suggestion } from '@friends/shared';
+import { quoted, type MessageResponse, type Suggestion } from '@friends/shared';
 import { int } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { HistoryService } from '../history/history.service';
 import type { CreateSuggestionDto } from './dto/suggestion.dto';
 import { SuggestionEntity } from './suggestion.entity';
 
@@ -17,7 +18,10 @@ const toSuggestion = (row: SuggestionEntity): Suggestion => ({
 /** DESIGN.md departure 2: suggestions are stored, so an admin anywhere sees what visitors sent. */
 @Injectable()
 export class SuggestionsService {
-  constructor(private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly history: HistoryService,
+  ) {}
 
   /** SPEC.md §5: a non-blank URL, no other format check (the admin reviews it; it is never a raw link). */
   async create(input: CreateSuggestionDto): Promise<Suggestion> {
@@ -40,8 +44,11 @@ export class SuggestionsService {
   /** Deny, or done after 'Review & Add'. */
   async remove(id: number): Promise<MessageResponse> {
     return this.tx.write(async (manager) => {
+      const change = await this.history.track(manager, [{ table: 'suggestions', column: 'id', ids: [id] }]);
+      const row = await manager.findOneBy(SuggestionEntity, { id });
       const result = await manager.delete(SuggestionEntity, { id });
-      if (!result.affected) throw new NotFoundException(SUGGESTION_NOT_FOUND);
+      if (!result.affected || !row) throw new NotFoundException(SUGGESTION_NOT_FOUND);
+      await change.record({ kind: 'suggestion.delete', summary: `Removed suggestion ${quoted(row.url)}` });
       return { message: 'Suggestion removed' };
     });
   }

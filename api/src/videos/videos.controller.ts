@@ -1,10 +1,28 @@
-import { BadRequestException, Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { API_ROUTES, PAGING, parseSearchQuery, type MessageResponse, type Video } from '@friends/shared';
+import {
+  API_ROUTES,
+  HISTORY_ROUTES,
+  PAGING,
+  parseSearchQuery,
+  type BulkDeleteResult,
+  type MessageResponse,
+  type Video,
+} from '@friends/shared';
 import { JsonText } from '../common/json-response';
 import { PageQuery, SearchTerm, type Page } from '../common/page-params';
 import { PathId, QueryId } from '../common/id-params';
-import { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
+import { BulkDeleteVideosDto, CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import { VideosService } from './videos.service';
 
 /** SPEC.md §7 video calls. Reads are public; every write needs the admin session (AuthGuard). */
@@ -54,5 +72,12 @@ export class VideosController {
   @Delete(`${API_ROUTES.videos}/:id`)
   remove(@PathId() id: number): Promise<MessageResponse> {
     return this.videos.remove(id);
+  }
+
+  /** Several videos as one change: one history entry, undone as one. */
+  @Post(HISTORY_ROUTES.videosBulkDelete)
+  @HttpCode(200)
+  removeMany(@Body() body: BulkDeleteVideosDto): Promise<BulkDeleteResult> {
+    return this.videos.removeMany(body.ids);
   }
 }

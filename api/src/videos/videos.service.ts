@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { canonicalVideoUrl, safeHref, type MessageResponse, type Video } from '@friends/shared';
+import {
+  canonicalVideoUrl,
+  quoted,
+  safeHref,
+  type BulkDeleteResult,
+  type MessageResponse,
+  type Video,
+} from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { int, lockFor, placeholders, rows } from '../database/sql';
+import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { HistoryService } from '../history/history.service';
+import { videoScopes } from '../history/row-snapshot';
 import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import { readAllVideos, readVideoPage, readVideosById, type VideoFilter } from './video-reader';
 import { VideoAuthorEntity } from './video-author.entity';
@@ -59,6 +68,7 @@ export class VideosService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
+    private readonly history: HistoryService,
   ) {}
 
   /** GET /api/videos as JSON text: every video with its ordered authors, by id. */
@@ -74,7 +84,15 @@ export class VideosService {
 
   async create(input: CreateVideoDto): Promise<Video> {
     return this.uniqueUrl(() =>
-      this.tx.write(async (manager) => this.readOne(manager, await this.createWithin(manager, input))),
+      this.tx.write(async (manager) => {
+        const change = await this.history.track(manager, []);
+        const id = await this.createWithin(manager, input);
+        await change.record(
+          { kind: 'video.create', summary: `Added video ${quoted(input.title.trim())}` },
+          videoScopes([id]),
+        );
+        return this.readOne(manager, id);
+      }),
     );
   }
 
@@ -120,6 +138,7 @@ export class VideosService {
         if (!(await manager.existsBy(VideoEntity, { id: input.id })))
           throw new NotFoundException(VIDEO_NOT_FOUND);
         await this.checkReferences(manager, video, input.id);
+        const change = await this.history.track(manager, videoScopes([input.id]));
         await manager.update(
           VideoEntity,
           { id: input.id },
@@ -127,6 +146,7 @@ export class VideosService {
         );
         await manager.delete(VideoAuthorEntity, { videoId: input.id });
         await this.insertAuthors(manager, input.id, video.authorIds);
+        await change.record({ kind: 'video.update', summary: `Edited video ${quoted(video.title)}` });
         return this.readOne(manager, input.id);
       }),
     );
@@ -136,9 +156,39 @@ export class VideosService {
     return this.tx.write(async (manager) => {
       const video = await manager.findOneBy(VideoEntity, { id });
       if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
+      const change = await this.history.track(manager, videoScopes([id]));
       await manager.delete(VideoAuthorEntity, { videoId: id });
       await manager.delete(VideoEntity, { id });
+      await change.record({ kind: 'video.delete', summary: `Deleted video ${quoted(video.title)}` });
       return { message: `Deleted video ${video.title}` };
+    });
+  }
+
+  /** Several videos deleted as one change (one history entry, undone as one); 404 if any is unknown. */
+  async removeMany(ids: readonly number[]): Promise<BulkDeleteResult> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) throw new BadRequestException('ids must name at least one video');
+    return this.tx.write(async (manager) => {
+      const change = await this.history.track(manager, videoScopes(unique));
+      const found = new Set<number>();
+      for (const part of chunks(unique)) {
+        for (const row of await rows<{ id: number }>(
+          manager,
+          `SELECT id FROM videos WHERE id IN ${placeholders(part.length)}`,
+          part,
+        ))
+          found.add(int(row.id));
+      }
+      const missing = unique.filter((id) => !found.has(id));
+      if (missing.length > 0)
+        throw new NotFoundException(`Video(s) not found: ${missing.slice(0, 20).join(', ')}`);
+      for (const part of chunks(unique)) {
+        await manager.query(`DELETE FROM video_authors WHERE video_id IN ${placeholders(part.length)}`, part);
+        await manager.query(`DELETE FROM videos WHERE id IN ${placeholders(part.length)}`, part);
+      }
+      const message = `Deleted ${unique.length} video${unique.length === 1 ? '' : 's'}`;
+      await change.record({ kind: 'videos.delete', summary: message });
+      return { deleted: unique.length, message };
     });
   }
 

@@ -15,6 +15,8 @@ import {
 import { isUniqueViolation } from '../database/database-errors';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { HistoryBatch, HistoryService } from '../history/history.service';
+import { creatorScopes, videoScopes } from '../history/row-snapshot';
 import { VideosService, videoUrlKey } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
@@ -32,6 +34,7 @@ export class YouTubeImportService {
     private readonly tx: TransactionRunner,
     private readonly videos: VideosService,
     private readonly resolver: CollaboratorResolver,
+    private readonly history: HistoryService,
   ) {}
 
   async playlist(url: string): Promise<PlaylistPreview> {
@@ -75,13 +78,14 @@ export class YouTubeImportService {
     const channels = await this.channelsToCreate(videos, directory);
 
     const results: ImportItemResult[] = [];
+    const batch = new HistoryBatch('import');
     for (const id of unique) {
       const video = byId.get(id);
       if (!video) {
         results.push({ id, status: 'failed', error: MESSAGES.noVideoDataFound });
         continue;
       }
-      results.push(await this.importOne(video, directory, channels));
+      results.push(await this.importOne(video, directory, channels, batch));
     }
     const count = (status: string) => results.filter((r) => r.status === status).length;
     return { results, imported: count('imported'), duplicates: count('duplicate'), failed: count('failed') };
@@ -107,6 +111,7 @@ export class YouTubeImportService {
     video: VideoDetails,
     directory: CreatorDirectory,
     channels: Map<string, YouTubeChannel>,
+    batch: HistoryBatch,
   ): Promise<ImportItemResult> {
     const url = canonicalVideoUrl(`https://www.youtube.com/watch?v=${video.id}`);
     const urlKey = videoUrlKey(url);
@@ -118,6 +123,7 @@ export class YouTubeImportService {
             urlKey,
           ]);
           if (existing) return { id: video.id, status: 'duplicate' as const, videoId: int(existing.id) };
+          const change = await this.history.track(manager, []);
 
           const channel = channels.get(video.channelId);
           let main = directory.channelCreator({
@@ -148,6 +154,10 @@ export class YouTubeImportService {
             date: dateOf(video.publishedAt),
             authorIds,
           });
+          await batch.record(manager, change, [
+            ...videoScopes([videoId]),
+            ...creatorScopes(made.map((c) => c.id)),
+          ]);
           return {
             id: video.id,
             status: 'imported' as const,

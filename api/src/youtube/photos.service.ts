@@ -7,6 +7,7 @@ import { Injectable, NotFoundException, ServiceUnavailableException } from '@nes
 import { detectPlatform, MESSAGES, type RefreshPhotosResult } from '@friends/shared';
 import { readCreators } from '../creators/creator-reader';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { HistoryService } from '../history/history.service';
 import { InstagramService } from '../instagram/instagram.service';
 import { mapWithConcurrency } from './concurrency';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
@@ -21,6 +22,7 @@ export class YouTubePhotosService {
     private readonly client: YouTubeClient,
     private readonly tx: TransactionRunner,
     private readonly instagram: InstagramService,
+    private readonly history: HistoryService,
   ) {}
 
   async refreshPhotos(): Promise<RefreshPhotosResult> {
@@ -65,8 +67,14 @@ export class YouTubePhotosService {
     const updates = changes.filter((c) => c.photo !== c.old);
     if (updates.length) {
       await this.tx.write(async (manager) => {
+        const ids = updates.map((u) => u.id);
+        const change = await this.history.track(manager, [{ table: 'creators', column: 'id', ids }]);
         for (const u of updates)
           await manager.query('UPDATE creators SET photo = ? WHERE id = ?', [u.photo, u.id]);
+        await change.record({
+          kind: 'photos.refresh',
+          summary: `Refreshed ${updates.length} photo${updates.length === 1 ? '' : 's'}`,
+        });
       });
     }
     const creators = updates.length

@@ -7,6 +7,8 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { extractVideoId, MESSAGES, type RescanItemResult, type RescanResult } from '@friends/shared';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { HistoryBatch, HistoryService } from '../history/history.service';
+import { creatorScopes, videoScopes } from '../history/row-snapshot';
 import { VideosService } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
@@ -20,6 +22,7 @@ export class YouTubeRescanService {
     private readonly tx: TransactionRunner,
     private readonly videos: VideosService,
     private readonly resolver: CollaboratorResolver,
+    private readonly history: HistoryService,
   ) {}
 
   /** One video, with its own errors ('Could not extract video ID from URL', 'No video data found'). */
@@ -39,7 +42,7 @@ export class YouTubeRescanService {
     }
     if (!video) throw new NotFoundException(MESSAGES.noVideoDataFound);
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
-    return this.rescanVideo(id, video, directory);
+    return this.rescanVideo(id, video, directory, new HistoryBatch('rescan'));
   }
 
   /** A selection: videos without a YouTube id or without data are skipped silently. */
@@ -66,6 +69,7 @@ export class YouTubeRescanService {
     const byYouTubeId = new Map(videos.map((v) => [v.id, v]));
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
     const results: RescanItemResult[] = [];
+    const batch = new HistoryBatch('rescan');
     for (const id of unique) {
       const youtubeId = youtubeIds.get(id);
       const video = youtubeId ? byYouTubeId.get(youtubeId) : undefined;
@@ -73,7 +77,7 @@ export class YouTubeRescanService {
       else if (!youtubeId)
         results.push({ id, added: 0, created: 0, skipped: MESSAGES.couldNotExtractVideoIdShort });
       else if (!video) results.push({ id, added: 0, created: 0, skipped: MESSAGES.noVideoDataFound });
-      else results.push(await this.rescanVideo(id, video, directory));
+      else results.push(await this.rescanVideo(id, video, directory, batch));
     }
     return {
       results,
@@ -87,10 +91,12 @@ export class YouTubeRescanService {
     id: number,
     video: VideoDetails,
     directory: CreatorDirectory,
+    batch: HistoryBatch,
   ): Promise<RescanItemResult> {
     const made: DirectoryCreator[] = [];
     try {
       return await this.tx.write(async (manager) => {
+        const change = await this.history.track(manager, videoScopes([id]));
         const main = directory.channelCreator({
           id: video.channelId,
           title: video.channelTitle,
@@ -98,6 +104,7 @@ export class YouTubeRescanService {
         });
         const ids = await this.resolver.resolve(manager, video, directory, main, made);
         const added = await this.videos.addAuthorsWithin(manager, id, ids);
+        await batch.record(manager, change, creatorScopes(made.map((c) => c.id)));
         return { id, added: added.length, created: made.length };
       });
     } catch (err) {

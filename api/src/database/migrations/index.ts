@@ -1,6 +1,7 @@
 import { InitialSchema1795000000000 } from './1795000000000-InitialSchema';
 import { AdminSessions1796000000000 } from './1796000000000-AdminSessions';
 import { DataVersion1797100000000 } from './1797100000000-DataVersion';
+import { History1797400000000 } from './1797400000000-History';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
@@ -8,5 +9,6 @@ export const MIGRATIONS = [
   InitialSchema1795000000000,
   AdminSessions1796000000000,
   DataVersion1797100000000,
+  History1797400000000,
   CreatorSearchIndex1797600000000,
 ];

@@ -1,0 +1,102 @@
+/**
+ * The change history and undo (issue 14 items 3 and 4): every admin change is logged with what it
+ * touched, before and after, and can be reverted exactly. See docs/architecture.md "Architecture rules".
+ */
+
+export const HISTORY_ROUTES = {
+  /** GET HistoryPage (admin): ?limit=&before=&creator=&video= */
+  history: '/api/history',
+  /** POST (admin) -> HistoryUndoResult; 404 unknown, 409 already undone or a later change depends on it. */
+  undo: (id: number) => `/api/history/${id}/undo`,
+  /** POST { ids } (admin): deletes several videos as one change, undone as one. */
+  videosBulkDelete: '/api/videos/bulk-delete',
+} as const;
+
+/** What kind of change an entry records. */
+export const HISTORY_KINDS = [
+  'creator.create',
+  'creator.update',
+  'creator.delete',
+  'creator.merge',
+  'video.create',
+  'video.update',
+  'video.delete',
+  'videos.delete',
+  'import',
+  'rescan',
+  'photos.refresh',
+  'suggestion.delete',
+  'review.decision',
+  'backup.restore',
+  'undo',
+] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const HISTORY_LIMITS = {
+  /** Entries per page unless `limit` says otherwise. */
+  defaultPage: 50,
+  maxPage: 200,
+  /** Videos one bulk delete may name. */
+  maxBulkDelete: 5000,
+} as const;
+
+export interface HistoryItem {
+  id: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  /** "admin · <session label>", or "system" for changes made without a request (seeding). */
+  actor: string;
+  kind: HistoryKind;
+  summary: string;
+  /** False once undone, and for changes that cannot be reverted (a backup restore). */
+  undoable: boolean;
+  /** The entry that undid this one, or null. */
+  undoneBy: number | null;
+  /** For an undo: the entry it reverted. */
+  undoes: number | null;
+}
+
+/** GET /api/history: newest first; `nextBefore` is the `before` of the next page, or null at the end. */
+export interface HistoryPage {
+  items: HistoryItem[];
+  nextBefore: number | null;
+}
+
+/** POST /api/history/:id/undo: the new entry that records the undo. */
+export interface HistoryUndoResult {
+  undone: number;
+  entry: HistoryItem;
+}
+
+/** POST /api/videos/bulk-delete */
+export interface BulkDeleteResult {
+  deleted: number;
+  message: string;
+}
+
+export const HISTORY_MESSAGES = {
+  notFound: 'History entry not found',
+  alreadyUndone: 'This change has already been undone',
+  notUndoable: 'This change cannot be undone',
+  /** Explains a 409 from undo in the admin screen. */
+  conflictHelp:
+    'A later change depends on this one. Undo the later change first (newest first), then try again.',
+} as const;
+
+/** The 409 answer when a later change touched the same rows. */
+export function laterChangeMessage(later: { id: number; summary: string } | null): string {
+  return later
+    ? `Change #${later.id} (${later.summary}) came later and depends on this one: undo it first`
+    : 'The data has changed since: a later change depends on this one';
+}
+
+/** "admin · 3f9a2c": the one shared password means the session label is all that tells admins apart. */
+export function adminActor(label: string): string {
+  return `admin · ${label}`;
+}
+
+/** Quotes a name or title for a summary, shortened so a summary stays one line. */
+export function quoted(text: string, max = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `"${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}"`;
+}
