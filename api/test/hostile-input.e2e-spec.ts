@@ -344,6 +344,14 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/creators/:id/activity',
     url: pathWithId((id) => `/api/creators/${id}/activity`),
   },
+  { method: 'get', route: '/api/network/communities', url: noisyQuery('/api/network/communities') },
+  {
+    method: 'get',
+    route: '/api/network/bridges',
+    url: query([['limit', fc.oneof(fc.constantFrom('1', '10', '100', '0', '101', '1e1'), hostileText)]]).map(
+      (q) => `/api/network/bridges?${q}`,
+    ),
+  },
   {
     method: 'get',
     route: '/api/creators/:id/suggested',

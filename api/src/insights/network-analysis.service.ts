@@ -1,0 +1,226 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import {
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { BRIDGES_MAX_LIMIT, communityLabel, type Bridge, type Communities } from '@friends/shared';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { chunks, int, placeholders, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import {
+  DEFAULT_ANALYSIS_OPTIONS,
+  analyseNetwork,
+  type AuthorshipColumns,
+  type NetworkAnalysis,
+} from './community-analysis';
+
+/** A burst of writes is analysed once: the recompute starts this long after the first of them. */
+const DEBOUNCE_MS = 200;
+/** Authorship rows per read, so no single statement holds SQLite's one connection for long. */
+const READ_CHUNK = 5000;
+const WORKER_FILE = join(__dirname, 'community-worker.js');
+
+interface Published {
+  /** Counts the analyses published, so each one's cached answers have their own keys. */
+  seq: number;
+  communities: Communities;
+  bridges: Bridge[];
+}
+
+/**
+ * Communities and bridges of the collaboration network (issue 17), computed off the request path and
+ * served from the last result. Every change of the data version (a write here, or another replica's
+ * write seen by the poll) schedules a recompute: the authorship rows are read in short chunks, the
+ * analysis runs in a worker thread, and the result replaces the previous one. Each replica computes
+ * from the database itself; the analysis is deterministic, so replicas agree. Until the first result
+ * exists requests wait for it; afterwards they never wait. See docs/architecture.md "Insights".
+ */
+@Injectable()
+export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('NetworkAnalysis');
+  private published: Published | null = null;
+  private waiters: Array<{ resolve: (value: Published) => void; reject: (error: unknown) => void }> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  /** The data changed since the running (or last) analysis read it. */
+  private stale = true;
+  private stopped = false;
+  private worker: Worker | null = null;
+  /** How long the last analysis took, from the first read to its publication. */
+  lastDurationMs = 0;
+
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly cache: AggregateCache,
+  ) {
+    cache.onInvalidate(() => {
+      this.stale = true;
+      this.schedule(DEBOUNCE_MS);
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.worker?.terminate();
+    for (const waiter of this.waiters.splice(0))
+      waiter.reject(new ServiceUnavailableException('Shutting down'));
+  }
+
+  /** Communities; cached as bytes once the result is current, sent as is while a recompute is pending. */
+  async communitiesJson(): Promise<Buffer | Communities> {
+    const result = await this.result();
+    if (this.stale) return result.communities;
+    return this.cache.json(`network:communities:${result.seq}`, async () => result.communities);
+  }
+
+  async bridgesJson(limit: number): Promise<Buffer | Bridge[]> {
+    const result = await this.result();
+    const top = () => result.bridges.slice(0, limit);
+    if (this.stale) return top();
+    return this.cache.json(`network:bridges:${result.seq}:${limit}`, async () => top());
+  }
+
+  private result(): Promise<Published> {
+    if (this.published) return Promise.resolve(this.published);
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      this.schedule(0);
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped || this.running || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async run(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    this.stale = false;
+    const started = performance.now();
+    try {
+      const analysis = await this.analyse(await this.readAuthorships());
+      const result = await this.name(analysis);
+      if (this.stopped) return;
+      this.published = result;
+      this.lastDurationMs = performance.now() - started;
+      for (const waiter of this.waiters.splice(0)) waiter.resolve(result);
+    } catch (error) {
+      if (this.stopped) return;
+      this.stale = true;
+      this.log.warn(`network analysis failed: ${String(error)}`);
+      const failure = new ServiceUnavailableException('The network analysis is not available yet');
+      for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
+    } finally {
+      this.running = false;
+    }
+    if (this.stale) this.schedule(DEBOUNCE_MS);
+  }
+
+  /** Every authorship row, ordered by video, read a chunk at a time (whole videos per chunk). */
+  private async readAuthorships(): Promise<AuthorshipColumns> {
+    const videoIds: number[] = [];
+    const creatorIds: number[] = [];
+    for (let after = 0; ;) {
+      const part = await this.tx.read((manager) =>
+        rows<{ video_id: number; creator_id: number }>(
+          manager,
+          `SELECT video_id, creator_id FROM video_authors WHERE video_id > ?
+            ORDER BY video_id, creator_id LIMIT ${READ_CHUNK}`,
+          [after],
+        ),
+      );
+      const full = part.length === READ_CHUNK;
+      // A full chunk may end inside a video: its last video is read again, whole, with the next one.
+      const last = full ? int(part[part.length - 1]!.video_id) : null;
+      let kept = 0;
+      for (const row of part) {
+        const video = int(row.video_id);
+        if (video === last) break;
+        videoIds.push(video);
+        creatorIds.push(int(row.creator_id));
+        kept++;
+      }
+      if (!full) break;
+      if (kept === 0) throw new Error(`a video with more than ${READ_CHUNK} authors`);
+      after = videoIds[videoIds.length - 1]!;
+    }
+    return { videoIds: Int32Array.from(videoIds), creatorIds: Int32Array.from(creatorIds) };
+  }
+
+  /**
+   * In a worker thread when running the compiled build; running from the TypeScript sources (the API
+   * test suites) in this thread, as a worker can only load compiled JavaScript.
+   */
+  private analyse(columns: AuthorshipColumns): Promise<NetworkAnalysis> {
+    const options = { ...DEFAULT_ANALYSIS_OPTIONS, bridges: BRIDGES_MAX_LIMIT };
+    if (!__filename.endsWith('.js') || !existsSync(WORKER_FILE)) {
+      return Promise.resolve(analyseNetwork(columns, options));
+    }
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(WORKER_FILE);
+      this.worker = worker;
+      const done = () => {
+        if (this.worker === worker) this.worker = null;
+        void worker.terminate();
+      };
+      worker.once('message', (analysis: NetworkAnalysis) => {
+        done();
+        resolve(analysis);
+      });
+      worker.once('error', (error) => {
+        done();
+        reject(error);
+      });
+      worker.once('exit', (code) => {
+        if (this.worker === worker) reject(new Error(`analysis worker exited with code ${code}`));
+      });
+      worker.postMessage({ rows: columns, options }, [
+        columns.videoIds.buffer as ArrayBuffer,
+        columns.creatorIds.buffer as ArrayBuffer,
+      ]);
+    });
+  }
+
+  /** Names for the ids of the analysis, a chunk per read; a creator deleted meanwhile is left out. */
+  private async name(analysis: NetworkAnalysis): Promise<Published> {
+    const ids = analysis.communities.flatMap((community) => community.members);
+    const names = new Map<number, string>();
+    for (const part of chunks(ids)) {
+      const found = await this.tx.read((manager) =>
+        rows<{ id: number; name: string }>(
+          manager,
+          `SELECT id, name FROM creators WHERE id IN ${placeholders(part.length)}`,
+          part,
+        ),
+      );
+      for (const row of found) names.set(int(row.id), row.name);
+    }
+    const communities = analysis.communities
+      .map((community) => community.members.filter((id) => names.has(id)))
+      .filter((members) => members.length > 0)
+      .map((members) => ({
+        id: Math.min(...members),
+        label: communityLabel(members.map((id) => names.get(id)!)),
+        members: members.map((id) => ({ id, name: names.get(id)! })),
+      }));
+    const bridges = analysis.bridges
+      .filter(([id]) => names.has(id))
+      .map(([id, score]) => ({ id, name: names.get(id)!, score: Math.round(score * 1e6) / 1e6 }));
+    return { seq: (this.published?.seq ?? 0) + 1, communities: { communities }, bridges };
+  }
+}
