@@ -1,6 +1,7 @@
 /**
  * fetch mocked at the boundary, for the component tests of every bundle: routes keyed
- * 'METHOD /path?query' answer a status and a JSON body, or a function of the request (which may return a
+ * 'METHOD /path?query' (or 'METHOD /path' for any query) answer a status and a JSON body, or a function
+ * of the request (which may return a
  * promise to hold the answer). Every call is recorded with its parsed JSON body for assertions.
  */
 export interface RecordedRequest {
@@ -25,7 +26,8 @@ export function mockFetch(routes: Record<string, Route>) {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request: RecordedRequest = { method, url, body, credentials: init.credentials };
     calls.push(request);
-    const route = routes[`${method} ${url}`];
+    // An exact 'METHOD /path?query' first, else 'METHOD /path' (a function reading the query itself).
+    const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     const answer: MockAnswer = route
       ? typeof route === 'function'
         ? await route(request)

@@ -24,7 +24,7 @@ describe('an empty database', () => {
   it('only logs a failed initial load: the spinner ends, the list stays empty, no alert', async () => {
     const s = suite.session;
     s.expectErrors(/HTTP 500 GET .*\/api\/creators|Failed to load creators/);
-    await s.page.route('**/api/creators/compact*', (route) =>
+    await s.page.route('**/api/creators/search*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
     );
     await s.page.goto('/');

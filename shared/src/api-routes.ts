@@ -23,3 +23,36 @@ export const API_ROUTES = {
   ready: '/api/ready', // GET { status: 'ready' } or 503
   version: '/version.json', // GET VersionInfo
 } as const;
+
+/** Parameters of the paged lists (GET /api/creators/search, GET /api/videos/search). */
+export interface PagedListParams {
+  q?: string;
+  scope?: 'all' | 'names';
+  youtube?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+/**
+ * A paged list's URL, its parameters always in one order and defaults left out, so every bundle (and the
+ * host page's preload) asks for the same page by the same URL.
+ */
+export function pagedListUrl(route: string, { q, scope, youtube, offset, limit }: PagedListParams): string {
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (scope && scope !== 'all') query.set('scope', scope);
+  if (youtube) query.set('youtube', 'true');
+  if (offset) query.set('offset', String(offset));
+  if (limit !== undefined) query.set('limit', String(limit));
+  const text = query.toString();
+  return text ? `${route}?${text}` : route;
+}
+
+/** The offset of the next page of a paged list, or undefined when every match is loaded. */
+export function nextPageOffset(
+  pages: readonly { total: number; items: readonly unknown[] }[],
+): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  const last = pages[pages.length - 1];
+  return last && last.items.length > 0 && loaded < last.total ? loaded : undefined;
+}

@@ -1,4 +1,4 @@
-import { buildSearchIndex, filterSearchIndex } from './search';
+import { buildSearchIndex, filterSearchIndex, parseSearchQuery } from './search';
 
 const creators = [
   { id: 1, name: 'Juniper Lane', channel: 'https://www.youtube.com/@juniperlane', aliases: ['June L'] },
@@ -25,5 +25,12 @@ describe('filterSearchIndex', () => {
 
   it('never matches across two fields (a text box cannot type the newline between them)', () => {
     expect(ids('lanehttps')).toEqual([]);
+  });
+});
+
+describe('parseSearchQuery', () => {
+  it('trims and lowercases the text; blank is everything', () => {
+    expect(parseSearchQuery('  Ann BO ')).toEqual({ text: 'ann bo' });
+    expect(parseSearchQuery('   ')).toEqual({ text: '' });
   });
 });

@@ -50,9 +50,11 @@ export const UNAUTHORIZED_EVENT = 'friends:unauthorized';
 /** TanStack Query keys, shared so a mutation in one bundle refreshes what another bundle shows. */
 export const QUERY_KEYS = {
   creators: ['creators'],
-  /** The first page of GET /api/creators/compact (under the creators prefix: writes refresh it too). */
-  creatorsFirstPage: ['creators', 'first-page'],
   creatorProfile: (id: number) => ['creators', id, 'profile'],
+  /** A paged creator search (under the creators prefix: writes refresh it). `text` as parseSearchQuery gives it. */
+  creatorSearch: (text: string, scope: 'all' | 'names' = 'all') => ['creators', 'search', scope, text],
+  /** A paged video list of the admin (under the videos prefix). */
+  videoSearch: (text: string, youtube = false) => ['videos', 'search', youtube, text],
   videos: ['videos'],
   leaderboard: ['leaderboard'],
   periodLeaderboard: (period: string) => ['leaderboard', period],

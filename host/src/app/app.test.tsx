@@ -32,7 +32,7 @@ describe('the first load', () => {
     expect(screen.getByRole('status', { name: 'Loading Friends of the Channel' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
 
-    answer({ body: { total: 0, rows: [] } });
+    answer({ body: { total: 0, items: [] } });
     expect(await screen.findByRole('heading', { name: 'All Creators (1)' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading Friends of the Channel' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Friends of the Channel', level: 1 })).toBeInTheDocument();

@@ -2,14 +2,14 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { ADMIN_FLAG_KEY, ADMIN_FLAG_VALUE, API_ROUTES, CREATORS_FIRST_PAGE } from '@friends/shared';
+import { ADMIN_FLAG_KEY, ADMIN_FLAG_VALUE, API_ROUTES, PAGING, pagedListUrl } from '@friends/shared';
 import { App } from '../app/app';
 import { mockFetch, type Route } from './mock-fetch';
 
 export const DEMO_PASSWORD = 'friends2024';
 
-/** The first data load: the first page of the compact creators list (the whole list is fetched beside it). */
-export const FIRST_PAGE_ROUTE = `GET ${API_ROUTES.creatorsCompact}?limit=${CREATORS_FIRST_PAGE}`;
+/** The first data load: the first page of all creators. */
+export const FIRST_PAGE_ROUTE = `GET ${pagedListUrl(API_ROUTES.creatorsSearch, { limit: PAGING.creatorsPage })}`;
 
 export interface RenderAppOptions {
   /** The address the app starts from ('/?view=leaderboard'). */
@@ -23,8 +23,7 @@ export function renderApp({ url = '/', admin = false, routes = {} }: RenderAppOp
   window.history.replaceState(null, '', url);
   if (admin) window.localStorage.setItem(ADMIN_FLAG_KEY, ADMIN_FLAG_VALUE);
   const fetch = mockFetch({
-    [`GET ${API_ROUTES.creatorsCompact}`]: { body: { total: 0, rows: [] } },
-    [FIRST_PAGE_ROUTE]: { body: { total: 0, rows: [] } },
+    [FIRST_PAGE_ROUTE]: { body: { total: 0, items: [] } },
     [`GET ${API_ROUTES.session}`]: { body: { admin, demoPassword: DEMO_PASSWORD } },
     [`GET ${API_ROUTES.version}`]: { body: { version: '1.2.3' } },
     [`GET ${API_ROUTES.suggestions}`]: { body: [] },

@@ -5,18 +5,24 @@ import { downloadText } from '../lib/download';
 interface ExportButtonsProps<T> {
   /** Names the files and the buttons' accessible names ('Download Search Results as CSV'). */
   title: string;
-  rows: readonly T[];
+  /** The rows, or how to fetch them when the screen holds only a page of them. */
+  rows: readonly T[] | (() => Promise<readonly T[]>);
   columns: readonly ExportColumn<T>[];
 }
 
 export function ExportButtons<T>({ title, rows, columns }: ExportButtonsProps<T>) {
+  const all = async () => (typeof rows === 'function' ? rows() : rows);
   // A UTF-8 byte order mark so spreadsheet programs read non-ASCII names correctly.
-  const csv = () =>
-    downloadText(exportFileName(title, 'csv'), `\uFEFF${toCsv(rows, columns)}`, 'text/csv;charset=utf-8');
-  const json = () =>
+  const csv = async () =>
+    downloadText(
+      exportFileName(title, 'csv'),
+      `\uFEFF${toCsv(await all(), columns)}`,
+      'text/csv;charset=utf-8',
+    );
+  const json = async () =>
     downloadText(
       exportFileName(title, 'json'),
-      toExportJson(rows, columns),
+      toExportJson(await all(), columns),
       'application/json;charset=utf-8',
     );
   return (
@@ -24,7 +30,7 @@ export function ExportButtons<T>({ title, rows, columns }: ExportButtonsProps<T>
       <button
         type="button"
         className="pr-button pr-button--small"
-        onClick={csv}
+        onClick={() => void csv()}
         aria-label={`Download ${title} as CSV`}
       >
         CSV
@@ -32,7 +38,7 @@ export function ExportButtons<T>({ title, rows, columns }: ExportButtonsProps<T>
       <button
         type="button"
         className="pr-button pr-button--small"
-        onClick={json}
+        onClick={() => void json()}
         aria-label={`Download ${title} as JSON`}
       >
         JSON

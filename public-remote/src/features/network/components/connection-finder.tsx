@@ -3,17 +3,17 @@
  * collaborations between them (a bounded search), shown as chips that open each creator, with the
  * pair page of each link between them.
  */
-import { Fragment, useId, useMemo, useState, type FormEvent } from 'react';
-import { NETWORK_LIMITS, normalizeName, type CreatorListItem } from '@friends/shared';
+import { Fragment, useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { NETWORK_LIMITS } from '@friends/shared';
 import { PairLink } from '../../../components/pair-link';
 import { Spinner } from '../../../components/spinner';
+import { findCreatorByName, useCreatorSuggestions } from '../api/find-creators';
 import { usePath } from '../api/get-path';
 
 /** Suggestions offered under each field at most. */
 const SUGGESTIONS = 20;
 
 interface ConnectionFinderProps {
-  creators: readonly CreatorListItem[];
   onOpenCreator: (id: number) => void;
   onOpenPair: (a: number, b: number) => void;
 }
@@ -22,24 +22,13 @@ function CreatorField({
   label,
   value,
   onChange,
-  creators,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  creators: readonly CreatorListItem[];
 }) {
   const id = useId();
-  const term = normalizeName(value);
-  const options = useMemo(() => {
-    if (!term) return creators.slice(0, SUGGESTIONS);
-    const found: CreatorListItem[] = [];
-    for (const creator of creators) {
-      if (normalizeName(creator.name).includes(term)) found.push(creator);
-      if (found.length === SUGGESTIONS) break;
-    }
-    return found;
-  }, [creators, term]);
+  const options = useCreatorSuggestions(useDeferredValue(value), SUGGESTIONS).data ?? [];
   return (
     <div className="pr-finder__field">
       <label htmlFor={id}>{label}</label>
@@ -60,21 +49,25 @@ function CreatorField({
   );
 }
 
-export function ConnectionFinder({ creators, onOpenCreator, onOpenPair }: ConnectionFinderProps) {
+export function ConnectionFinder({ onOpenCreator, onOpenPair }: ConnectionFinderProps) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [ends, setEnds] = useState<[number, number] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const byName = useMemo(
-    () => new Map(creators.map((creator) => [normalizeName(creator.name), creator.id])),
-    [creators],
-  );
   const { data, isFetching, isError } = usePath(ends);
 
-  const find = (event: FormEvent) => {
+  const find = async (event: FormEvent) => {
     event.preventDefault();
-    const fromId = byName.get(normalizeName(from));
-    const toId = byName.get(normalizeName(to));
+    let found: [number | undefined, number | undefined];
+    try {
+      const [a, b] = await Promise.all([findCreatorByName(from), findCreatorByName(to)]);
+      found = [a?.id, b?.id];
+    } catch {
+      setEnds(null);
+      setProblem('The creators could not be looked up. Please try again later.');
+      return;
+    }
+    const [fromId, toId] = found;
     const missing = fromId === undefined ? from : toId === undefined ? to : null;
     if (missing !== null) {
       setEnds(null);
@@ -91,9 +84,9 @@ export function ConnectionFinder({ creators, onOpenCreator, onOpenPair }: Connec
       <h3 id="pr-finder-title" className="pr-section__title">
         Connection Finder
       </h3>
-      <form className="pr-finder__form" onSubmit={find}>
-        <CreatorField label="From creator" value={from} onChange={setFrom} creators={creators} />
-        <CreatorField label="To creator" value={to} onChange={setTo} creators={creators} />
+      <form className="pr-finder__form" onSubmit={(event) => void find(event)}>
+        <CreatorField label="From creator" value={from} onChange={setFrom} />
+        <CreatorField label="To creator" value={to} onChange={setTo} />
         <button type="submit" className="pr-button pr-button--primary">
           Find connection
         </button>

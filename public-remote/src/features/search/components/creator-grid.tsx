@@ -1,58 +1,52 @@
 /**
- * The result cards, rendered incrementally: the first PAGE_SIZE (about a 1280×900 viewport of cards), then
- * another page each time the sentinel below the grid comes near the viewport (or its button is pressed),
- * so 10,000 creators do not mean 10,000 cards at once. A new result list (a keystroke) starts again from
- * one page but keeps the grid and every card still shown mounted (cards are keyed by creator id).
+ * The result cards: the pages loaded so far, then a sentinel that asks for the next page as it comes
+ * near the viewport (its 'Show more' button does the same for keyboards and without
+ * IntersectionObserver). Cards are keyed by creator id, so a new page keeps every card mounted.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { CreatorListItem } from '@friends/shared';
 import { CreatorCard } from './creator-card';
 
-export const PAGE_SIZE = 24;
-
 interface CreatorGridProps {
   creators: readonly CreatorListItem[];
+  /** Matches not loaded yet. */
+  remaining: number;
+  /** The next page is on its way. */
+  loading: boolean;
+  onMore: () => void;
   onOpen: (id: number) => void;
   cardExtras?: (creator: CreatorListItem) => ReactNode;
 }
 
-export function CreatorGrid({ creators, onOpen, cardExtras }: CreatorGridProps) {
-  const [limit, setLimit] = useState(PAGE_SIZE);
-  const [shownList, setShownList] = useState(creators);
-  if (shownList !== creators) {
-    // Another result list: back to one page (adjusting state while rendering, not in an effect).
-    setShownList(creators);
-    setLimit(PAGE_SIZE);
-  }
+export function CreatorGrid({ creators, remaining, loading, onMore, onOpen, cardExtras }: CreatorGridProps) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const hasMore = creators.length > limit;
-  const showMore = useCallback(() => setLimit((current) => current + PAGE_SIZE), []);
+  const hasMore = remaining > 0;
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    if (!node || !hasMore || loading || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) showMore();
+        if (entries.some((entry) => entry.isIntersecting)) onMore();
       },
       { rootMargin: '800px 0px' },
     );
     observer.observe(node);
     return () => observer.disconnect();
-    // `limit` re-arms the observer: a sentinel still in view after a page loads asks for the next one.
-  }, [hasMore, limit, showMore]);
+    // `creators` re-arms the observer: a sentinel still in view after a page loads asks for the next one.
+  }, [hasMore, loading, onMore, creators]);
 
   return (
     <>
       <ul className="pr-grid">
-        {creators.slice(0, limit).map((creator) => (
+        {creators.map((creator) => (
           <CreatorCard key={creator.id} creator={creator} onOpen={onOpen} extras={cardExtras?.(creator)} />
         ))}
       </ul>
       {hasMore && (
         <div ref={sentinel} className="pr-grid__more">
-          <button type="button" className="pr-button" onClick={showMore}>
-            Show more ({creators.length - limit} more)
+          <button type="button" className="pr-button" onClick={onMore} disabled={loading}>
+            {loading ? 'Loading…' : `Show more (${remaining} more)`}
           </button>
         </div>
       )}

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { API_ROUTES, CREATORS_FIRST_PAGE } from '@friends/shared';
+import { waitFor } from '@testing-library/react';
+import { API_ROUTES, PAGING } from '@friends/shared';
 import { SearchPage } from '../../../app/views/search-page';
 import { CREATORS, creator } from '../../../test-utils/fixtures';
 import { creatorsRoutes, mockFetch, type MockAnswer } from '../../../test-utils/mock-fetch';
 import { renderWithClient, viewProps } from '../../../test-utils/render';
-import { PAGE_SIZE } from './creator-grid';
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search creators' });
 
@@ -88,42 +88,47 @@ describe('SearchView', () => {
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('renders a long list a page at a time', async () => {
-    const many = Array.from({ length: PAGE_SIZE * 2 + 5 }, (_, i) => creator(i + 1, `Creator ${i + 1}`));
-    mockFetch(creatorsRoutes(many));
+  it('asks the server for one page at a time and renders the total from its answer', async () => {
+    const size = PAGING.creatorsPage;
+    const many = Array.from({ length: size * 2 + 5 }, (_, i) => creator(i + 1, `Creator ${i + 1}`));
+    const { calls } = mockFetch(creatorsRoutes(many));
     const { user } = renderWithClient(<SearchPage {...viewProps()} />);
 
     expect(await screen.findByRole('heading', { name: `All Creators (${many.length})` })).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem')).toHaveLength(PAGE_SIZE);
+    expect(screen.getAllByRole('listitem')).toHaveLength(size);
     await user.click(screen.getByRole('button', { name: /Show more/ }));
-    expect(screen.getAllByRole('listitem')).toHaveLength(PAGE_SIZE * 2);
+    expect(await screen.findByRole('button', { name: /Show more \(5 more\)/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(size * 2);
     await user.click(screen.getByRole('button', { name: /Show more \(5 more\)/ }));
-    expect(screen.getAllByRole('listitem')).toHaveLength(many.length);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(many.length));
     expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual([
+      `${API_ROUTES.creatorsSearch}?limit=${size}`,
+      `${API_ROUTES.creatorsSearch}?offset=${size}&limit=${size}`,
+      `${API_ROUTES.creatorsSearch}?offset=${size * 2}&limit=${size}`,
+    ]);
   });
 
-  it('renders the first page with the total while the whole list is on its way, then filters the whole list', async () => {
+  it('keeps the previous results on screen while the next term is answered', async () => {
     const many = Array.from({ length: 100 }, (_, i) => creator(i + 1, `Creator ${i + 1}`));
-    let answerFull: (answer: MockAnswer) => void = () => undefined;
     const routes = creatorsRoutes(many);
-    const { calls } = mockFetch({
-      ...routes,
-      [`GET ${API_ROUTES.creatorsCompact}`]: () => new Promise((resolve) => (answerFull = resolve)),
+    let answer: (answer: MockAnswer) => void = () => undefined;
+    const route = `GET ${API_ROUTES.creatorsSearch}`;
+    mockFetch({
+      [route]: (request) =>
+        request.url.includes('q=')
+          ? new Promise((resolve) => (answer = () => resolve(routes[route]!(request))))
+          : routes[route]!(request),
     });
     const { user } = renderWithClient(<SearchPage {...viewProps()} />);
-
     expect(await screen.findByRole('heading', { name: 'All Creators (100)' })).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem')).toHaveLength(CREATORS_FIRST_PAGE);
-    expect(screen.getByRole('status', { name: 'Loading all creators' })).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toContain(
-      `${API_ROUTES.creatorsCompact}?limit=${CREATORS_FIRST_PAGE}`,
-    );
 
     await user.type(searchBox(), 'Creator 99');
-    answerFull(routes[`GET ${API_ROUTES.creatorsCompact}`] as MockAnswer);
+    expect(screen.getByRole('heading', { name: 'All Creators (100)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(PAGING.creatorsPage);
+    answer({});
     expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Creator 99' })).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: 'Loading all creators' })).not.toBeInTheDocument();
   });
 
   it('keeps the cards still shown mounted across keystrokes (keyed by creator, no remount)', async () => {

@@ -1,17 +1,20 @@
-/** SPEC.md §2 search: filter box, heading with the count, the cards (admin extras plugged in by the host). */
+/**
+ * docs/product.md §2 search: filter box, heading with the count, the cards (admin extras plugged in by
+ * the host). The API filters and pages (GET /api/creators/search): the view holds the pages loaded so
+ * far and asks for the next as the end of the grid comes near.
+ */
 import { useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   CREATOR_EXPORT_COLUMNS,
-  buildSearchIndex,
-  decodeCompactCreators,
-  filterSearchIndex,
+  PAGING,
   noCreatorsFound,
+  parseSearchQuery,
   type CreatorListItem,
   type RemoteViewProps,
 } from '@friends/shared';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
-import { useCreators, useCreatorsFirstPage } from '../api/get-creators';
+import { searchCreators, useCreatorSearch } from '../api/search-creators';
 import { CreatorGrid } from './creator-grid';
 
 export interface SearchViewProps extends RemoteViewProps {
@@ -23,27 +26,35 @@ export interface SearchViewProps extends RemoteViewProps {
   children?: ReactNode;
 }
 
-const NO_CREATORS: CreatorListItem[] = [];
+/** Every match, a page of the largest size at a time: what the export buttons download. */
+async function allMatches(text: string): Promise<CreatorListItem[]> {
+  const rows: CreatorListItem[] = [];
+  for (;;) {
+    const page = await searchCreators(text, rows.length, PAGING.maxLimit);
+    rows.push(...page.items);
+    if (page.items.length === 0 || rows.length >= page.total) return rows;
+  }
+}
 
 export function SearchView({ navigate, toolbarExtras, cardExtras, children }: SearchViewProps) {
   const inputId = useId();
   const [term, setTerm] = useState('');
   const deferredTerm = useDeferredValue(term);
-  const full = useCreators();
-  // Until the whole list is here, the first page (and the total) the host asked for first.
-  const firstPage = useCreatorsFirstPage(full.isPending);
-  const preview = useMemo(
-    () => (full.isPending && firstPage.data ? decodeCompactCreators(firstPage.data) : null),
-    [full.isPending, firstPage.data],
-  );
-  const creators = full.data ?? NO_CREATORS;
-  const index = useMemo(() => buildSearchIndex(creators), [creators]);
-  const results = useMemo(() => filterSearchIndex(index, deferredTerm), [index, deferredTerm]);
-  const isPending = full.isPending && !preview;
-  const shownTerm = preview ? '' : deferredTerm.trim();
-  const shown = preview ?? results;
-  const count = preview ? (firstPage.data?.total ?? 0) : results.length;
+  const { text } = parseSearchQuery(deferredTerm);
+  const search = useCreatorSearch(text);
+  // The term whose results are on screen (the previous one while the next term's page loads).
+  const [shownTerm, setShownTerm] = useState('');
+  if (search.data && !search.isPlaceholderData && shownTerm !== deferredTerm.trim())
+    setShownTerm(deferredTerm.trim());
+  const shown = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
+  const count = search.data?.pages.at(-1)?.total ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const open = useCallback((creatorId: number) => navigate('author-page', { creatorId }), [navigate]);
+  const shownText = parseSearchQuery(shownTerm).text;
+  const exportRows = useCallback(() => allMatches(shownText), [shownText]);
 
   return (
     <section className="pr-search" aria-labelledby={`${inputId}-heading`}>
@@ -73,22 +84,28 @@ export function SearchView({ navigate, toolbarExtras, cardExtras, children }: Se
         <h2 className="pr-heading" id={`${inputId}-heading`}>
           {shownTerm ? `Search Results (${count})` : `All Creators (${count})`}
         </h2>
-        {!full.isPending && results.length > 0 && (
+        {shown.length > 0 && (
           <ExportButtons
             title={shownTerm ? 'Search Results' : 'All Creators'}
-            rows={results}
+            rows={exportRows}
             columns={CREATOR_EXPORT_COLUMNS}
           />
         )}
       </div>
-      {isPending ? (
+      {search.isPending ? (
         <Spinner label="Loading creators" />
       ) : shown.length === 0 ? (
         <p className="pr-empty">{noCreatorsFound(shownTerm)}</p>
       ) : (
-        <CreatorGrid creators={shown} onOpen={open} cardExtras={cardExtras} />
+        <CreatorGrid
+          creators={shown}
+          remaining={Math.max(0, count - shown.length)}
+          loading={isFetchingNextPage}
+          onMore={loadMore}
+          onOpen={open}
+          cardExtras={cardExtras}
+        />
       )}
-      {preview && <Spinner label="Loading all creators" />}
     </section>
   );
 }

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  API_ROUTES,
+  PAGING,
+  QUERY_KEYS,
+  nextPageOffset,
+  pagedListUrl,
+  type CreatorPage,
+  type CreatorSearchScope,
+} from '@friends/shared';
+import { api } from '@friends/web/api-client';
+
+/** One page of GET /api/creators/search for `text` (parseSearchQuery's form: trimmed, lowercased). */
+export const searchCreators = (
+  text: string,
+  offset: number,
+  limit: number = PAGING.creatorsPage,
+  scope: CreatorSearchScope = 'all',
+): Promise<CreatorPage> =>
+  api.get<CreatorPage>(pagedListUrl(API_ROUTES.creatorsSearch, { q: text, scope, offset, limit }));
+
+/**
+ * The search view's results, a page at a time; the host asks for the first page of '' (all creators)
+ * with the same key and URL while the remote loads.
+ */
+export const creatorSearchOptions = (text: string) =>
+  infiniteQueryOptions({
+    queryKey: QUERY_KEYS.creatorSearch(text),
+    queryFn: ({ pageParam }) => searchCreators(text, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextPageOffset(pages),
+  });
+
+/** While the next term's first page loads, the previous results stay on screen. */
+export const useCreatorSearch = (text: string) =>
+  useInfiniteQuery({ ...creatorSearchOptions(text), placeholderData: keepPreviousData });
