@@ -46,6 +46,27 @@ export function ActivityChart() {
             })}
           </svg>
           <figcaption className="admin-muted">{summary}</figcaption>
+          {/* The numbers behind the bars, for screen readers and anyone who wants them exactly. */}
+          <details className="admin-activity__numbers">
+            <summary>Show the numbers</summary>
+            <table>
+              <caption>Collaborations per month</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Collaborations</th>
+                </tr>
+              </thead>
+              <tbody>
+                {months.map((month) => (
+                  <tr key={month.month}>
+                    <th scope="row">{monthLabel(month.month)}</th>
+                    <td>{month.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
         </figure>
       )}
     </Section>

@@ -97,6 +97,13 @@ describe('Analytics', () => {
       name: 'Collaborations per month: 3 from Nov 2024 to Jan 2025, most in Nov 2024 (2)',
     });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
+    const table = screen.getByRole('table', { name: 'Collaborations per month', hidden: true });
+    expect(
+      within(table)
+        .getAllByRole('row', { hidden: true })
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Nov 20242', 'Dec 20240', 'Jan 20251']);
   });
 });
 

@@ -50,6 +50,27 @@ export function ActivityChart({ activity, title }: { activity: Activity; title: 
         <span>{summary.slice(title.length + 2)}</span>
         <span>{monthLabel(last.month)}</span>
       </figcaption>
+      {/* The numbers behind the bars, for screen readers and anyone who wants them exactly. */}
+      <details className="pr-activity__numbers">
+        <summary>Show the numbers</summary>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">{title}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((month) => (
+              <tr key={month.month}>
+                <th scope="row">{monthLabel(month.month)}</th>
+                <td>{month.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </figure>
   );
 }

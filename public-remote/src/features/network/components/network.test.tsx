@@ -145,6 +145,16 @@ describe('the network on the creator page', () => {
     });
     // Nov, Dec, Jan, Feb, Mar: the empty months drawn as 0.
     expect(chart.querySelectorAll('rect')).toHaveLength(5);
+    // The same numbers as a table, the chart's text alternative.
+    const table = screen.getByRole('table', { name: 'Collaborations per month', hidden: true });
+    const rows = within(table).getAllByRole('row', { hidden: true }).slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Nov 20231',
+      'Dec 20230',
+      'Jan 20240',
+      'Feb 20240',
+      'Mar 20242',
+    ]);
   });
 });
 
