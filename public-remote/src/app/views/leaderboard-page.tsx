@@ -1,6 +1,7 @@
 import '../../styles/public.css';
 import type { RemoteViewProps } from '@friends/shared';
 import { LeaderboardView } from '../../features/leaderboard/components/leaderboard-view';
+import { CommunitiesPanel } from '../../features/network/components/communities-panel';
 import { ConnectionFinder } from '../../features/network/components/connection-finder';
 
 /** The leaderboard, with the network feature's connection finder under it. */
@@ -9,6 +10,7 @@ export function LeaderboardPage(props: RemoteViewProps) {
   return (
     <>
       <LeaderboardView {...props} />
+      <CommunitiesPanel onOpenCreator={(creatorId) => navigate('author-page', { creatorId })} />
       <ConnectionFinder
         onOpenCreator={(creatorId) => navigate('author-page', { creatorId })}
         onOpenPair={(a, b) => navigate('pair', { pairIds: [a, b] })}

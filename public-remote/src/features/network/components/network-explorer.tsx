@@ -1,8 +1,10 @@
 /** The opened network (its own chunk): the 'Show two hops' toggle, the graph and the same data as a ranked list. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { NetworkHops } from '@friends/shared';
 import { Spinner } from '../../../components/spinner';
+import { useCommunities } from '../api/get-communities';
 import { useCreatorNetwork } from '../api/get-creator-network';
+import { colourCommunities } from '../utils/community-colours';
 import type { NetworkPanelProps } from './network-panel';
 import { NetworkGraph } from './network-graph';
 import { NetworkList } from './network-list';
@@ -16,6 +18,11 @@ export default function NetworkExplorer({
   const [hops, setHops] = useState<NetworkHops>(1);
   const { data, isError, isFetching } = useCreatorNetwork(creatorId, hops);
   const current = data && data.center === creatorId && data.hops === hops ? data : undefined;
+  const communities = useCommunities();
+  const colouring = useMemo(
+    () => colourCommunities(current?.nodes.map((node) => node.id) ?? [], communities.data),
+    [current, communities.data],
+  );
 
   return (
     <div className="pr-network__body">
@@ -46,9 +53,29 @@ export default function NetworkExplorer({
           <NetworkGraph
             network={current}
             busy={isFetching}
+            colouring={colouring}
             onOpenCreator={onOpenCreator}
             onOpenPair={onOpenPair}
           />
+          {colouring.legend.length > 0 && (
+            <section className="pr-graph-legend" aria-label="Communities in this graph">
+              <p className="pr-graph-legend__hint">
+                Colours show communities: creators who mostly make videos together.
+              </p>
+              <ul className="pr-graph-legend__list">
+                {colouring.legend.map((entry) => (
+                  <li key={entry.communityId} className="pr-graph-legend__item">
+                    <span
+                      className="pr-graph-legend__swatch"
+                      style={{ background: entry.colour }}
+                      aria-hidden="true"
+                    />
+                    {entry.label}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <NetworkList network={current} onOpenCreator={onOpenCreator} onOpenPair={onOpenPair} />
         </>
       )}

@@ -6,7 +6,7 @@
  * (label-placement.ts); every other name shows on hover and as a tooltip, and the lists below the
  * graph hold them all.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import {
   forceCollide,
   forceLink,
@@ -18,6 +18,7 @@ import {
   type SimulationNodeDatum,
 } from 'd3-force';
 import type { CreatorNetwork, NetworkNode } from '@friends/shared';
+import type { CommunityColouring } from '../utils/community-colours';
 import { estimateWidth, placeLabels, type PlacedLabel } from './label-placement';
 
 interface GraphNode extends SimulationNodeDatum {
@@ -116,6 +117,8 @@ interface NetworkGraphProps {
   network: CreatorNetwork;
   /** A newer answer is loading. */
   busy?: boolean;
+  /** Node colours by community (issue 17); the explorer shows their legend. */
+  colouring?: CommunityColouring;
   onOpenCreator: (id: number) => void;
   onOpenPair: (a: number, b: number) => void;
 }
@@ -151,7 +154,13 @@ function useGraphScale(svg: RefObject<SVGSVGElement | null>, layout: Layout): nu
   return scale;
 }
 
-export function NetworkGraph({ network, busy = false, onOpenCreator, onOpenPair }: NetworkGraphProps) {
+export function NetworkGraph({
+  network,
+  busy = false,
+  colouring,
+  onOpenCreator,
+  onOpenPair,
+}: NetworkGraphProps) {
   const layout = useMemo(() => layoutNetwork(network), [network]);
   const center = network.nodes.find((node) => node.id === network.center);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -204,19 +213,24 @@ export function NetworkGraph({ network, busy = false, onOpenCreator, onOpenPair 
         })}
       </g>
       <g className="pr-graph__nodes">
-        {layout.nodes.map((node) => (
-          <g
-            key={node.id}
-            className={`pr-graph__node pr-graph__node--hop${node.node.hop}`}
-            data-creator-id={node.id}
-            transform={`translate(${node.x ?? 0} ${node.y ?? 0})`}
-            onClick={() => onOpenCreator(node.id)}
-          >
-            <title>{`${node.node.name}: ${node.node.collabCount} collaboration${node.node.collabCount === 1 ? '' : 's'}`}</title>
-            <circle r={node.r} />
-            <NodeLabel node={node} placed={labels.get(node.id)} fontSize={fontSize} />
-          </g>
-        ))}
+        {layout.nodes.map((node) => {
+          const community = colouring?.byCreator.get(node.id);
+          return (
+            <g
+              key={node.id}
+              className={`pr-graph__node pr-graph__node--hop${node.node.hop}${community ? ' pr-graph__node--community' : ''}`}
+              data-creator-id={node.id}
+              data-community-id={community?.communityId}
+              style={community ? ({ '--community': community.colour } as CSSProperties) : undefined}
+              transform={`translate(${node.x ?? 0} ${node.y ?? 0})`}
+              onClick={() => onOpenCreator(node.id)}
+            >
+              <title>{`${node.node.name}: ${node.node.collabCount} collaboration${node.node.collabCount === 1 ? '' : 's'}${community ? `; community ${community.label}` : ''}`}</title>
+              <circle r={node.r} />
+              <NodeLabel node={node} placed={labels.get(node.id)} fontSize={fontSize} />
+            </g>
+          );
+        })}
       </g>
     </svg>
   );

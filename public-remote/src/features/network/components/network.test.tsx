@@ -52,6 +52,28 @@ function renderCreatorPage() {
     [`GET ${NETWORK_ROUTES.activity(1)}`]: { body: ACTIVITY },
     [`GET ${NETWORK_ROUTES.network(1, 1)}`]: { body: ONE_HOP },
     [`GET ${NETWORK_ROUTES.network(1, 2)}`]: { body: TWO_HOPS },
+    [`GET ${INSIGHTS_ROUTES.communities}`]: {
+      body: {
+        communities: [
+          {
+            id: 1,
+            label: 'Ada Lumen & Dario Vance',
+            members: [
+              { id: 1, name: 'Ada Lumen' },
+              { id: 4, name: 'Dario Vance' },
+            ],
+          },
+          {
+            id: 2,
+            label: 'Bram Koster & Gus Ferrow',
+            members: [
+              { id: 2, name: 'Bram Koster' },
+              { id: 7, name: 'Gus Ferrow' },
+            ],
+          },
+        ],
+      },
+    },
     [`GET ${INSIGHTS_ROUTES.suggested(1)}`]: {
       body: [
         { id: 7, name: 'Gus Ferrow', sharedCollaborators: 2 },
@@ -106,6 +128,25 @@ describe('the network on the creator page', () => {
     expect(pair).toHaveAttribute('href', '?pair=1-2');
     await user.click(pair);
     expect(props.navigate).toHaveBeenLastCalledWith('pair', { pairIds: [1, 2] });
+  });
+
+  it('colours the nodes by community, with a legend naming each community', async () => {
+    const { user } = renderCreatorPage();
+    await user.click(await screen.findByRole('button', { name: 'Show collaboration network' }));
+    const legend = within(await screen.findByRole('region', { name: 'Communities in this graph' }));
+    expect(legend.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Ada Lumen & Dario Vance',
+      'Bram Koster & Gus Ferrow',
+    ]);
+    const graph = screen.getByRole('img', { name: /^Collaboration network of Ada Lumen/ });
+    const colour = (id: number) =>
+      (graph.querySelector(`[data-creator-id="${id}"]`) as SVGElement).style.getPropertyValue('--community');
+    expect(colour(1)).toBe(colour(4));
+    expect(colour(2)).not.toBe(colour(1));
+    expect(colour(1)).toMatch(/^#[0-9a-f]{6}$/);
+    expect(graph.querySelector('[data-creator-id="2"] title')).toHaveTextContent(
+      'Bram Koster: 3 collaborations; community Bram Koster & Gus Ferrow',
+    );
   });
 
   it("adds their collaborators with 'Show two hops'", async () => {
