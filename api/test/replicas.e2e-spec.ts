@@ -1,8 +1,8 @@
 /**
- * Two API processes on one database (issue 15; docs/architecture.md "Architecture rules", "Many replicas,
- * one truth"): on MariaDB, or on one SQLite file (TEST_DB=sqlite). A write through one is visible through
- * the other within a second, at once through the writer, whatever either had cached; two replicas writing
- * the same creator at once lose nothing and duplicate nothing.
+ * Two API processes on one database (issue 15; docs/architecture.md "Architecture rules"): on MariaDB,
+ * or on one SQLite file (TEST_DB=sqlite). A write through one is visible through the other within a
+ * second, at once through the writer, whatever either had cached; two replicas writing the same
+ * creator at once lose nothing and duplicate nothing.
  */
 import {
   API_ROUTES,

@@ -1,6 +1,6 @@
 /**
- * HTTP caching that browsers, nginx and CDNs understand (docs/architecture.md "Many replicas, one
- * truth"). Every 200 answer to a GET or HEAD carries a weak ETag, a hash of its bytes, and an
+ * HTTP caching that browsers, nginx and CDNs understand (docs/architecture.md "Architecture
+ * rules"). Every 200 answer to a GET or HEAD carries a weak ETag, a hash of its bytes, and an
  * If-None-Match that matches it answers 304 without the body.
  *
  * Reads without their own Cache-Control get `no-cache`: a cache may keep the answer but revalidates it
