@@ -36,11 +36,9 @@ export class AppModule {
           useFactory: (settings: ConfigService<AppConfig, true>) => {
             const auth = settings.get('auth', { infer: true });
             return {
-              // Applied only where a route uses ThrottlerGuard; each route skips the other's bucket.
-              throttlers: [
-                { name: 'login', ttl: MINUTE_MS, limit: auth.loginLimitPerMinute },
-                { name: 'suggestions', ttl: MINUTE_MS, limit: auth.suggestionLimitPerMinute },
-              ],
+              // Applied only where a route uses ThrottlerGuard (suggestions; logins are limited in the
+              // database by LoginLimits, so that every replica counts them).
+              throttlers: [{ name: 'suggestions', ttl: MINUTE_MS, limit: auth.suggestionLimitPerMinute }],
               errorMessage: (context) =>
                 (Reflect.getMetadata(THROTTLE_MESSAGE_KEY, context.getHandler()) as string | undefined) ??
                 'Too many requests. Try again in a minute.',

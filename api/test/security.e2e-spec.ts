@@ -5,12 +5,14 @@
  */
 import { API_ROUTES, YOUTUBE_ROUTES } from '@friends/shared';
 import type { Response } from 'supertest';
-import { tooManyFailures } from '../src/auth/login-backoff.service';
+import { tooManyFailures } from '../src/auth/login-limits.service';
 import { CROSS_SITE_REFUSED, ORIGIN_NOT_ALLOWED } from '../src/common/origin-policy';
 import { expectErrorBody, snapshot } from './support/helpers';
 import { ADMIN_PASSWORD, startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
 const setCookieOf = (response: Response): string => String(response.headers['set-cookie'] ?? '');
+const cookiesOf = (response: Response): string[] =>
+  (response.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
 /** `name=value` of the first cookie a response sets, as a browser would send it back. */
 const cookieOf = (response: Response): string => setCookieOf(response).split(';')[0]!;
 
@@ -117,7 +119,7 @@ describe('the session cookie', () => {
     try {
       // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
       const response = await login(t, { 'X-Forwarded-Proto': 'https' }).expect(200);
-      const cookie = setCookieOf(response);
+      const cookie = cookiesOf(response).find((c) => c.startsWith('friends_session='));
       expect(cookie).toMatch(/^friends_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/);
     } finally {
       await t.close();

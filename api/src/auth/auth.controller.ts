@@ -1,12 +1,9 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { API_ROUTES, type SessionInfo } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public, ThrottleMessage } from './access.decorators';
+import { Public } from './access.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
-
-export const TOO_MANY_LOGINS = 'Too many login attempts. Try again in a minute.';
 
 @Controller()
 @Public()
@@ -16,9 +13,6 @@ export class AuthController {
   @Post(API_ROUTES.login)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ suggestions: true })
-  @ThrottleMessage(TOO_MANY_LOGINS)
   async login(
     @Body() body: LoginDto,
     @Req() request: FastifyRequest,

@@ -5,13 +5,13 @@ import { AdminSessionEntity } from './admin-session.entity';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
-import { LoginBackoff } from './login-backoff.service';
+import { LoginLimits } from './login-limits.service';
 import { SessionService } from './session.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([AdminSessionEntity])],
   controllers: [AuthController],
-  providers: [AuthService, SessionService, LoginBackoff, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthService, SessionService, LoginLimits, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [SessionService],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { MESSAGES, type SessionInfo } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig, AuthConfig } from '../config/configuration';
-import { LoginBackoff, tooManyFailures } from './login-backoff.service';
+import { LoginLimits } from './login-limits.service';
 import { SessionService } from './session.service';
 
 @Injectable()
@@ -12,28 +12,29 @@ export class AuthService {
 
   constructor(
     private readonly sessions: SessionService,
-    private readonly backoff: LoginBackoff,
+    private readonly limits: LoginLimits,
     config: ConfigService<AppConfig, true>,
   ) {
     this.config = config.get('auth', { infer: true });
   }
 
   /**
-   * Starts a session when the password is right; 401 when it is not, 429 while the account backs off
-   * after repeated failures (the password is then not even compared).
+   * Starts a session when the password is right (and marks the browser as a known device); 401 when
+   * it is not; 429 while this IP, the account or this device backs off (the password is then not
+   * even compared).
    */
   async login(password: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const wait = this.backoff.waitSeconds();
-    if (wait > 0) {
-      void reply.header('Retry-After', String(wait));
-      throw new HttpException(tooManyFailures(wait), HttpStatus.TOO_MANY_REQUESTS);
+    const device = this.sessions.deviceOf(request);
+    const outcome = await this.limits.attempt(request.ip, device, () =>
+      this.sessions.passwordMatches(password),
+    );
+    if (outcome.result === 'limited') {
+      void reply.header('Retry-After', String(outcome.waitSeconds));
+      throw new HttpException(outcome.error, HttpStatus.TOO_MANY_REQUESTS);
     }
-    if (!this.sessions.passwordMatches(password)) {
-      this.backoff.failed();
-      throw new UnauthorizedException(MESSAGES.incorrectPassword);
-    }
-    this.backoff.succeeded();
+    if (outcome.result === 'wrong-password') throw new UnauthorizedException(MESSAGES.incorrectPassword);
     await this.sessions.start(request, reply);
+    this.sessions.rememberDevice(request, reply);
   }
 
   logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -12,6 +12,11 @@ import { AdminSessionEntity } from './admin-session.entity';
 export const SESSION_COOKIE = 'friends_session';
 /** The cookie over https: `__Host-` makes the browser insist on Secure, Path=/ and no Domain. */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+/** The device cookie (see rememberDevice), and its name over https. */
+export const DEVICE_COOKIE = 'friends_device';
+export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
+/** How long a browser stays a known device after its last successful login. */
+export const DEVICE_TTL_MS = 365 * 24 * 3600_000;
 /** A session is pushed back at most this often, so a burst of admin requests writes once. */
 export const RENEW_AFTER_MS = 60_000;
 
@@ -20,6 +25,9 @@ export interface Session {
   tokenHash: string;
   expiresAt: number;
 }
+
+const SESSION_PURPOSE = '';
+const DEVICE_PURPOSE = 'device:';
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
@@ -119,20 +127,56 @@ export class SessionService {
     return adminActor(createHash('sha256').update(`history:${tokenHash}`).digest('hex').slice(0, 6));
   }
 
-  /** SHA-256 of the cookie's id when its signature is right, else null. */
+  /**
+   * The known device a login comes from: hex SHA-256 of the device cookie's id when its signature is
+   * right, else null. The cookie is only a mark ("this browser logged in before"), never a credential:
+   * the password is still needed, and the device's own failures back it off.
+   */
+  deviceOf(request: FastifyRequest): string | null {
+    return this.verified(request.cookies?.[this.deviceCookieName(request)], DEVICE_PURPOSE);
+  }
+
+  /**
+   * After a successful login: marks the browser as a known device for a year (OWASP "device cookie"),
+   * keeping the id it already had. Signed with SESSION_SECRET, so every replica recognises it.
+   */
+  rememberDevice(request: FastifyRequest, reply: FastifyReply): void {
+    const current = request.cookies?.[this.deviceCookieName(request)];
+    const value =
+      current && this.verified(current, DEVICE_PURPOSE)
+        ? current
+        : this.signed(randomBytes(32), DEVICE_PURPOSE);
+    void reply.setCookie(this.deviceCookieName(request), value, {
+      ...this.cookieOptions(request),
+      maxAge: Math.floor(DEVICE_TTL_MS / 1000),
+    });
+  }
+
+  /** SHA-256 of the session cookie's id when its signature is right, else null. */
   private tokenHashOf(request: FastifyRequest): string | null {
-    const token = request.cookies?.[this.cookieName(request)];
+    return this.verified(request.cookies?.[this.cookieName(request)], SESSION_PURPOSE);
+  }
+
+  /** `<id>.<signature>` for a new random id. */
+  private signed(random: Buffer, purpose: string): string {
+    const id = random.toString('base64url');
+    return `${id}.${this.sign(id, purpose)}`;
+  }
+
+  /** Hex SHA-256 of a signed token's id when the signature (for this purpose) is right, else null. */
+  private verified(token: string | undefined, purpose: string): string | null {
     if (!token) return null;
     const [id, signature, ...rest] = token.split('.');
     if (!id || !signature || rest.length > 0) return null;
-    const expected = Buffer.from(this.sign(id));
+    const expected = Buffer.from(this.sign(id, purpose));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     return sha256(id).toString('hex');
   }
 
-  private sign(id: string): string {
-    return createHmac('sha256', this.auth.sessionSecret).update(id).digest('base64url');
+  /** Session ids are signed as they always were; device ids with a prefix, so neither passes as the other. */
+  private sign(id: string, purpose = SESSION_PURPOSE): string {
+    return createHmac('sha256', this.auth.sessionSecret).update(`${purpose}${id}`).digest('base64url');
   }
 
   /** Over https (directly, or behind a proxy with TRUST_PROXY and X-Forwarded-Proto) the cookie is Secure. */
@@ -140,12 +184,22 @@ export class SessionService {
     return request.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   }
 
-  private setCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAgeMs: number): void {
-    void reply.setCookie(this.cookieName(request), value, {
+  private deviceCookieName(request: FastifyRequest): string {
+    return request.protocol === 'https' ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE;
+  }
+
+  private cookieOptions(request: FastifyRequest) {
+    return {
       httpOnly: true,
-      sameSite: 'strict',
+      sameSite: 'strict' as const,
       path: '/',
       secure: request.protocol === 'https',
+    };
+  }
+
+  private setCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAgeMs: number): void {
+    void reply.setCookie(this.cookieName(request), value, {
+      ...this.cookieOptions(request),
       maxAge: Math.floor(maxAgeMs / 1000),
     });
   }

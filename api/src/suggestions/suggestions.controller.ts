@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { API_ROUTES, type MessageResponse, type Suggestion } from '@friends/shared';
 import { AdminOnly, Public, ThrottleMessage } from '../auth/access.decorators';
 import { PathId } from '../common/id-params';
@@ -16,7 +16,6 @@ export class SuggestionsController {
   @Post(API_ROUTES.suggestions)
   @Public()
   @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ login: true })
   @ThrottleMessage(TOO_MANY_SUGGESTIONS)
   create(@Body() body: CreateSuggestionDto): Promise<Suggestion> {
     return this.suggestions.create(body);

@@ -1,5 +1,6 @@
 import { InitialSchema1795000000000 } from './1795000000000-InitialSchema';
 import { AdminSessions1796000000000 } from './1796000000000-AdminSessions';
+import { LoginLimits1797000000000 } from './1797000000000-LoginLimits';
 import { DataVersion1797100000000 } from './1797100000000-DataVersion';
 import { History1797400000000 } from './1797400000000-History';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
@@ -8,6 +9,7 @@ import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIn
 export const MIGRATIONS = [
   InitialSchema1795000000000,
   AdminSessions1796000000000,
+  LoginLimits1797000000000,
   DataVersion1797100000000,
   History1797400000000,
   CreatorSearchIndex1797600000000,
