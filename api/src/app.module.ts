@@ -19,6 +19,7 @@ import { SiteModule } from './site/site.module';
 import { StatsModule } from './stats/stats.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
 import { VideosModule } from './videos/videos.module';
+import { ReviewModule } from './review/review.module';
 import { YouTubeModule } from './youtube/youtube.module';
 
 const MINUTE_MS = 60_000;
@@ -51,6 +52,7 @@ export class AppModule {
         CreatorsModule,
         VideosModule,
         YouTubeModule,
+        ReviewModule,
         StatsModule,
         NetworkModule,
         InsightsModule,

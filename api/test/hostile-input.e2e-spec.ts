@@ -513,6 +513,45 @@ const ENDPOINTS: Endpoint[] = [
     url: pathWithId((id) => `/api/youtube/rescan/${id}`, videoIdText),
   },
   {
+    method: 'get',
+    route: '/api/videos/:id/evidence',
+    url: pathWithId((id) => `/api/videos/${id}/evidence`, videoIdText),
+    cookie: anyCookie,
+  },
+  {
+    method: 'get',
+    route: '/api/review',
+    url: query([
+      ['offset', fc.oneof(fc.nat().map(String), hostileText)],
+      ['limit', fc.oneof(fc.nat(300).map(String), hostileText)],
+    ]).map((q) => (q ? `/api/review?${q}` : '/api/review')),
+    cookie: anyCookie,
+  },
+  {
+    method: 'post',
+    route: '/api/review/:id/accept',
+    url: pathWithId((id) => `/api/review/${id}/accept`, videoIdText),
+    body: fc.option(bodyOf({}), { nil: undefined }),
+  },
+  {
+    method: 'post',
+    route: '/api/review/:id/reject',
+    url: pathWithId((id) => `/api/review/${id}/reject`, videoIdText),
+    body: fc.option(bodyOf({}), { nil: undefined }),
+  },
+  {
+    method: 'post',
+    route: '/api/review/accept',
+    url: fc.constant('/api/review/accept'),
+    body: bodyOf({ ids: field(fc.array(idField, { maxLength: 210 })) }),
+  },
+  {
+    method: 'post',
+    route: '/api/review/reject',
+    url: fc.constant('/api/review/reject'),
+    body: bodyOf({ ids: field(fc.array(idField, { maxLength: 210 })) }),
+  },
+  {
     method: 'post',
     route: '/api/youtube/refresh-photos',
     url: fc.constant(YOUTUBE_ROUTES.refreshPhotos),

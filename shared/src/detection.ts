@@ -6,8 +6,8 @@
  *
  * High: an existing creator after an explicit marker (ft./feat./w/, with, x, vs, guest, con/mit/avec…),
  * an @mention, a channel link or a credits section; a new, name-shaped name after ft./feat./featuring,
- * w/ or guest:. Medium: a new name after a weak marker or in a credits section, a new @handle or
- * channel link, an existing creator named in running text. Names that are not name-shaped ('with the
+ * w/, guest: or in a credits section. Medium: a new name after a weak marker (with, x, vs, con…), a new
+ * @handle or channel link, an existing creator named in running text. Names that are not name-shaped ('with the
  * boys', 'feat. the whole crew'), crew and sponsor lines ('Edited by @…', 'Sponsored by …'), the
  * channel's own socials and channel boilerplate (names in most of one channel's descriptions) are
  * dropped.
@@ -19,6 +19,7 @@ import {
   isFilteredName,
   isShowTitle,
   isValidHandle,
+  canSuggestNewCreator,
   matchExistingCreator,
   nameMatchKey,
   namesFromDescription,
@@ -437,8 +438,10 @@ export function detectScored<T extends DetectableCreator>(
       continue;
     const named =
       c.handle && c.name === c.handle ? isValidHandle(c.handle) : isNameShaped(c.name, c.explicit);
-    if (!named || c.name.trim().length <= 2) continue;
-    const confidence: Confidence = c.explicit && c.source === 'title' ? 'high' : 'medium';
+    if (!named || !canSuggestNewCreator(c.name)) continue;
+    // Credits sections ('Guests:', 'Cast:', 'Featuring:') are explicit too; a handle alone is not a name.
+    const explicit = c.explicit || (c.pattern === 'section' && !(c.handle && c.name === c.handle));
+    const confidence: Confidence = explicit && c.source !== 'mention' ? 'high' : 'medium';
     keep(`name:${nameMatchKey(c.name)}`, {
       name: c.name,
       creatorId: null,

@@ -9,6 +9,7 @@ export * from './names';
 export * from './collaborators';
 export * from './detection';
 export * from './detection-report';
+export * from './review';
 export * from './stats';
 export * from './youtube';
 export * from './search';

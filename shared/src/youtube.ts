@@ -114,6 +114,8 @@ export interface ImportItemResult {
   videoId?: number;
   /** Names of the creators this video created. */
   createdCreators?: string[];
+  /** Weak detections sent to the review queue. */
+  proposed?: number;
   /** Why it failed. */
   error?: string;
 }
@@ -124,6 +126,8 @@ export interface ImportResult {
   imported: number;
   duplicates: number;
   failed: number;
+  /** Weak detections sent to the review queue. */
+  proposed: number;
 }
 
 export interface RescanInput {
@@ -137,6 +141,8 @@ export interface RescanItemResult {
   added: number;
   /** Creators created for it. */
   created: number;
+  /** Weak detections sent to the review queue. */
+  proposed?: number;
   /** Set when the video was skipped (no YouTube id, or no data from YouTube). */
   skipped?: string;
 }
@@ -146,6 +152,7 @@ export interface RescanResult {
   results: RescanItemResult[];
   added: number;
   created: number;
+  proposed: number;
 }
 
 /** POST /api/youtube/refresh-photos */

@@ -400,8 +400,9 @@ export class CreatorsService {
     for (const [creatorId, videoIds] of repoints) {
       for (const part of chunks(videoIds)) {
         await manager.query(
-          `UPDATE video_authors SET creator_id = ? WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
-          [primaryId, creatorId, ...part],
+          `UPDATE video_authors SET creator_id = ?, source = 'merge', evidence = ?, linked_at = ?
+            WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
+          [primaryId, `merged from creator ${creatorId}`, new Date().toISOString(), creatorId, ...part],
         );
       }
     }

@@ -11,4 +11,17 @@ export class VideoAuthorEntity {
 
   @Column({ type: 'integer' })
   position: number;
+
+  /** Evidence (shared EvidenceSource): how the link was made, the text that matched, confidence, when. */
+  @Column({ type: 'varchar', length: 16, default: 'manual' })
+  source?: string;
+
+  @Column({ type: 'varchar', length: 300, default: '' })
+  evidence?: string;
+
+  @Column({ type: 'varchar', length: 8, default: '' })
+  confidence?: string;
+
+  @Column({ name: 'linked_at', type: 'varchar', length: 24, default: '' })
+  linkedAt?: string;
 }

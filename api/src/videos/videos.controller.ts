@@ -16,9 +16,11 @@ import {
   PAGING,
   parseSearchQuery,
   type BulkDeleteResult,
+  type LinkEvidence,
   type MessageResponse,
   type Video,
 } from '@friends/shared';
+import { AdminOnly } from '../auth/access.decorators';
 import { JsonText } from '../common/json-response';
 import { PageQuery, SearchTerm, type Page } from '../common/page-params';
 import { PathId, QueryId } from '../common/id-params';
@@ -52,6 +54,13 @@ export class VideosController {
     if (youtube !== undefined && youtube !== 'true' && youtube !== 'false')
       throw new BadRequestException("youtube must be 'true' or 'false'");
     return this.videos.searchJson({ text: parseSearchQuery(q).text, youtube: youtube === 'true' }, page);
+  }
+
+  /** Why each author is linked (admin-only): source, matched text, confidence, time. */
+  @Get(`${API_ROUTES.videos}/:id/evidence`)
+  @AdminOnly()
+  evidence(@PathId() id: number): Promise<LinkEvidence[]> {
+    return this.videos.evidence(id);
   }
 
   @Post(API_ROUTES.videos)

@@ -5,6 +5,9 @@ import {
   quoted,
   safeHref,
   type BulkDeleteResult,
+  type Confidence,
+  type EvidenceSource,
+  type LinkEvidence,
   type MessageResponse,
   type Video,
 } from '@friends/shared';
@@ -22,6 +25,14 @@ import { VideoAuthorEntity } from './video-author.entity';
 import { VideoEntity } from './video.entity';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
+
+/** Why a creator is linked to a video, as the writer knows it (time is added on write). */
+export interface AuthorEvidence {
+  source: EvidenceSource;
+  text: string;
+  confidence: Confidence;
+}
+const MANUAL: AuthorEvidence = { source: 'manual', text: '', confidence: 'high' };
 export const VIDEO_URL_EXISTS = 'A video with this URL already exists';
 export const TITLE_REQUIRED = 'Title is required';
 export const AUTHOR_REQUIRED = 'Select at least one creator';
@@ -100,7 +111,11 @@ export class VideosService {
    * Inside a caller's write transaction (an import): the add-video rules, the row and its ordered
    * authors; the new id. 409 when the URL is taken.
    */
-  async createWithin(manager: EntityManager, input: CreateVideoDto): Promise<number> {
+  async createWithin(
+    manager: EntityManager,
+    input: CreateVideoDto,
+    evidence?: ReadonlyMap<number, AuthorEvidence>,
+  ): Promise<number> {
     const video = prepareVideo(input);
     await this.checkReferences(manager, video);
     const result = await manager.insert(VideoEntity, {
@@ -110,7 +125,7 @@ export class VideosService {
       date: video.date,
     });
     const id = int(result.identifiers[0]?.id);
-    await this.insertAuthors(manager, id, video.authorIds);
+    await this.insertAuthors(manager, id, video.authorIds, 0, evidence);
     return id;
   }
 
@@ -118,7 +133,12 @@ export class VideosService {
    * Inside a caller's write transaction (a rescan, an accepted proposal): appends the creators that are
    * not yet authors of the video, after the last position; the ids actually added.
    */
-  async addAuthorsWithin(manager: EntityManager, videoId: number, creatorIds: number[]): Promise<number[]> {
+  async addAuthorsWithin(
+    manager: EntityManager,
+    videoId: number,
+    creatorIds: number[],
+    evidence?: ReadonlyMap<number, AuthorEvidence>,
+  ): Promise<number[]> {
     const authors = await rows<{ creator_id: number; position: number }>(
       manager,
       `SELECT creator_id, position FROM video_authors WHERE video_id = ?${lockFor(manager, 'update')}`,
@@ -127,7 +147,7 @@ export class VideosService {
     const current = new Set(authors.map((a) => int(a.creator_id)));
     const added = [...new Set(creatorIds)].filter((id) => !current.has(id));
     const next = authors.reduce((max, a) => Math.max(max, int(a.position) + 1), 0);
-    await this.insertAuthors(manager, videoId, added, next);
+    await this.insertAuthors(manager, videoId, added, next, evidence);
     return added;
   }
 
@@ -144,8 +164,9 @@ export class VideosService {
           { id: input.id },
           { title: video.title, url: video.url, urlKey: video.urlKey, date: video.date },
         );
+        const kept = await this.evidenceRows(manager, input.id);
         await manager.delete(VideoAuthorEntity, { videoId: input.id });
-        await this.insertAuthors(manager, input.id, video.authorIds);
+        await this.insertAuthors(manager, input.id, video.authorIds, 0, undefined, kept);
         await change.record({ kind: 'video.update', summary: `Edited video ${quoted(video.title)}` });
         return this.readOne(manager, input.id);
       }),
@@ -225,18 +246,86 @@ export class VideosService {
     }
   }
 
-  /** The one place authorships are written: positions from `from` on, in the given order. */
+  /**
+   * The one place authorships are written: positions from `from` on, in the given order, each with its
+   * evidence (manual when none is given); `kept` rows keep the evidence they had (an edit of the video).
+   */
   private async insertAuthors(
     manager: EntityManager,
     videoId: number,
     authorIds: number[],
     from = 0,
+    evidence?: ReadonlyMap<number, AuthorEvidence>,
+    kept?: ReadonlyMap<number, Partial<VideoAuthorEntity>>,
   ): Promise<void> {
     if (authorIds.length === 0) return;
+    const at = new Date().toISOString();
     await manager.insert(
       VideoAuthorEntity,
-      authorIds.map((creatorId, index) => ({ videoId, creatorId, position: from + index })),
+      authorIds.map((creatorId, index) => {
+        const old = kept?.get(creatorId);
+        if (old) return { ...old, videoId, creatorId, position: from + index };
+        const why = evidence?.get(creatorId) ?? MANUAL;
+        return {
+          videoId,
+          creatorId,
+          position: from + index,
+          source: why.source,
+          evidence: why.text.slice(0, 300),
+          confidence: why.confidence,
+          linkedAt: at,
+        };
+      }),
     );
+  }
+
+  private async evidenceRows(
+    manager: EntityManager,
+    videoId: number,
+  ): Promise<Map<number, Partial<VideoAuthorEntity>>> {
+    const found = await rows<{
+      creator_id: number;
+      source: string;
+      evidence: string;
+      confidence: string;
+      linked_at: string;
+    }>(
+      manager,
+      'SELECT creator_id, source, evidence, confidence, linked_at FROM video_authors WHERE video_id = ?',
+      [videoId],
+    );
+    return new Map(
+      found.map((r) => [
+        int(r.creator_id),
+        { source: r.source, evidence: r.evidence, confidence: r.confidence, linkedAt: r.linked_at },
+      ]),
+    );
+  }
+
+  /** GET /api/videos/:id/evidence: why each author is linked, in author order. */
+  async evidence(videoId: number): Promise<LinkEvidence[]> {
+    return this.tx.read(async (manager) => {
+      if (!(await manager.existsBy(VideoEntity, { id: videoId })))
+        throw new NotFoundException(VIDEO_NOT_FOUND);
+      const found = await rows<{
+        creator_id: number;
+        source: string;
+        evidence: string;
+        confidence: string;
+        linked_at: string;
+      }>(
+        manager,
+        'SELECT creator_id, source, evidence, confidence, linked_at FROM video_authors WHERE video_id = ? ORDER BY position',
+        [videoId],
+      );
+      return found.map((r) => ({
+        creatorId: int(r.creator_id),
+        source: r.source as EvidenceSource,
+        text: r.evidence,
+        confidence: (r.confidence || null) as Confidence | null,
+        at: r.linked_at || null,
+      }));
+    });
   }
 
   private async readOne(manager: EntityManager, id: number): Promise<Video> {

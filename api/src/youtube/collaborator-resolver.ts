@@ -1,47 +1,87 @@
 /**
- * Collaborator detection for one video (shared detectCollaborators) and, inside a write transaction,
- * the creators it names: found in the directory or made through the creators service. Used by video
- * info, import and rescan alike.
+ * Collaborator detection for one video (shared detectScored) and, inside a write transaction, what it
+ * means: high-confidence detections become authors (their creators found in the directory or made
+ * through the creators service), each with its evidence; the rest are returned as proposals for the
+ * review queue. Used by video info, import and rescan alike.
  */
 import { Injectable } from '@nestjs/common';
-import { detectCollaborators, type DetectedCollaborators } from '@friends/shared';
+import { detectScored, type DetectedCollaborators, type Detection } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { CreatorsService } from '../creators/creators.service';
+import type { AuthorEvidence } from '../videos/videos.service';
 import type { CreatorDirectory, DirectoryCreator } from './creator-directory';
 import type { VideoDetails } from './youtube-client';
+
+export interface ResolvedCollaborators {
+  /** Authors to add, in the order found (the channel owner not included). */
+  authorIds: number[];
+  evidence: Map<number, AuthorEvidence>;
+  /** Medium and low detections, for the review queue. */
+  proposals: Detection[];
+}
 
 @Injectable()
 export class CollaboratorResolver {
   constructor(private readonly creators: CreatorsService) {}
 
-  /** Detection, with the channel's own creator never suggested as a collaborator. */
-  detect(video: VideoDetails, directory: CreatorDirectory, main?: DirectoryCreator): DetectedCollaborators {
-    const found = detectCollaborators(
-      { title: video.title, description: video.description, channelTitle: video.channelTitle },
+  /** Every detection, scored, the channel's own creator left out. */
+  scored(
+    video: VideoDetails,
+    directory: CreatorDirectory,
+    main?: DirectoryCreator,
+    boilerplate?: ReadonlySet<string>,
+  ): Detection[] {
+    return detectScored(
+      {
+        title: video.title,
+        description: video.description,
+        channelTitle: video.channelTitle,
+        ownerId: main?.id ?? null,
+      },
       directory.creators,
+      { boilerplate },
     );
-    return main ? { ...found, existingIds: found.existingIds.filter((id) => id !== main.id) } : found;
   }
 
-  /** Existing ids then new creators' ids for the detected collaborators; new creators go into `made`. */
+  /** For the add-video form, where the admin decides: every detection, known ones first. */
+  detect(video: VideoDetails, directory: CreatorDirectory, main?: DirectoryCreator): DetectedCollaborators {
+    const found = this.scored(video, directory, main);
+    return {
+      existingIds: [...new Set(found.flatMap((d) => (d.creatorId === null ? [] : [d.creatorId])))],
+      toCreate: found.filter((d) => d.creatorId === null).map((d) => ({ name: d.name, url: d.url })),
+    };
+  }
+
+  /** Applies the high-confidence detections (new creators go into `made`); the rest are proposals. */
   async resolve(
     manager: EntityManager,
     video: VideoDetails,
     directory: CreatorDirectory,
     main: DirectoryCreator | undefined,
     made: DirectoryCreator[],
-  ): Promise<number[]> {
-    const detected = this.detect(video, directory, main);
-    const ids = [...detected.existingIds];
-    for (const candidate of detected.toCreate) {
-      const result = await this.findOrCreate(manager, directory, {
-        name: candidate.name,
-        url: candidate.url,
-      });
-      if (result.created) made.push(result.creator);
-      if (result.creator.id !== main?.id) ids.push(result.creator.id);
+    boilerplate?: ReadonlySet<string>,
+  ): Promise<ResolvedCollaborators> {
+    const result: ResolvedCollaborators = { authorIds: [], evidence: new Map(), proposals: [] };
+    const created: number[] = [];
+    for (const d of this.scored(video, directory, main, boilerplate)) {
+      if (d.confidence !== 'high') {
+        result.proposals.push(d);
+        continue;
+      }
+      let id = d.creatorId;
+      let isNew = false;
+      if (id === null) {
+        const found = await this.findOrCreate(manager, directory, { name: d.name, url: d.url });
+        if (found.created) made.push(found.creator);
+        id = found.creator.id;
+        isNew = found.created;
+      }
+      if (id === main?.id || result.evidence.has(id)) continue;
+      (isNew ? created : result.authorIds).push(id);
+      result.evidence.set(id, { source: d.source, text: d.text, confidence: d.confidence });
     }
-    return ids;
+    result.authorIds.push(...created); // existing creators first, then the new ones
+    return result;
   }
 
   /** The directory's creator of that name, or a new one made through the creators service. */

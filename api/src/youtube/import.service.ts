@@ -17,7 +17,8 @@ import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { HistoryBatch, HistoryService } from '../history/history.service';
 import { creatorScopes, videoScopes } from '../history/row-snapshot';
-import { VideosService, videoUrlKey } from '../videos/videos.service';
+import { ReviewService, channelKeyOf } from '../review/review.service';
+import { VideosService, videoUrlKey, type AuthorEvidence } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
 import { VideoDetails, YouTubeChannel, YouTubeClient } from './youtube-client';
@@ -35,6 +36,7 @@ export class YouTubeImportService {
     private readonly videos: VideosService,
     private readonly resolver: CollaboratorResolver,
     private readonly history: HistoryService,
+    private readonly review: ReviewService,
   ) {}
 
   async playlist(url: string): Promise<PlaylistPreview> {
@@ -76,6 +78,7 @@ export class YouTubeImportService {
     const byId = new Map(videos.map((v) => [v.id, v]));
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
     const channels = await this.channelsToCreate(videos, directory);
+    const boilerplate = await this.boilerplateByChannel(videos);
 
     const results: ImportItemResult[] = [];
     const batch = new HistoryBatch('import');
@@ -85,10 +88,30 @@ export class YouTubeImportService {
         results.push({ id, status: 'failed', error: MESSAGES.noVideoDataFound });
         continue;
       }
-      results.push(await this.importOne(video, directory, channels, batch));
+      results.push(
+        await this.importOne(video, directory, channels, batch, boilerplate.get(channelKeyOf(video))),
+      );
     }
+    for (const [channelKey, keys] of boilerplate) await this.review.dropBoilerplate(channelKey, keys);
     const count = (status: string) => results.filter((r) => r.status === status).length;
-    return { results, imported: count('imported'), duplicates: count('duplicate'), failed: count('failed') };
+    return {
+      results,
+      imported: count('imported'),
+      duplicates: count('duplicate'),
+      failed: count('failed'),
+      proposed: results.reduce((sum, r) => sum + (r.proposed ?? 0), 0),
+    };
+  }
+
+  /** Per channel of the batch: the names its descriptions repeat (stored counts plus this batch). */
+  private async boilerplateByChannel(videos: VideoDetails[]): Promise<Map<string, Set<string>>> {
+    const byChannel = new Map<string, string[]>();
+    for (const v of videos)
+      byChannel.set(channelKeyOf(v), [...(byChannel.get(channelKeyOf(v)) ?? []), v.description]);
+    const result = new Map<string, Set<string>>();
+    for (const [channelKey, descriptions] of byChannel)
+      result.set(channelKey, await this.review.boilerplate(channelKey, descriptions));
+    return result;
   }
 
   /** Channel details (photo, handle) for the channels that have no creator yet; one call per 50. */
@@ -112,6 +135,7 @@ export class YouTubeImportService {
     directory: CreatorDirectory,
     channels: Map<string, YouTubeChannel>,
     batch: HistoryBatch,
+    boilerplate: ReadonlySet<string> | undefined,
   ): Promise<ImportItemResult> {
     const url = canonicalVideoUrl(`https://www.youtube.com/watch?v=${video.id}`);
     const urlKey = videoUrlKey(url);
@@ -144,25 +168,37 @@ export class YouTubeImportService {
             main = result.creator;
             if (result.created) made.push(main);
           }
-          const authorIds = [
-            main.id,
-            ...(await this.resolver.resolve(manager, video, directory, main, made)),
-          ];
-          const videoId = await this.videos.createWithin(manager, {
-            title: video.title,
-            url,
-            date: dateOf(video.publishedAt),
+          const found = await this.resolver.resolve(manager, video, directory, main, made, boilerplate);
+          const authorIds = [main.id, ...found.authorIds];
+          const owner: AuthorEvidence = {
+            source: 'channel-owner',
+            text: video.channelTitle,
+            confidence: 'high',
+          };
+          const videoId = await this.videos.createWithin(
+            manager,
+            { title: video.title, url, date: dateOf(video.publishedAt), authorIds },
+            new Map([[main.id, owner], ...found.evidence]),
+          );
+          const channelKey = channelKeyOf(video);
+          const proposed = await this.review.proposeWithin(manager, {
+            videoId,
+            urlKey,
+            channelKey,
+            detections: found.proposals,
             authorIds,
           });
           await batch.record(manager, change, [
             ...videoScopes([videoId]),
             ...creatorScopes(made.map((c) => c.id)),
           ]);
+          await this.review.countDescriptionWithin(manager, channelKey, video.description);
           return {
             id: video.id,
             status: 'imported' as const,
             videoId,
             createdCreators: made.map((c) => c.name),
+            proposed,
           };
         });
       } catch (err) {

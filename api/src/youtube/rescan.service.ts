@@ -9,6 +9,7 @@ import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { HistoryBatch, HistoryService } from '../history/history.service';
 import { creatorScopes, videoScopes } from '../history/row-snapshot';
+import { ReviewService, channelKeyOf } from '../review/review.service';
 import { VideosService } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
@@ -23,6 +24,7 @@ export class YouTubeRescanService {
     private readonly videos: VideosService,
     private readonly resolver: CollaboratorResolver,
     private readonly history: HistoryService,
+    private readonly review: ReviewService,
   ) {}
 
   /** One video, with its own errors ('Could not extract video ID from URL', 'No video data found'). */
@@ -83,6 +85,7 @@ export class YouTubeRescanService {
       results,
       added: results.reduce((sum, r) => sum + r.added, 0),
       created: results.reduce((sum, r) => sum + r.created, 0),
+      proposed: results.reduce((sum, r) => sum + (r.proposed ?? 0), 0),
     };
   }
 
@@ -94,6 +97,8 @@ export class YouTubeRescanService {
     batch: HistoryBatch,
   ): Promise<RescanItemResult> {
     const made: DirectoryCreator[] = [];
+    const channelKey = channelKeyOf(video);
+    const boilerplate = await this.review.boilerplate(channelKey, []);
     try {
       return await this.tx.write(async (manager) => {
         const change = await this.history.track(manager, videoScopes([id]));
@@ -102,10 +107,23 @@ export class YouTubeRescanService {
           title: video.channelTitle,
           handle: video.channelHandle,
         });
-        const ids = await this.resolver.resolve(manager, video, directory, main, made);
-        const added = await this.videos.addAuthorsWithin(manager, id, ids);
+        const found = await this.resolver.resolve(manager, video, directory, main, made, boilerplate);
+        const added = await this.videos.addAuthorsWithin(manager, id, found.authorIds, found.evidence);
+        const authors = await rows<{ creator_id: number; url_key: string | null }>(
+          manager,
+          `SELECT va.creator_id, v.url_key FROM video_authors va JOIN videos v ON v.id = va.video_id
+            WHERE va.video_id = ?`,
+          [id],
+        );
+        const proposed = await this.review.proposeWithin(manager, {
+          videoId: id,
+          urlKey: authors[0]?.url_key ?? null,
+          channelKey,
+          detections: found.proposals,
+          authorIds: authors.map((a) => int(a.creator_id)),
+        });
         await batch.record(manager, change, creatorScopes(made.map((c) => c.id)));
-        return { id, added: added.length, created: made.length };
+        return { id, added: added.length, created: made.length, proposed };
       });
     } catch (err) {
       directory.forget(made.map((c) => c.id));

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CreatorsModule } from '../creators/creators.module';
 import { InstagramModule } from '../instagram/instagram.module';
+import { ReviewModule } from '../review/review.module';
 import { VideosModule } from '../videos/videos.module';
 import { CollaboratorResolver } from './collaborator-resolver';
 import { YouTubeImportService } from './import.service';
@@ -15,7 +16,7 @@ import { youtubeClientProvider } from './youtube-common';
  * videos are written through their own services. The API calls YouTube so the key never leaves it.
  */
 @Module({
-  imports: [InstagramModule, CreatorsModule, VideosModule],
+  imports: [InstagramModule, CreatorsModule, VideosModule, ReviewModule],
   controllers: [YouTubeController],
   providers: [
     youtubeClientProvider,

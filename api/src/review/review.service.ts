@@ -1,0 +1,346 @@
+/**
+ * The review queue: weak detections wait here as proposals until an admin accepts (the link is made,
+ * the creator created when new) or rejects them (remembered per video URL, never proposed again by a
+ * rescan or re-import). Each decision is one method and one transaction. Channel boilerplate (a name
+ * in most of one channel's descriptions) is counted here and never proposed.
+ */
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  descriptionNameKeys,
+  nameMatchKey,
+  normalizeName,
+  type Confidence,
+  type Detection,
+  type EvidenceSource,
+  type ReviewBulkResult,
+  type ReviewDecision,
+  type ReviewPage,
+} from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import type { Page } from '../common/page-params';
+import { CreatorsService } from '../creators/creators.service';
+import { int, lockFor, placeholders, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import { VideosService } from '../videos/videos.service';
+
+export const PROPOSAL_NOT_FOUND = 'Proposal not found';
+/** A name counts as channel boilerplate from this share of the channel's descriptions, of at least 3. */
+const BOILERPLATE_SHARE = 0.6;
+const BOILERPLATE_MINIMUM = 3;
+
+interface ProposalRow {
+  id: number;
+  video_id: number;
+  creator_id: number | null;
+  name: string;
+  name_key: string;
+  source: string;
+  evidence: string;
+  confidence: string;
+  url: string;
+  url_key: string | null;
+}
+
+/** The key a channel's counts and proposals are filed under. */
+export function channelKeyOf(video: { channelId: string; channelTitle: string }): string {
+  return video.channelId || `title:${nameMatchKey(video.channelTitle)}`;
+}
+
+@Injectable()
+export class ReviewService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly creators: CreatorsService,
+    private readonly videos: VideosService,
+  ) {}
+
+  async list(page: Page): Promise<ReviewPage> {
+    return this.tx.read(async (manager) => {
+      const [count] = await rows<{ total: number | string }>(
+        manager,
+        'SELECT COUNT(*) AS total FROM review_proposals',
+      );
+      const found = await rows<{
+        id: number;
+        video_id: number;
+        title: string;
+        url: string;
+        name: string;
+        creator_id: number | null;
+        creator_name: string | null;
+        source: string;
+        evidence: string;
+        confidence: string;
+      }>(
+        manager,
+        `SELECT p.id, p.video_id, v.title, v.url, p.name, p.creator_id, c.name AS creator_name,
+                p.source, p.evidence, p.confidence
+           FROM review_proposals p
+           JOIN videos v ON v.id = p.video_id
+           LEFT JOIN creators c ON c.id = p.creator_id
+          ORDER BY p.id
+          LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
+      );
+      return {
+        total: int(count?.total),
+        items: found.map((r) => ({
+          id: int(r.id),
+          videoId: int(r.video_id),
+          videoTitle: r.title,
+          videoUrl: r.url,
+          name: r.name,
+          creatorId: r.creator_id === null ? null : int(r.creator_id),
+          creatorName: r.creator_name ?? null,
+          source: r.source as EvidenceSource,
+          text: r.evidence,
+          confidence: r.confidence as Confidence,
+        })),
+      };
+    });
+  }
+
+  /** Accept one proposal: the creator (found by name or alias, else created) becomes an author. */
+  accept(id: number): Promise<ReviewDecision> {
+    return this.tx.write(async (manager) => {
+      const proposal = await this.lockProposal(manager, id);
+      const videoId = int(proposal.video_id);
+      let creatorId = proposal.creator_id === null ? null : int(proposal.creator_id);
+      if (creatorId === null) {
+        const key = normalizeName(proposal.name);
+        const [found] = await rows<{ id: number }>(
+          manager,
+          `SELECT id FROM creators WHERE name_key = ?
+           UNION SELECT creator_id AS id FROM creator_aliases WHERE name_key = ?`,
+          [key, key],
+        );
+        creatorId = found
+          ? int(found.id)
+          : await this.creators.createWithin(manager, {
+              name: proposal.name,
+              socialLinks: proposal.url ? [{ url: proposal.url }] : [],
+            });
+      }
+      await this.videos.addAuthorsWithin(
+        manager,
+        videoId,
+        [creatorId],
+        new Map([
+          [
+            creatorId,
+            {
+              source: proposal.source as EvidenceSource,
+              text: proposal.evidence,
+              confidence: proposal.confidence as Confidence,
+            },
+          ],
+        ]),
+      );
+      await manager.query('DELETE FROM review_proposals WHERE id = ? OR (video_id = ? AND creator_id = ?)', [
+        id,
+        videoId,
+        creatorId,
+      ]);
+      return { id, videoId, creatorId };
+    });
+  }
+
+  /** Reject one proposal: remembered for the video's URL, by name and by creator. */
+  reject(id: number): Promise<ReviewDecision> {
+    return this.tx.write(async (manager) => {
+      const proposal = await this.lockProposal(manager, id);
+      const videoId = int(proposal.video_id);
+      const urlKey = proposal.url_key ?? `video:${videoId}`;
+      const keys = [proposal.name_key];
+      if (proposal.creator_id !== null) keys.push(`creator:${int(proposal.creator_id)}`);
+      const known = new Set(
+        (
+          await rows<{ name_key: string }>(
+            manager,
+            `SELECT name_key FROM review_rejections WHERE url_key = ? AND name_key IN ${placeholders(keys.length)}`,
+            [urlKey, ...keys],
+          )
+        ).map((r) => r.name_key),
+      );
+      const at = new Date().toISOString();
+      for (const key of keys.filter((k) => !known.has(k)))
+        await manager.query(
+          'INSERT INTO review_rejections (url_key, name_key, created_at) VALUES (?, ?, ?)',
+          [urlKey, key, at],
+        );
+      await manager.query('DELETE FROM review_proposals WHERE id = ?', [id]);
+      return { id, videoId, creatorId: null };
+    });
+  }
+
+  /** Bulk forms: each proposal is its own decision; unknown or already decided ones are counted as failed. */
+  async acceptMany(ids: readonly number[]): Promise<ReviewBulkResult> {
+    return this.each(ids, (id) => this.accept(id));
+  }
+
+  async rejectMany(ids: readonly number[]): Promise<ReviewBulkResult> {
+    return this.each(ids, (id) => this.reject(id));
+  }
+
+  private async each(
+    ids: readonly number[],
+    decide: (id: number) => Promise<unknown>,
+  ): Promise<ReviewBulkResult> {
+    let done = 0;
+    let failed = 0;
+    for (const id of new Set(ids)) {
+      try {
+        await decide(id);
+        done++;
+      } catch (err) {
+        if (!(err instanceof NotFoundException)) throw err;
+        failed++;
+      }
+    }
+    return { done, failed };
+  }
+
+  private async lockProposal(manager: EntityManager, id: number): Promise<ProposalRow> {
+    const [proposal] = await rows<ProposalRow>(
+      manager,
+      `SELECT p.id, p.video_id, p.creator_id, p.name, p.name_key, p.source, p.evidence, p.confidence, p.url,
+              v.url_key
+         FROM review_proposals p JOIN videos v ON v.id = p.video_id
+        WHERE p.id = ?${lockFor(manager, 'update')}`,
+      [id],
+    );
+    if (!proposal) throw new NotFoundException(PROPOSAL_NOT_FOUND);
+    return proposal;
+  }
+
+  /**
+   * Inside an import or rescan transaction: the video's weak detections become proposals, except names
+   * rejected before for this video's URL, current authors and names already proposed. How many were added.
+   */
+  async proposeWithin(
+    manager: EntityManager,
+    input: {
+      videoId: number;
+      urlKey: string | null;
+      channelKey: string;
+      detections: Detection[];
+      authorIds: number[];
+    },
+  ): Promise<number> {
+    if (input.detections.length === 0) return 0;
+    const urlKey = input.urlKey ?? `video:${input.videoId}`;
+    const rejected = new Set(
+      (
+        await rows<{ name_key: string }>(
+          manager,
+          'SELECT name_key FROM review_rejections WHERE url_key = ?',
+          [urlKey],
+        )
+      ).map((r) => r.name_key),
+    );
+    const pending = await rows<{ name_key: string; creator_id: number | null }>(
+      manager,
+      'SELECT name_key, creator_id FROM review_proposals WHERE video_id = ?',
+      [input.videoId],
+    );
+    const taken = new Set(pending.map((p) => p.name_key));
+    const takenCreators = new Set([
+      ...input.authorIds,
+      ...pending.filter((p) => p.creator_id !== null).map((p) => int(p.creator_id)),
+    ]);
+    const at = new Date().toISOString();
+    let added = 0;
+    for (const d of input.detections) {
+      const key = nameMatchKey(d.name);
+      if (!key || taken.has(key) || rejected.has(key)) continue;
+      if (d.creatorId !== null && (takenCreators.has(d.creatorId) || rejected.has(`creator:${d.creatorId}`)))
+        continue;
+      await manager.query(
+        `INSERT INTO review_proposals
+           (video_id, creator_id, name, name_key, source, evidence, confidence, url, channel_key, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          input.videoId,
+          d.creatorId,
+          d.name.slice(0, 255),
+          key.slice(0, 255),
+          d.source,
+          d.text.slice(0, 300),
+          d.confidence,
+          d.url.slice(0, 2048),
+          input.channelKey.slice(0, 255),
+          at,
+        ],
+      );
+      taken.add(key);
+      if (d.creatorId !== null) takenCreators.add(d.creatorId);
+      added++;
+    }
+    return added;
+  }
+
+  /**
+   * The channel's boilerplate keys, from its stored counts plus `descriptions` about to be imported
+   * (each description counted once).
+   */
+  async boilerplate(channelKey: string, descriptions: readonly string[]): Promise<Set<string>> {
+    const stored = await this.tx.read((manager) =>
+      rows<{ name_key: string; count: number | string }>(
+        manager,
+        'SELECT name_key, count FROM channel_name_counts WHERE channel_key = ?',
+        [channelKey],
+      ),
+    );
+    const counts = new Map(stored.map((r) => [r.name_key, int(r.count)]));
+    const batch = descriptions.filter((d) => d.trim());
+    const total = (counts.get('') ?? 0) + batch.length;
+    for (const description of batch)
+      for (const key of descriptionNameKeys(description)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    counts.delete('');
+    if (total < BOILERPLATE_MINIMUM) return new Set(); // too few of this channel's descriptions to tell
+    return new Set([...counts].filter(([, n]) => n / total >= BOILERPLATE_SHARE).map(([key]) => key));
+  }
+
+  /** Inside an import transaction: counts one imported description for its channel. */
+  async countDescriptionWithin(
+    manager: EntityManager,
+    channelKey: string,
+    description: string,
+  ): Promise<void> {
+    if (!description.trim()) return;
+    const keys = ['', ...descriptionNameKeys(description)].map((k) => k.slice(0, 255));
+    const channel = channelKey.slice(0, 255);
+    const existing = new Set(
+      (
+        await rows<{ name_key: string }>(
+          manager,
+          `SELECT name_key FROM channel_name_counts WHERE channel_key = ? AND name_key IN ${placeholders(keys.length)}`,
+          [channel, ...keys],
+        )
+      ).map((r) => r.name_key),
+    );
+    for (const key of keys) {
+      if (existing.has(key))
+        await manager.query(
+          'UPDATE channel_name_counts SET count = count + 1 WHERE channel_key = ? AND name_key = ?',
+          [channel, key],
+        );
+      else
+        await manager.query(
+          'INSERT INTO channel_name_counts (channel_key, name_key, count) VALUES (?, ?, 1)',
+          [channel, key],
+        );
+    }
+  }
+
+  /** Pending proposals of a channel that turned out to be boilerplate go away. */
+  async dropBoilerplate(channelKey: string, keys: ReadonlySet<string>): Promise<void> {
+    if (keys.size === 0) return;
+    const list = [...keys];
+    await this.tx.write((manager) =>
+      manager.query(
+        `DELETE FROM review_proposals WHERE channel_key = ? AND name_key IN ${placeholders(list.length)}`,
+        [channelKey, ...list],
+      ),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Evidence on video–creator links and the review queue of weak detections: routes, payloads, answers.
+ * Admin-only; 401 without a session.
+ */
+import type { Confidence, EvidenceSource } from './detection';
+
+export const REVIEW_ROUTES = {
+  list: '/api/review', // GET ?offset=&limit= -> ReviewPage
+  accept: (id: number) => `/api/review/${id}/accept`, // POST -> ReviewDecision
+  reject: (id: number) => `/api/review/${id}/reject`, // POST -> ReviewDecision
+  acceptMany: '/api/review/accept', // POST ReviewBulkInput -> ReviewBulkResult
+  rejectMany: '/api/review/reject', // POST ReviewBulkInput -> ReviewBulkResult
+  videoEvidence: (videoId: number) => `/api/videos/${videoId}/evidence`, // GET LinkEvidence[]
+} as const;
+
+/** Proposals per page of GET /api/review (default, and the most asked for). */
+export const REVIEW_PAGE_SIZE = 50;
+export const REVIEW_MAX_LIMIT = 200;
+
+/** Why a creator is an author of a video. */
+export interface LinkEvidence {
+  creatorId: number;
+  source: EvidenceSource;
+  /** The text that matched ('ft. Mirela Quince'), '' for a manual link. */
+  text: string;
+  /** null for links made before evidence was kept. */
+  confidence: Confidence | null;
+  /** ISO time, null for links made before evidence was kept. */
+  at: string | null;
+}
+
+/** A weak detection waiting for an admin. */
+export interface ReviewItem {
+  id: number;
+  videoId: number;
+  videoTitle: string;
+  videoUrl: string;
+  /** The name as credited. */
+  name: string;
+  /** The existing creator it names, or null: accepting creates one with that name. */
+  creatorId: number | null;
+  creatorName: string | null;
+  source: EvidenceSource;
+  text: string;
+  confidence: Confidence;
+}
+
+export interface ReviewPage {
+  items: ReviewItem[];
+  /** Pending proposals in all (the tab badge). */
+  total: number;
+}
+
+export interface ReviewDecision {
+  id: number;
+  videoId: number;
+  /** The creator linked (accept) or null (reject). */
+  creatorId: number | null;
+}
+
+export interface ReviewBulkInput {
+  ids: number[];
+}
+
+export interface ReviewBulkResult {
+  done: number;
+  /** Proposals already decided or unknown. */
+  failed: number;
+}
