@@ -5,7 +5,7 @@
  * a scaling run. Prints one table, writes bench/results.json, exits 1 on any unexpected non-2xx.
  *
  * Flags (or BENCH_<NAME> variables): --creators=10000 --videos=100000 --seed=42 --duration=5 (seconds
- * per autocannon run) --runs=5 (browser runs) --skip=mariadb,browser,import,scaling,bundles
+ * per autocannon run) --runs=5 (browser runs) --skip=mariadb,browser,import,scaling,bundles,insights
  */
 import { execSync } from 'node:child_process';
 import {
@@ -44,6 +44,7 @@ import {
 } from './generate';
 import { runDetectionReport } from './detection-bench';
 import { runImport, startFake, youtubeEnv, type ImportFigures } from './import-bench';
+import { formatInsights, insightsFailures, runInsightsBench, type InsightsFigures } from './insights-bench';
 import { startApi } from './server';
 import { BENCH_DIR, CACHE_DIR, REPO_ROOT, arg, log } from './util';
 
@@ -87,6 +88,8 @@ interface Results {
   imports?: ImportFigures[];
   scaling?: ScalingRow[];
   failures: string[];
+  /** Issue 17: the insights endpoints and the network analysis (insights-bench.ts). */
+  insights?: InsightsFigures;
 }
 
 const skip = new Set(arg('skip', '').split(',').filter(Boolean));
@@ -207,6 +210,11 @@ async function main(): Promise<void> {
         } finally {
           await browser.close();
         }
+      }
+      if (!skip.has('insights')) {
+        log('insights (issue 17)');
+        results.insights = await runInsightsBench(api, meta, { connections, durationSeconds });
+        results.failures.push(...insightsFailures(results.insights));
       }
       results.peakRssMb.sqlite = api.peakRssKb() / 1024;
     } finally {
@@ -331,6 +339,8 @@ async function main(): Promise<void> {
   writeFileSync(join(BENCH_DIR, 'results.json'), JSON.stringify(results, null, 2));
   writeFileSync(join(CACHE_DIR, 'table.md'), table);
   process.stdout.write(`${table}\n`);
+  if (results.insights)
+    process.stdout.write(`\nInsights (issue 17):\n\n${formatInsights(results.insights)}\n`);
   if (results.failures.length > 0) {
     console.error(`\nFAILED:\n  ${results.failures.join('\n  ')}`);
     process.exit(1);
