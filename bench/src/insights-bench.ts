@@ -78,6 +78,7 @@ export async function runInsightsBench(
     return (await response.json()) as { id: number };
   };
   const creator = await post('/api/creators', { name: `Insights bench ${Date.now()}` });
+  await sleep(8000); // let the recompute of that write finish: the figure is one write's
   const during = load(reads, connections, Math.max(durationSeconds, 6));
   await sleep(100);
   await post('/api/videos', { title: 'Insights bench video', authorIds: [meta.bigCreator.id, creator.id] });

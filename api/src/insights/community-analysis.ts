@@ -28,15 +28,15 @@ export interface NetworkAnalysis {
 export interface AnalysisOptions {
   /**
    * Shortest-path sources at most for betweenness. Below it the score is exact (Brandes); above it,
-   * that many evenly spread sources estimate it (Brandes & Pich's pivots), which keeps a 10,000-creator
-   * network within seconds.
+   * that many evenly spread sources estimate it (Brandes & Pich's pivots): about a second for a
+   * 10,000-creator network.
    */
   pivots: number;
   /** Bridges kept at most. */
   bridges: number;
 }
 
-export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { pivots: 400, bridges: 100 };
+export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { pivots: 200, bridges: 100 };
 
 /** A fixed-seed generator (mulberry32), so every replica finds the same communities in the same data. */
 function seeded(seed: number): () => number {

@@ -28,6 +28,8 @@ const WORKER_FILE = join(__dirname, 'community-worker.js');
 interface Published {
   /** Counts the analyses published, so each one's cached answers have their own keys. */
   seq: number;
+  /** The data changes counted when its read began (see `changes`). */
+  changes: number;
   communities: Communities;
   bridges: Bridge[];
 }
@@ -47,8 +49,8 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
   private waiters: Array<{ resolve: (value: Published) => void; reject: (error: unknown) => void }> = [];
   private timer: NodeJS.Timeout | undefined;
   private running = false;
-  /** The data changed since the running (or last) analysis read it. */
-  private stale = true;
+  /** Data-version changes seen: a result read after the latest one is current. */
+  private changes = 0;
   private stopped = false;
   private worker: Worker | null = null;
   /** How long the last analysis took, from the first read to its publication. */
@@ -59,7 +61,7 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     private readonly cache: AggregateCache,
   ) {
     cache.onInvalidate(() => {
-      this.stale = true;
+      this.changes += 1;
       this.schedule(DEBOUNCE_MS);
     });
   }
@@ -76,17 +78,20 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
       waiter.reject(new ServiceUnavailableException('Shutting down'));
   }
 
-  /** Communities; cached as bytes once the result is current, sent as is while a recompute is pending. */
+  /**
+   * Communities; cached as bytes when the result is current, sent uncached while a newer one is pending
+   * (a cached answer is kept, and replayed, until the next data change).
+   */
   async communitiesJson(): Promise<Buffer | Communities> {
     const result = await this.result();
-    if (this.stale) return result.communities;
+    if (result.changes !== this.changes) return result.communities;
     return this.cache.json(`network:communities:${result.seq}`, async () => result.communities);
   }
 
   async bridgesJson(limit: number): Promise<Buffer | Bridge[]> {
     const result = await this.result();
     const top = () => result.bridges.slice(0, limit);
-    if (this.stale) return top();
+    if (result.changes !== this.changes) return top();
     return this.cache.json(`network:bridges:${result.seq}:${limit}`, async () => top());
   }
 
@@ -110,25 +115,26 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
   private async run(): Promise<void> {
     if (this.running || this.stopped) return;
     this.running = true;
-    this.stale = false;
+    const seen = this.changes;
     const started = performance.now();
     try {
       const analysis = await this.analyse(await this.readAuthorships());
-      const result = await this.name(analysis);
+      const result = await this.name(analysis, seen);
       if (this.stopped) return;
       this.published = result;
       this.lastDurationMs = performance.now() - started;
       for (const waiter of this.waiters.splice(0)) waiter.resolve(result);
     } catch (error) {
       if (this.stopped) return;
-      this.stale = true;
+      this.changes += 1; // try again
       this.log.warn(`network analysis failed: ${String(error)}`);
       const failure = new ServiceUnavailableException('The network analysis is not available yet');
       for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
     } finally {
       this.running = false;
     }
-    if (this.stale) this.schedule(DEBOUNCE_MS);
+    // Under a stream of writes the worker rests half as long as it ran, so it never takes a whole core.
+    if (this.changes !== seen) this.schedule(Math.max(DEBOUNCE_MS, this.lastDurationMs / 2));
   }
 
   /** Every authorship row, ordered by video, read a chunk at a time (whole videos per chunk). */
@@ -197,7 +203,7 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
   }
 
   /** Names for the ids of the analysis, a chunk per read; a creator deleted meanwhile is left out. */
-  private async name(analysis: NetworkAnalysis): Promise<Published> {
+  private async name(analysis: NetworkAnalysis, changes: number): Promise<Published> {
     const ids = analysis.communities.flatMap((community) => community.members);
     const names = new Map<number, string>();
     for (const part of chunks(ids)) {
@@ -221,6 +227,6 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     const bridges = analysis.bridges
       .filter(([id]) => names.has(id))
       .map(([id, score]) => ({ id, name: names.get(id)!, score: Math.round(score * 1e6) / 1e6 }));
-    return { seq: (this.published?.seq ?? 0) + 1, communities: { communities }, bridges };
+    return { seq: (this.published?.seq ?? 0) + 1, changes, communities: { communities }, bridges };
   }
 }
