@@ -56,12 +56,17 @@ async function fill(t: TestContext): Promise<void> {
     socialLinks: [{ url: 'https://www.youtube.com/@cato' }],
   });
   const merged2 = await createCreator(t, 'Cato Twin');
-  await createVideo(t, {
-    title: 'First, with "quotes"\nand a line break',
+  const first = await createVideo(t, {
+    title: 'First, with "quotes"',
     url: 'https://www.youtube.com/watch?v=abcdefghijk',
     date: '2024-02-29',
     authorIds: [quoted.id, ada.id, formula.id],
   });
+  // The API refuses line breaks in a title; data from before that rule (or a database edit) may hold one.
+  await t.query('UPDATE videos SET title = ? WHERE id = ?', [
+    'First, with "quotes"\nand a line break',
+    first.id,
+  ]);
   await createVideo(t, { title: '+1 trick', url: '', date: '', authorIds: [merged.id, ada.id] });
   await createVideo(t, { title: 'Solo of a creator deleted later', authorIds: [gone.id] });
   await createVideo(t, {

@@ -68,7 +68,10 @@ const META = [
   'javascript:alert(1)',
   'data:text/html,<b>x</b>',
   '\u0000',
+  'a\u0007b\u001b[31mc\u007f\u0085', // C0, DEL, C1
   '\u202e\u202d',
+  '\u2066isolated\u2069',
+  'tab\tand\nnewline',
   '\ud83d', // a lone surrogate
   '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🙂‍↔️ ١٢٣',
   '__proto__',
@@ -78,8 +81,25 @@ const META = [
   '',
 ];
 
+/** Control characters, bidirectional controls and surrogate halves, which no text field accepts. */
+const unsafeChar = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x1f }),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+    fc.integer({ min: 0x202a, max: 0x202e }),
+    fc.integer({ min: 0x2066, max: 0x2069 }),
+    fc.integer({ min: 0xd800, max: 0xdfff }),
+  )
+  .map((code) => String.fromCharCode(code));
+
 /** Text an attacker may send anywhere. */
 const hostileText: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 10 }), unsafeChar, fc.string({ maxLength: 10 }))
+      .map((p) => p.join('')),
+  },
   { weight: 3, arbitrary: fc.constantFrom(...META) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
@@ -149,6 +169,11 @@ const malformed: fc.Arbitrary<Body> = fc.oneof(
     .constantFrom('{', '{"name":', '{"name": "x"}}', '[1, 2', 'nul', '{"a": 1,}', "{'a': 1}", '\u0000', '')
     .map((raw) => ({ raw, type: 'application/json' })),
   hostileText.map((s) => ({ raw: `{"x": ${s}`, type: 'application/json' })),
+  // Nested deeper than any real body (the parser refuses past 32 levels), arrays and objects.
+  fc.tuple(fc.integer({ min: 20, max: 6_000 }), fc.boolean()).map(([depth, arrays]) => ({
+    raw: `{"name":${arrays ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`}}`,
+    type: 'application/json',
+  })),
   fc.record({
     raw: hostileText,
     type: fc.constantFrom(

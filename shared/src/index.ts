@@ -19,3 +19,4 @@ export * from './backup';
 export * from './compact-creators';
 export * from './insights';
 export * from './history';
+export * from './text';

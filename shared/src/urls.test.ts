@@ -1,6 +1,7 @@
 import {
   canonicalVideoUrl,
   defaultAvatarUrl,
+  normalizePhotoUrl,
   extractVideoId,
   instagramProfileUrl,
   isHttpUrl,
@@ -253,4 +254,20 @@ describe('parseYouTubeChannelUrl', () => {
   ])('%j → null', (url) => {
     expect(parseYouTubeChannelUrl(url)).toBeNull();
   });
+});
+
+describe('normalizePhotoUrl', () => {
+  it.each([
+    ['https://img.example/a.png', 'https://img.example/a.png'],
+    ['  http://img.example/a b.png ', 'http://img.example/a%20b.png'],
+    ['//evil.example/x.png', 'https://evil.example/x.png'],
+    ['evil.example/x.png', 'https://evil.example/x.png'],
+    ['', ''],
+    ['/api/avatar?name=Ann', ''],
+  ])('stores %p as %p', (input, stored) => expect(normalizePhotoUrl(input)).toBe(stored));
+
+  it.each(['/x.png', 'x', 'javascript:alert(1)', 'data:image/png;base64,AA', 'ftp://img.example/a.png'])(
+    'refuses %p',
+    (input) => expect(normalizePhotoUrl(input)).toBeNull(),
+  );
 });

@@ -61,6 +61,17 @@ export function safeHref(url: string | null | undefined): string | undefined {
   return parseHttpUrl(url)?.href;
 }
 
+/**
+ * A creator's photo as stored: '' for none (the generated avatar, also when its own URL is given), else
+ * the absolute http(s) URL ('//host/x.png' and 'host/x.png' become https://…, so an <img src> never
+ * resolves against our own site); null when it is no http(s) URL at all.
+ */
+export function normalizePhotoUrl(input: string): string | null {
+  const text = input.trim();
+  if (!text || text === API_ROUTES.avatar || text.startsWith(`${API_ROUTES.avatar}?`)) return '';
+  return parseHttpUrl(text)?.href ?? null;
+}
+
 /** The canonical form (youtubeWatchUrl) exactly: what every stored YouTube URL looks like. */
 const CANONICAL_WATCH_URL = /^https:\/\/www\.youtube\.com\/watch\?v=([A-Za-z0-9_-]{11})$/;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stripUnsafeCharacters } from '@friends/shared';
 
 const MAX_NAME = 100;
 
@@ -23,7 +24,8 @@ const escapeXml = (text: string): string =>
  * a hue derived from the name's hash (same name, same colour), dark enough for white initials.
  */
 export function avatarSvg(rawName: string): string {
-  const name = rawName.slice(0, MAX_NAME);
+  // Never emitted: characters XML cannot hold (the SVG must stay well-formed) or that reorder text.
+  const name = Array.from(stripUnsafeCharacters(rawName)).slice(0, MAX_NAME).join('');
   const hue = createHash('sha256').update(name.trim().toLowerCase()).digest().readUInt16BE(0) % 360;
   const initials = escapeXml(initialsOf(name));
   return (

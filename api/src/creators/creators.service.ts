@@ -1,10 +1,10 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  API_ROUTES,
   MESSAGES,
   creatorExistsMessage,
   quoted,
   normalizeName,
+  normalizePhotoUrl,
   normalizeSocialLinks,
   safeHref,
   encodeCompactCreators,
@@ -59,9 +59,8 @@ export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
     if (!safeHref(link.url))
       throw new BadRequestException(`Social link "${link.url.slice(0, 100)}" is not an http(s) URL`);
   }
-  let photo = input.photo?.trim() ?? '';
-  if (photo === API_ROUTES.avatar || photo.startsWith(`${API_ROUTES.avatar}?`)) photo = '';
-  if (photo && !safeHref(photo)) throw new BadRequestException('photo must be an http(s) URL');
+  const photo = normalizePhotoUrl(input.photo ?? '');
+  if (photo === null) throw new BadRequestException('photo must be an http(s) URL');
   return { name, nameKey: normalizeName(name), photo, links };
 }
 

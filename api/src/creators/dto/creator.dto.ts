@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PlainText } from '../../common/plain-text.decorator';
 
 export const MAX_ID = 2_147_483_647;
 
@@ -22,11 +23,13 @@ export class SocialLinkDto {
   @ApiPropertyOptional({ maxLength: 40, description: 'ignored: detected from the URL' })
   @IsOptional()
   @IsString()
+  @PlainText()
   @MaxLength(40)
   platform?: string;
 
   @ApiProperty({ maxLength: LIMITS.url, example: 'https://www.youtube.com/@example' })
   @IsString()
+  @PlainText()
   @MaxLength(LIMITS.url)
   url: string;
 }
@@ -34,6 +37,7 @@ export class SocialLinkDto {
 export class CreateCreatorDto implements CreatorInput {
   @ApiProperty({ maxLength: LIMITS.creatorName })
   @IsString()
+  @PlainText()
   @MaxLength(LIMITS.creatorName)
   name: string;
 
@@ -41,12 +45,14 @@ export class CreateCreatorDto implements CreatorInput {
   @ApiPropertyOptional({ maxLength: LIMITS.url, description: 'legacy: used only without socialLinks' })
   @IsOptional()
   @IsString()
+  @PlainText()
   @MaxLength(LIMITS.url)
   channel?: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.url, description: 'photo URL; a generated avatar when empty' })
   @IsOptional()
   @IsString()
+  @PlainText()
   @MaxLength(LIMITS.url)
   photo?: string;
 

@@ -12,16 +12,19 @@ import {
 } from 'class-validator';
 import { MAX_ID } from '../../creators/dto/creator.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PlainText } from '../../common/plain-text.decorator';
 
 export class CreateVideoDto implements VideoInput {
   @ApiProperty({ maxLength: LIMITS.videoTitle })
   @IsString()
+  @PlainText()
   @MaxLength(LIMITS.videoTitle)
   title: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.url, example: 'https://youtu.be/dQw4w9WgXcQ' })
   @IsOptional()
   @IsString()
+  @PlainText()
   @MaxLength(LIMITS.url)
   url?: string;
 
@@ -29,6 +32,7 @@ export class CreateVideoDto implements VideoInput {
   @ApiPropertyOptional({ maxLength: 10, example: '2024-05-17', description: "YYYY-MM-DD or ''" })
   @IsOptional()
   @IsString()
+  @PlainText()
   @MaxLength(10)
   date?: string;
 

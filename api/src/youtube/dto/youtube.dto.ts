@@ -22,12 +22,14 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { PlainText } from '../../common/plain-text.decorator';
 
 const MAX_ID = 2_147_483_647;
 
 export class VideoInfoDto implements VideoInfoInput {
   @ApiProperty({ maxLength: LIMITS.url, description: 'any YouTube video URL form' })
   @IsString()
+  @PlainText()
   @MaxLength(LIMITS.url)
   url: string;
 }
@@ -37,6 +39,7 @@ export class CreatorInfoDto implements CreatorInfoInput {
   @IsArray()
   @ArrayMaxSize(LIMITS.socialLinks)
   @IsString({ each: true })
+  @PlainText({}, { each: true })
   @MaxLength(LIMITS.url, { each: true })
   urls: string[];
 }
@@ -44,6 +47,7 @@ export class CreatorInfoDto implements CreatorInfoInput {
 export class PlaylistDto implements PlaylistInput {
   @ApiProperty({ maxLength: LIMITS.url, description: 'a channel or playlist URL' })
   @IsString()
+  @PlainText()
   @MaxLength(LIMITS.url)
   url: string;
 }
@@ -51,6 +55,7 @@ export class PlaylistDto implements PlaylistInput {
 export class ImportItemDto {
   @ApiProperty({ pattern: '^[A-Za-z0-9_-]{11}$', description: 'YouTube video id' })
   @IsString()
+  @PlainText()
   @Matches(/^[A-Za-z0-9_-]{11}$/, { message: 'each item id must be a YouTube video id' })
   id: string;
 }
