@@ -66,6 +66,13 @@ declare module 'admin_remote/AnalyticsView' {
   export default AnalyticsView;
 }
 
+declare module 'admin_remote/HistoryView' {
+  import type { ComponentType } from 'react';
+  import type { RemoteViewProps } from '@friends/shared';
+  const HistoryView: ComponentType<RemoteViewProps>;
+  export default HistoryView;
+}
+
 declare module 'admin_remote/SearchAdminExtras' {
   import type { ComponentType, ReactNode } from 'react';
   import type { CreatorListItem, RemoteViewProps } from '@friends/shared';

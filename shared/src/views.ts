@@ -15,15 +15,25 @@ export const VIEW_IDS = [
   'authors',
   'stats',
   'pair',
+  'history',
 ] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
 /** Views that show the admin-login screen to visitors (SPEC.md §2). */
-export const ADMIN_VIEWS: readonly ViewId[] = ['videos', 'suggestions', 'authors', 'stats', 'admin-login'];
+export const ADMIN_VIEWS: readonly ViewId[] = [
+  'videos',
+  'suggestions',
+  'authors',
+  'stats',
+  'history',
+  'admin-login',
+];
 
 export interface NavigateParams {
-  /** author-page: the creator to show. */
+  /** author-page: the creator to show; history: only this creator's changes. */
   creatorId?: number;
+  /** history: only this video's changes. */
+  videoId?: number;
   /** videos: prefill the add-video form's URL (a reviewed suggestion). */
   prefillUrl?: string;
   /** pair: the two creators whose videos together to show (`?pair=<a>-<b>`). */
@@ -69,4 +79,6 @@ export const QUERY_KEYS = {
   pair: (a: number, b: number) => ['pairs', a, b],
   path: (from: number, to: number) => ['path', from, to],
   activity: ['stats', 'activity'],
+  /** Every history page and filter: any write makes them stale. */
+  history: ['history'],
 } as const;

@@ -12,6 +12,7 @@ export function invalidateCatalog(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.videos }),
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.leaderboard }),
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.stats }),
+    queryClient.invalidateQueries({ queryKey: QUERY_KEYS.history }),
   ]).then(() => undefined);
 }
 
@@ -28,5 +29,6 @@ export function invalidateCatalogKeepingVideos(queryClient: QueryClient): Promis
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.videos, refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.leaderboard }),
     queryClient.invalidateQueries({ queryKey: QUERY_KEYS.stats }),
+    queryClient.invalidateQueries({ queryKey: QUERY_KEYS.history }),
   ]).then(() => undefined);
 }

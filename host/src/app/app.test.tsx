@@ -93,6 +93,7 @@ describe('tabs per role', () => {
       'Suggestions2',
       'Manage Creators',
       'Analytics',
+      'History',
     ]);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

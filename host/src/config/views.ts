@@ -21,6 +21,7 @@ export const VIEWS = {
   suggestions: { label: 'Suggestions', tab: 'admin', remote: 'admin_remote/SuggestionsView' },
   authors: { label: 'Manage Creators', tab: 'admin', remote: 'admin_remote/CreatorsView' },
   stats: { label: 'Analytics', tab: 'admin', remote: 'admin_remote/AnalyticsView' },
+  history: { label: 'History', tab: 'admin', remote: 'admin_remote/HistoryView' },
   'author-page': { label: 'Creator', tab: 'none', remote: 'public_remote/CreatorView' },
   pair: { label: 'Videos together', tab: 'none', remote: 'public_remote/PairView' },
 } as const satisfies Record<ViewId, ViewConfig>;

@@ -17,6 +17,7 @@ export interface RemoteModules {
   'admin_remote/SuggestionsView': typeof import('admin_remote/SuggestionsView');
   'admin_remote/CreatorsView': typeof import('admin_remote/CreatorsView');
   'admin_remote/AnalyticsView': typeof import('admin_remote/AnalyticsView');
+  'admin_remote/HistoryView': typeof import('admin_remote/HistoryView');
   'admin_remote/SearchAdminExtras': typeof import('admin_remote/SearchAdminExtras');
 }
 export type RemoteModuleId = keyof RemoteModules;

@@ -78,6 +78,7 @@ export const FAKE_REMOTES: Record<RemoteModuleId, { default: unknown }> = {
   'admin_remote/SuggestionsView': { default: view('Video Suggestions') },
   'admin_remote/CreatorsView': { default: view('Manage Creators') },
   'admin_remote/AnalyticsView': { default: view('Analytics') },
+  'admin_remote/HistoryView': { default: view('History') },
   'admin_remote/SearchAdminExtras': { default: SearchAdminExtras },
 };
 

@@ -84,6 +84,14 @@ export function CreatorList({
           >
             View
           </button>
+          <button
+            type="button"
+            className="admin-button"
+            aria-label={`History of ${creator.name}`}
+            onClick={() => navigate('history', { creatorId: creator.id })}
+          >
+            History
+          </button>
           <button type="button" className="admin-button" onClick={() => setEditingId(creator.id)}>
             Edit
           </button>

@@ -1,13 +1,30 @@
-/** DELETE /api/videos/{id}, once per selected video (SPEC.md §7's bulk form), counting failures. */
+/**
+ * POST /api/videos/bulk-delete: the selection deleted as one change, so one Undo in History brings it
+ * all back. Very large selections go in parts; a part that fails is counted as failed.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES } from '@friends/shared';
+import { HISTORY_LIMITS, HISTORY_ROUTES, QUERY_KEYS, type BulkDeleteResult } from '@friends/shared';
 import { api } from '@friends/web/api-client';
+import { chunks } from '../../../lib/chunks';
 import { invalidateCatalog, invalidateCatalogKeepingVideos } from '../../../lib/invalidate';
-import { runEach } from '../../../lib/run-each';
 import { removeVideosFromCache } from './videos-cache';
 
-export const bulkDeleteVideos = (ids: readonly number[]) =>
-  runEach(ids, (id) => api.delete(API_ROUTES.video(id)));
+export async function bulkDeleteVideos(
+  ids: readonly number[],
+): Promise<{ succeeded: number[]; failed: number[] }> {
+  const succeeded: number[] = [];
+  const failed: number[] = [];
+  for (const part of chunks(ids, HISTORY_LIMITS.maxBulkDelete)) {
+    try {
+      await api.post<BulkDeleteResult>(HISTORY_ROUTES.videosBulkDelete, { ids: part });
+      succeeded.push(...part);
+    } catch (error) {
+      console.error(error);
+      failed.push(...part);
+    }
+  }
+  return { succeeded, failed };
+}
 
 export function useBulkDeleteVideos() {
   const queryClient = useQueryClient();
@@ -16,6 +33,7 @@ export function useBulkDeleteVideos() {
     onSuccess: ({ succeeded }) => removeVideosFromCache(queryClient, succeeded),
     // In the background. A failed delete may mean the list was out of date (a 404): fetch it again.
     onSettled: (result, error) => {
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.history });
       void (error || !result || result.failed.length > 0
         ? invalidateCatalog(queryClient)
         : invalidateCatalogKeepingVideos(queryClient));

@@ -334,10 +334,9 @@ describe('Manage Videos: bulk delete', () => {
     expect(api.writes()).toEqual([]);
   });
 
-  it('confirms, deletes each selected video by /api/videos/{id} and reports the summary with failures', async () => {
+  it('confirms, deletes the selection as one change and reports a failure, fetching the list again', async () => {
     const api = base({
-      'DELETE /api/videos/10': { status: 200, body: {} },
-      'DELETE /api/videos/11': { status: 500, body: { error: 'nope' } },
+      'POST /api/videos/bulk-delete': { status: 404, body: { error: 'Video(s) not found: 11' } },
     });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
@@ -351,13 +350,10 @@ describe('Manage Videos: bulk delete', () => {
 
     api.routes['GET /api/videos'] = { body: [VIDEOS[1]] };
     await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
-    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 1, 1)));
-    expect(
-      api
-        .writes()
-        .map((call) => `${call.method} ${call.url}`)
-        .sort(),
-    ).toEqual(['DELETE /api/videos/10', 'DELETE /api/videos/11']);
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 0, 2)));
+    expect(api.writes().map((call) => [`${call.method} ${call.url}`, call.body])).toEqual([
+      ['POST /api/videos/bulk-delete', { ids: [10, 11] }],
+    ]);
     // A failure may mean the list was out of date: it is fetched again.
     await screen.findByRole('heading', { name: 'All Videos (1)' });
     expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(2);
@@ -365,7 +361,9 @@ describe('Manage Videos: bulk delete', () => {
   });
 
   it('takes the deleted videos out at once when every delete succeeded, without fetching the list again', async () => {
-    const api = base({ 'DELETE /api/videos/10': { status: 200, body: {} } });
+    const api = base({
+      'POST /api/videos/bulk-delete': { status: 200, body: { deleted: 1, message: 'Deleted 1 video' } },
+    });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
     await user.click(bulk().getByRole('checkbox', { name: 'Rooftop Cooking Duel' }));

@@ -24,7 +24,7 @@ export function ManageVideos({ toolSections = [], ...props }: ManageVideosProps)
       ))}
       <AddVideoForm prefillUrl={props.params.prefillUrl} />
       <BulkDeleteVideos />
-      <VideoList />
+      <VideoList navigate={props.navigate} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** 'All Videos (n)': every video with inline edit and a confirmed single delete. */
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { MESSAGES, safeHref, type Video } from '@friends/shared';
+import { MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
 import { IncrementalList } from '../../../components/incremental-list';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
@@ -23,7 +23,7 @@ function textOf(video: Video): string {
   return text;
 }
 
-export function VideoList() {
+export function VideoList({ navigate }: { navigate: Navigate }) {
   const id = useId();
   const videos = useVideos();
   const deleteVideo = useDeleteVideo();
@@ -69,6 +69,14 @@ export function VideoList() {
           <p className="admin-video__authors">{video.authors.map((author) => author.name).join(', ')}</p>
         </div>
         <div className="admin-actions">
+          <button
+            type="button"
+            className="admin-button"
+            aria-label={`History of ${video.title}`}
+            onClick={() => navigate('history', { videoId: video.id })}
+          >
+            History
+          </button>
           <button type="button" className="admin-button" onClick={() => setEditingId(video.id)}>
             Edit
           </button>

@@ -20,6 +20,7 @@ describe('TabBar', () => {
       'Suggestions3',
       'Manage Creators',
       'Analytics',
+      'History',
     ]);
     const suggestions = screen.getByRole('button', { name: 'Suggestions 3 pending' });
     expect(suggestions).toHaveAttribute('aria-current', 'page');

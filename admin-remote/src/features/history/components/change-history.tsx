@@ -1,0 +1,127 @@
+/**
+ * 'History' (issue 14 items 3 and 4): every admin change, newest first, with who made it and an Undo
+ * button. An undo that a later change depends on is refused by the API (409 naming that change); the
+ * message says which one to undo first. Opened with a creator or video, it lists only that one's changes.
+ */
+import { useState } from 'react';
+import { HISTORY_MESSAGES, type HistoryItem, type RemoteViewProps } from '@friends/shared';
+import { isApiClientError } from '@friends/web/api-client';
+import { Section } from '../../../components/section';
+import { useHistory, type HistoryFilter } from '../api/get-history';
+import { useUndoChange } from '../api/undo-change';
+import './history.css';
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+interface Outcome {
+  id: number;
+  ok: boolean;
+  text: string;
+  help?: string;
+}
+
+export function ChangeHistory({ navigate, params }: RemoteViewProps) {
+  const filter: HistoryFilter = { creatorId: params.creatorId, videoId: params.videoId };
+  const history = useHistory(filter);
+  const undo = useUndoChange();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const run = async (item: HistoryItem) => {
+    setOutcome(null);
+    try {
+      const result = await undo.mutateAsync(item.id);
+      setOutcome({
+        id: item.id,
+        ok: true,
+        text: `Undone: ${item.summary} (recorded as #${result.entry.id})`,
+      });
+    } catch (error) {
+      if (isApiClientError(error) && error.status === 401) return; // the host shows the login screen
+      const text = isApiClientError(error) && error.serverMessage ? error.serverMessage : 'Could not undo';
+      const help =
+        isApiClientError(error) && error.status === 409 ? HISTORY_MESSAGES.conflictHelp : undefined;
+      setOutcome({ id: item.id, ok: false, text, help });
+    }
+  };
+
+  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const scope =
+    filter.creatorId !== undefined
+      ? `creator #${filter.creatorId}`
+      : filter.videoId !== undefined
+        ? `video #${filter.videoId}`
+        : null;
+
+  return (
+    <div className="admin-view admin-history">
+      <h2 className="admin-view__title">History</h2>
+      {outcome ? (
+        <div
+          role={outcome.ok ? 'status' : 'alert'}
+          className={`admin-history__outcome${outcome.ok ? '' : ' admin-history__outcome--error'}`}
+        >
+          <p>{outcome.text}</p>
+          {outcome.help ? <p>{outcome.help}</p> : null}
+        </div>
+      ) : null}
+      <Section
+        title={scope ? `Changes to ${scope}` : 'All changes'}
+        actions={
+          scope ? (
+            <button type="button" className="admin-button" onClick={() => navigate('history')}>
+              Show all changes
+            </button>
+          ) : null
+        }
+      >
+        {history.isPending ? (
+          <p className="admin-muted">Loading history…</p>
+        ) : history.isError ? (
+          <p className="admin-muted">Could not load the history.</p>
+        ) : items.length === 0 ? (
+          <p className="admin-empty">No changes yet</p>
+        ) : (
+          <ol className="admin-list admin-history__list" aria-label="Changes, newest first">
+            {items.map((item) => (
+              <li key={item.id} className="admin-history__item">
+                <div className="admin-history__main">
+                  <span className="admin-history__summary">
+                    <span className="admin-muted">#{item.id}</span> {item.summary}
+                  </span>
+                  <span className="admin-muted">
+                    <time dateTime={item.at}>{formatTime(item.at)}</time> · {item.actor}
+                    {item.undoneBy !== null ? ` · undone by #${item.undoneBy}` : ''}
+                  </span>
+                </div>
+                {item.undoable ? (
+                  <button
+                    type="button"
+                    className="admin-button"
+                    aria-label={`Undo #${item.id}: ${item.summary}`}
+                    disabled={undo.isPending}
+                    onClick={() => void run(item)}
+                  >
+                    Undo
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+        {history.hasNextPage ? (
+          <button
+            type="button"
+            className="admin-button"
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        ) : null}
+      </Section>
+    </div>
+  );
+}
