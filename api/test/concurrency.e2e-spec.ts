@@ -3,7 +3,7 @@ import { admin, createCreator, createVideo } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
 /**
- * Simultaneous writes (DESIGN.md "Known traps"): on SQLite they go through one queue, on MariaDB
+ * Simultaneous writes (docs/architecture.md "Known traps"): on SQLite they go through one queue, on MariaDB
  * through the pool with unique indexes deciding races. Either way every request gets its right answer
  * and nothing is half-written.
  */

@@ -349,7 +349,7 @@ describe('rescan', () => {
     expect(second.body).toEqual({ id, added: 0, created: 0, proposed: 0 });
   });
 
-  it("answers SPEC's single-rescan errors, and skips such videos silently in bulk", async () => {
+  it('answers the documented single-rescan errors, and skips such videos silently in bulk', async () => {
     const noUrl = await ctx
       .http()
       .post(API_ROUTES.videos)
@@ -397,7 +397,7 @@ describe('creator info and Instagram', () => {
     });
   });
 
-  it("answers SPEC's failures", async () => {
+  it('answers the documented failures', async () => {
     const none = await post(YOUTUBE_ROUTES.creatorInfo, { urls: ['https://example.com/me'] });
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ error: MESSAGES.enterSocialUrlFirst });

@@ -1,4 +1,4 @@
-/** Ways to reach the screens of SPEC.md §2 through what the user sees (roles and visible text). */
+/** Ways to reach the screens of docs/product.md §2 through what the user sees (roles and visible text). */
 import { expect, Locator, Page } from './expect';
 
 /** The search view's list heading: 'All Creators (n)' or 'Search Results (n)'. */

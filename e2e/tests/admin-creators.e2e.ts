@@ -1,4 +1,4 @@
-/** SPEC.md §2 authors (admin) and the search view's admin extras: add, duplicate, edit, delete, merge, duplicates. */
+/** docs/product.md §2 authors (admin) and the search view's admin extras: add, duplicate, edit, delete, merge, duplicates. */
 import { expect, Page } from '../support/expect';
 import { seedWorld } from '../support/fixtures';
 import { useSuite } from '../support/suite';
@@ -213,12 +213,12 @@ describe('manage creators', () => {
     expect(videos).toHaveLength(2);
     for (const v of videos) expect(v.authorIds).toContain(suite.data.mergeA.id);
 
-    // DESIGN.md departure 9: the merged-away name still finds the primary.
+    // docs/architecture.md "Deliberate departures" 9: the merged-away name still finds the primary.
     await searchBox(page).fill('Merge Me Two');
     await expect(listHeading(page)).toHaveText('Search Results (1)');
     await expect(creatorCard(page, 'Merge Me One')).toBeVisible();
 
-    // DESIGN.md departure 8: a merged-away creator's link leads to the creator it was merged into.
+    // docs/architecture.md "Deliberate departures" 8: a merged-away creator's link leads to the creator it was merged into.
     await page.goto(`/?creator=${suite.data.mergeB.id}`);
     await expect(page.getByRole('heading', { name: 'Merge Me One' })).toBeVisible({ timeout: 20_000 });
     expect(new URL(page.url()).searchParams.get('creator')).toBe(String(suite.data.mergeA.id));

@@ -1,4 +1,4 @@
-/** SPEC.md §2 admin-login and §4 admin flag: wrong then right password, reload, logout. */
+/** docs/product.md §2 admin-login and §4 admin flag: wrong then right password, reload, logout. */
 import { expect, Page } from '../support/expect';
 import { useSuite } from '../support/suite';
 import { listHeading, openApp, tab } from '../support/ui';
@@ -53,7 +53,7 @@ describe('admin login', () => {
     expect(await page.evaluate(() => localStorage.getItem('isAdmin'))).toBe('true');
     await expect(tab(page, 'Admin')).toBeHidden();
 
-    // The server decides (DESIGN.md departure 1): the browser now holds a session.
+    // The server decides (docs/architecture.md "Deliberate departures" 1): the browser now holds a session.
     const session = await s.context.request.get('/api/auth/session');
     expect(((await session.json()) as { admin: boolean }).admin).toBe(true);
   });

@@ -1,4 +1,4 @@
-/** SPEC.md §2 stats (admin): three summary cards and per-creator cards for creators with videos. */
+/** docs/product.md §2 stats (admin): three summary cards and per-creator cards for creators with videos. */
 import { expect, Locator, Page } from '../support/expect';
 import { seedWorld, videoUrl } from '../support/fixtures';
 import { useSuite } from '../support/suite';

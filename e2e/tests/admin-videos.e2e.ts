@@ -1,4 +1,4 @@
-/** SPEC.md §2 videos (admin): add, inline edit, delete with confirm, bulk delete with a summary. */
+/** docs/product.md §2 videos (admin): add, inline edit, delete with confirm, bulk delete with a summary. */
 import { expect, Page } from '../support/expect';
 import { seedWorld } from '../support/fixtures';
 import { useSuite } from '../support/suite';

@@ -1,4 +1,4 @@
-/** SPEC.md §2 author-page: stats, frequent collaborators, videos newest first, Watch links, Back to Search. */
+/** docs/product.md §2 author-page: stats, frequent collaborators, videos newest first, Watch links, Back to Search. */
 import { AdminApi } from '../support/api';
 import { expect, Page } from '../support/expect';
 import { seedWorld, videoUrl } from '../support/fixtures';

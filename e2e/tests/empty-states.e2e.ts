@@ -1,4 +1,4 @@
-/** Empty states of SPEC.md §2 on a database with no data (SEED_DEMO=false). */
+/** Empty states of docs/product.md §2 on a database with no data (SEED_DEMO=false). */
 import { expect } from '../support/expect';
 import { useSuite } from '../support/suite';
 import { listHeading, openApp, tab } from '../support/ui';

@@ -1,5 +1,5 @@
 /**
- * Module federation at run time (DESIGN.md): the host fetches the public remote's manifest when the page
+ * Module federation at run time (docs/architecture.md): the host fetches the public remote's manifest when the page
  * runs, and a visitor who never logs in downloads nothing of the admin remote. Runs on the demo data
  * (SEED_DEMO=true), which also checks that `npm start`'s default database is usable.
  */

@@ -1,4 +1,4 @@
-/** SPEC.md §2 leaderboard: two top-10 lists, medals for ranks 1-3, '#n' after, rows open the creator page. */
+/** docs/product.md §2 leaderboard: two top-10 lists, medals for ranks 1-3, '#n' after, rows open the creator page. */
 import { expect, Locator, Page } from '../support/expect';
 import { seedWorld } from '../support/fixtures';
 import { useSuite } from '../support/suite';

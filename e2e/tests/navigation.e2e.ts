@@ -1,4 +1,4 @@
-/** DESIGN.md departure 8: the view mirrored into the address, shared creator links, back and forward. */
+/** docs/architecture.md "Deliberate departures" 8: the view mirrored into the address, shared creator links, back and forward. */
 import { expect } from '../support/expect';
 import { seedWorld } from '../support/fixtures';
 import { useSuite } from '../support/suite';

@@ -1,4 +1,4 @@
-/** SPEC.md §2 search: the default view, filtering, headings, empty state, cards; the page shell. */
+/** docs/product.md §2 search: the default view, filtering, headings, empty state, cards; the page shell. */
 import { expect } from '../support/expect';
 import { seedWorld } from '../support/fixtures';
 import { useSuite } from '../support/suite';

@@ -1,4 +1,4 @@
-/** Names render as text, never as markup; unsafe URLs never become links (DESIGN.md departure 7). */
+/** Names render as text, never as markup; unsafe URLs never become links (docs/architecture.md "Deliberate departures" 7). */
 import { ApiError } from '../support/api';
 import { loginThroughApi } from '../support/browser';
 import { expect } from '../support/expect';
@@ -102,7 +102,7 @@ describe('untrusted text and URLs', () => {
 
 describe('a suggested URL is untrusted', () => {
   it('shows a javascript: suggestion to the admin as text, never as a link', async () => {
-    // Suggestions have no format check (SPEC.md §5), so this one is stored as sent.
+    // Suggestions have no format check (docs/product.md §5), so this one is stored as sent.
     const res = await fetch(`${suite.server.baseURL}/api/suggestions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-/** SPEC.md §2 search: the collapsible 'Suggest a Video' box, its validation and the 5-second banner. */
+/** docs/product.md §2 search: the collapsible 'Suggest a Video' box, its validation and the 5-second banner. */
 import { expect } from '../support/expect';
 import { useSuite } from '../support/suite';
 import { openApp } from '../support/ui';
@@ -43,7 +43,7 @@ describe('suggest a video', () => {
     expect(visibleFor).toBeGreaterThanOrEqual(4_000);
     expect(visibleFor).toBeLessThanOrEqual(7_500);
 
-    // Stored by the API (DESIGN.md departure 2), so an admin elsewhere sees it.
+    // Stored by the API (docs/architecture.md "Deliberate departures" 2), so an admin elsewhere sees it.
     const suggestions = await suite.api.suggestions();
     expect(suggestions.map((s) => s.url)).toContain(url);
     expect(suggestions.find((s) => s.url === url)?.status).toBe('pending');

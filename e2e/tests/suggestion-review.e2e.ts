@@ -1,4 +1,4 @@
-/** A visitor's suggestion reaches an admin in another browser (DESIGN.md departure 2), who reviews or denies it. */
+/** A visitor's suggestion reaches an admin in another browser (docs/architecture.md "Deliberate departures" 2), who reviews or denies it. */
 import { expect } from '../support/expect';
 import { useSuite } from '../support/suite';
 import { openAdminView, openApp, panel, tab } from '../support/ui';

@@ -2,7 +2,7 @@
  * Issue 5, through the UI against the local YouTube fake: 'Fetch Video Info' in the add-video form (title
  * and date filled, collaborators pre-selected or offered in the detected-collaborators panel), 'Fetch
  * Creator Info' in the creator form (YouTube and Instagram), their validation and failure alerts, and
- * the API key never reaching the browser (DESIGN.md departures 3 and 6).
+ * the API key never reaching the browser (docs/architecture.md "Deliberate departures" 3 and 6).
  */
 import { FAKE_YOUTUBE_KEY } from '../../api/test/support/fake-youtube';
 import { expect, Page } from '../support/expect';

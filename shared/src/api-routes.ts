@@ -1,6 +1,6 @@
 /**
  * Every route of the API, in one place, so the front ends and the API tests name them the same way.
- * Mutations other than POST suggestions and auth need the admin session cookie (DESIGN.md departure 1).
+ * Mutations other than POST suggestions and auth need the admin session cookie (docs/architecture.md "Deliberate departures" 1).
  */
 export const API_ROUTES = {
   creators: '/api/creators', // GET CreatorListItem[]; POST CreatorInput; PUT CreatorUpdate; PATCH MergeInput; DELETE ?id=

@@ -111,7 +111,7 @@ describe('canSuggestNewCreator', () => {
     },
   );
 
-  it('lists exactly the twelve generic words of SPEC.md §5', () => {
+  it('lists exactly the twelve generic words of docs/product.md §5', () => {
     expect([...GENERIC_NAME_WORDS].sort()).toEqual(
       [
         'video',

@@ -1,5 +1,5 @@
 /**
- * Collaborator detection (SPEC.md §5 "Collaborator-name filtering" and "Existing-creator matching", §9
+ * Collaborator detection (docs/product.md §5 "Collaborator-name filtering" and "Existing-creator matching", §9
  * title and description patterns). The API runs it on a video's title and description; the rules live
  * here so they are tested once and the admin UI can explain them.
  *
@@ -49,7 +49,7 @@ export const PLATFORM_HOST_WORDS: readonly string[] = [
   'soundcloud.com',
 ];
 
-/** SPEC.md §5: words never suggested as new creators. */
+/** docs/product.md §5: words never suggested as new creators. */
 export const GENERIC_NAME_WORDS: readonly string[] = [
   'video',
   'collab',
@@ -65,7 +65,7 @@ export const GENERIC_NAME_WORDS: readonly string[] = [
   'fascinating',
 ];
 
-/** SPEC.md §9: words that introduce a collaborator section of a description. */
+/** docs/product.md §9: words that introduce a collaborator section of a description. */
 export const DESCRIPTION_SECTION_KEYWORDS: readonly string[] = [
   'cast',
   'featuring',
@@ -100,11 +100,11 @@ function isHostWord(text: string): boolean {
 }
 
 /**
- * True when a detected name must be dropped (SPEC.md §5): a platform host, a URL, a newline or 'www.',
+ * True when a detected name must be dropped (docs/product.md §5): a platform host, a URL, a newline or 'www.',
  * fewer than 2 or more than 50 characters, a channel id (a single word starting 'UC': 'UCLA' goes,
  * 'UC Davis Arts' stays), all digits, more than 10 characters of only A-Z 0-9 _ -, or the main
  * creator's name, a name containing it, or a name it contains (case-insensitive).
- * SPEC §9 says "fewer than 50" where §5 says "longer than 50": we keep exactly 50, as §5 says.
+ * A name of exactly 50 characters is kept (docs/product.md §5: dropped when longer than 50).
  */
 export function isFilteredName(name: string, mainCreatorName?: string): boolean {
   if (/[\r\n]/.test(name)) return true;
@@ -131,7 +131,7 @@ export function isValidHandle(handle: string): boolean {
   return text.length >= MIN_HANDLE_LENGTH && /^[\p{L}\p{N}._-]+$/u.test(text) && !isHostWord(text);
 }
 
-/** SPEC.md §5: more than 2 characters and not a generic word. */
+/** docs/product.md §5: more than 2 characters and not a generic word. */
 export function canSuggestNewCreator(name: string): boolean {
   const text = name.trim();
   return text.length > 2 && !GENERIC_NAME_WORDS.includes(text.toLowerCase());
@@ -265,7 +265,7 @@ export function nameOverlap(a: string, b: string): number {
 }
 
 /**
- * The existing creator a detected name stands for (SPEC.md §5), trying in order: a name or alias equal
+ * The existing creator a detected name stands for (docs/product.md §5), trying in order: a name or alias equal
  * after lowercasing and removing spaces and dots; a channel handle equal to it (without '@'); a name or
  * alias one contains the other of, covering at least NAME_OVERLAP_THRESHOLD (60%) of the longer (the
  * highest overlap wins). Ties go to the earlier creator in the list.
@@ -360,7 +360,7 @@ export function capitalisedRun(text: string): string {
 }
 
 /**
- * Candidate names in a video title (SPEC.md §9): after 'w/', 'ft.', 'feat.'/'feat', 'featuring' and
+ * Candidate names in a video title (docs/product.md §9): after 'w/', 'ft.', 'feat.'/'feat', 'featuring' and
  * 'with' (Capitalised names only), split on ',', '&', ' and ', ' x ', '+'; plus @mentions, returned
  * WITH their '@' so the caller knows they are handles. HTML entities are decoded first. When
  * channelTitle is given, a 'with' right after the channel's own name ('Last Week Tonight with …' on
@@ -417,7 +417,7 @@ const LINK_OR_HANDLE =
   /(?:https?:\/\/|www\.|(?:javascript|data|vbscript|file|ftp|mailto):)\S+|(?:^|(?<=[\s:|(-]))@[\p{L}\p{N}_.-]+/iu;
 
 /**
- * Names in a description's collaborator sections (SPEC.md §9): a line whose first words include one of
+ * Names in a description's collaborator sections (docs/product.md §9): a line whose first words include one of
  * DESCRIPTION_SECTION_KEYWORDS opens a section that runs to the next blank line. Text after the keyword
  * on the same line is a name list ('Featuring: Ann, Bo'); each following line is one entry:
  * 'Name | link', 'Name : @handle', 'Name - link', a bare '@handle' or link, 'Role: Name', or just a name.
@@ -489,7 +489,7 @@ function nameFromLinkOrHandle(urlOrHandle: string): string {
   return '';
 }
 
-/** SPEC.md §3 "Detected-collaborator result". */
+/** docs/product.md §3 "Detected-collaborator result". */
 export interface DetectedCollaborators {
   /** Existing creators found in the title or description, main creator excluded, in order found. */
   existingIds: number[];
@@ -514,7 +514,7 @@ interface Candidate {
  * Collaborators of one video: title names and @mentions, then description sections, each filtered
  * (isFilteredName against the channel title, isValidHandle), matched to an existing creator, or else
  * suggested when canSuggestNewCreator allows. Title @mentions are YouTube handles (their URL is the
- * channel's); a description '@handle' is an Instagram handle (SPEC.md §9), a description link is kept
+ * channel's); a description '@handle' is an Instagram handle (docs/product.md §9), a description link is kept
  * when it is a safe http(s) URL.
  */
 export function detectCollaborators<T extends MatchableCreator>(

@@ -1,6 +1,6 @@
-/** Business constants and limits of SPEC.md §9, used by the forms and the API alike. */
+/** Business constants and limits of docs/product.md §9, used by the forms and the API alike. */
 
-/** localStorage key and value of the admin flag (SPEC.md §4). */
+/** localStorage key and value of the admin flag (docs/product.md §4). */
 export const ADMIN_FLAG_KEY = 'isAdmin';
 export const ADMIN_FLAG_VALUE = 'true';
 
@@ -41,7 +41,7 @@ export const LIMITS = {
   password: 200,
 } as const;
 
-/** YouTube import limits (DESIGN.md departure 6). */
+/** YouTube import limits (docs/architecture.md "Deliberate departures" 6). */
 export const IMPORT_PAGE_SIZE = 50;
 export const IMPORT_MAX_VIDEOS = 500;
 

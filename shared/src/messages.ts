@@ -1,4 +1,4 @@
-/** Every user-facing message of SPEC.md §8 (and the few DESIGN.md adds), word for word. */
+/** Every user-facing message of docs/product.md §8 (and the few the server adds), word for word. */
 export const MESSAGES = {
   incorrectPassword: 'Incorrect password',
 
@@ -81,7 +81,7 @@ export const rescanSummary = (collaboratorsAdded: number, creatorsCreated: numbe
 export const noCreatorsFound = (term: string): string =>
   term ? `No creators found matching "${term}"` : 'No creators found';
 
-/** SPEC.md §8 'Video info fetched! ...': the fetch succeeded, plus how many collaborators were detected. */
+/** docs/product.md §8 'Video info fetched! ...': the fetch succeeded, plus how many collaborators were detected. */
 export const videoInfoFetched = (detectedCollaborators: number): string =>
   'Video info fetched!' +
   (detectedCollaborators > 0 ? ` Detected ${detectedCollaborators} collaborator(s).` : '');

@@ -1,4 +1,4 @@
-/** Creator-name rules: SPEC.md §5 duplicate finder and the add/edit creator form's link handling. */
+/** Creator-name rules: docs/product.md §5 duplicate finder and the add/edit creator form's link handling. */
 import { detectPlatform } from './platform';
 import type { SocialLink } from './types';
 
@@ -14,7 +14,7 @@ interface Named {
 }
 
 /**
- * Groups of two or more items sharing a normalised name, where aliases count as names (DESIGN.md
+ * Groups of two or more items sharing a normalised name, where aliases count as names (docs/architecture.md
  * departure 9), transitively: A's alias equal to B's name and B's alias equal to C's name is one group.
  * Groups come in the order of their first member, members in input order.
  */

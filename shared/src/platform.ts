@@ -1,4 +1,4 @@
-/** SPEC.md §3: the platform of a social link, detected from its URL's host, and its icon. */
+/** docs/product.md §3: the platform of a social link, detected from its URL's host, and its icon. */
 import type { Platform } from './types';
 import { hostnameOf, isOnDomain } from './urls';
 

@@ -1,6 +1,6 @@
 /**
- * SPEC.md §2 search: a case-insensitive substring of the name or the channel; merged-away names
- * (aliases, DESIGN.md departure 9) count like the name. The lowercased text is built once per list, so a
+ * docs/product.md §2 search: a case-insensitive substring of the name or the channel; merged-away names
+ * (aliases, docs/architecture.md "Deliberate departures" 9) count like the name. The lowercased text is built once per list, so a
  * keystroke over 10,000 creators is one pass of `includes`.
  */
 

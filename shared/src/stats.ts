@@ -1,6 +1,6 @@
 /**
- * Reference definitions of the figures of SPEC.md §2 (creator page, analytics, leaderboard). The API
- * computes them in SQL (DESIGN.md departure 5); its tests compare against these.
+ * Reference definitions of the figures of docs/product.md §2 (creator page, analytics, leaderboard). The API
+ * computes them in SQL (docs/architecture.md "Deliberate departures" 5); its tests compare against these.
  */
 import { COLLABORATION_MIN_AUTHORS, FREQUENT_COLLABORATORS_SIZE, LEADERBOARD_SIZE } from './constants';
 import type { CreatorStats, Leaderboard, LeaderboardEntry } from './types';
@@ -104,7 +104,7 @@ function topEntries(
 }
 
 /**
- * SPEC.md §2 leaderboard: 'Most Collaborations' counts a creator's videos with more than one author,
+ * docs/product.md §2 leaderboard: 'Most Collaborations' counts a creator's videos with more than one author,
  * 'Most Collaborators' its distinct co-authors. Creators with a count of 0 are not listed; authors
  * missing from `creators` are ignored. Ordered by compareLeaderboardEntries, at most `size` each.
  */

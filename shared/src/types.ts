@@ -1,5 +1,5 @@
 /**
- * Domain types (SPEC.md §3) and the response shape of every API endpoint.
+ * Domain types (docs/product.md §3) and the response shape of every API endpoint.
  * The API returns exactly these; the front ends read exactly these.
  */
 
@@ -26,7 +26,7 @@ export interface CreatorListItem extends Creator {
   videoCount: number;
   /** Of those, videos with more than one author. */
   collabCount: number;
-  /** Names merged into this creator (DESIGN.md departure 9); searched like the name. */
+  /** Names merged into this creator (docs/architecture.md "Deliberate departures" 9); searched like the name. */
   aliases: string[];
 }
 
@@ -57,7 +57,7 @@ export interface Suggestion {
   submittedAt: string;
 }
 
-/** The four figures of a creator page and of an analytics card (SPEC.md §2). */
+/** The four figures of a creator page and of an analytics card (docs/product.md §2). */
 export interface CreatorStats {
   totalVideos: number;
   soloVideos: number;

@@ -1,6 +1,6 @@
 /**
  * URL rules shared by the API and the front ends: parsing what people type, YouTube ids and channel
- * URL forms (DESIGN.md "YouTube facts"), safe links (DESIGN.md departure 7) and generated URLs.
+ * URL forms (docs/architecture.md "YouTube facts"), safe links (docs/architecture.md "Deliberate departures" 7) and generated URLs.
  */
 import { API_ROUTES } from './api-routes';
 
@@ -117,7 +117,7 @@ export function canonicalVideoUrl(url: string): string {
   return `${parsed.protocol}//${parsed.host.replace(/\.$/, '')}${path}${parsed.search}`;
 }
 
-/** SPEC.md §9: the Instagram profile URL of a bare handle, leading @ stripped. */
+/** docs/product.md §9: the Instagram profile URL of a bare handle, leading @ stripped. */
 export function instagramProfileUrl(handle: string): string {
   const name = handle.trim().replace(/^@+/, '');
   return `https://www.instagram.com/${encodeURIComponent(name)}/`;
@@ -129,7 +129,7 @@ export function youtubeHandleUrl(handle: string): string {
   return `https://www.youtube.com/@${encodeURIComponent(name)}`;
 }
 
-/** DESIGN.md departure 4: the API draws the default avatar, so no name leaves the product. */
+/** docs/architecture.md "Deliberate departures" 4: the API draws the default avatar, so no name leaves the product. */
 export function defaultAvatarUrl(name: string): string {
   return `${API_ROUTES.avatar}?name=${encodeURIComponent(name)}`;
 }
@@ -155,7 +155,7 @@ export function youtubeHandleFromUrl(url: string): string | null {
   return handle || null;
 }
 
-/** What a YouTube URL points at, for channel resolution (DESIGN.md "YouTube facts"). */
+/** What a YouTube URL points at, for channel resolution (docs/architecture.md "YouTube facts"). */
 export type YouTubeUrlTarget =
   | { kind: 'handle'; handle: string }
   | { kind: 'channelId'; id: string }

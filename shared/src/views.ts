@@ -4,7 +4,7 @@
  */
 import type { LeaderboardPeriod } from './insights';
 
-/** SPEC.md §2 views, plus the pair page of the network feature. */
+/** docs/product.md §2 views, plus the pair page of the network feature. */
 export const VIEW_IDS = [
   'search',
   'leaderboard',
@@ -19,7 +19,7 @@ export const VIEW_IDS = [
 ] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
-/** Views that show the admin-login screen to visitors (SPEC.md §2). */
+/** Views that show the admin-login screen to visitors (docs/product.md §2). */
 export const ADMIN_VIEWS: readonly ViewId[] = [
   'videos',
   'suggestions',
@@ -53,7 +53,7 @@ export interface RemoteViewProps {
 
 /**
  * Fired on `window` by any bundle's API client when the API answers 401, so the host can drop the
- * admin flag and show the login screen (DESIGN.md departure 1) without the bundles knowing each other.
+ * admin flag and show the login screen (docs/architecture.md "Deliberate departures" 1) without the bundles knowing each other.
  */
 export const UNAUTHORIZED_EVENT = 'friends:unauthorized';
 

@@ -13,7 +13,7 @@ export const YOUTUBE_ROUTES = {
   playlist: '/api/youtube/playlist', // POST PlaylistInput -> PlaylistPreview
   import: '/api/youtube/import', // POST ImportInput -> ImportResult
   rescan: '/api/youtube/rescan', // POST RescanInput -> RescanResult (bulk: skips silently)
-  rescanOne: (id: number) => `/api/youtube/rescan/${id}`, // POST -> RescanItemResult, or a SPEC §8 error
+  rescanOne: (id: number) => `/api/youtube/rescan/${id}`, // POST -> RescanItemResult, or a docs/product.md §8 error
   refreshPhotos: '/api/youtube/refresh-photos', // POST -> RefreshPhotosResult
   instagram: '/api/instagram', // GET ?username= -> InstagramInfo
   status: '/api/youtube/status', // GET -> YouTubeStatus
@@ -77,7 +77,7 @@ export interface PlaylistInput {
   url: string;
 }
 
-/** SPEC.md §3 bulk-import preview item. */
+/** docs/product.md §3 bulk-import preview item. */
 export interface PreviewItem {
   /** The YouTube video id. */
   id: string;

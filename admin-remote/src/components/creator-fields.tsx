@@ -1,6 +1,6 @@
 /**
  * The fields of a creator form (name, photo URL, social-link rows), shared by Add New Creator, the
- * quick-add box and inline creator editing so all three follow SPEC.md §5 the same way: the name is
+ * quick-add box and inline creator editing so all three follow docs/product.md §5 the same way: the name is
  * limited to LIMITS.creatorName, each link's platform is detected from its URL and shown read-only,
  * and a link row can be removed only while there is more than one.
  */

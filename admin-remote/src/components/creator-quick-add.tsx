@@ -1,5 +1,5 @@
 /**
- * The quick-add creator box (SPEC.md §2 authors): opened by the 'Add new creator' link and closed by
+ * The quick-add creator box (docs/product.md §2 authors): opened by the 'Add new creator' link and closed by
  * Cancel. The add-video form uses it so a missing creator can be added without leaving the form;
  * `onCreated` hands the new creator back (the video form selects it).
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §5 'Add creator', shared by the Add New Creator form and the quick-add box: a blank name is
+ * docs/product.md §5 'Add creator', shared by the Add New Creator form and the quick-add box: a blank name is
  * refused with an alert, a case-insensitive duplicate (checked against the loaded list first, then the
  * API's 409) gives the 'already exists' alert and the caller resets its form.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §8: every failure is logged and shown in an alert. A 401 is the exception: the API client has
+ * docs/product.md §8: every failure is logged and shown in an alert. A 401 is the exception: the API client has
  * already told the host, which shows the login screen, so an alert on top would only be noise.
  */
 import { isApiClientError } from '@friends/web/api-client';

@@ -1,6 +1,6 @@
 /**
  * Runs `task` for every item with a small fixed concurrency and counts what failed, for the bulk
- * deletes (one DELETE per item, as SPEC.md §7 specifies) without opening hundreds of requests at once.
+ * deletes (one DELETE per item, as docs/product.md §7 specifies) without opening hundreds of requests at once.
  */
 export async function runEach<T>(
   items: readonly T[],

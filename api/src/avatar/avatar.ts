@@ -20,7 +20,7 @@ const escapeXml = (text: string): string =>
   );
 
 /**
- * DESIGN.md departure 4: the default photo, drawn here so no name leaves the product. The colour is
+ * docs/architecture.md "Deliberate departures" 4: the default photo, drawn here so no name leaves the product. The colour is
  * a hue derived from the name's hash (same name, same colour), dark enough for white initials.
  */
 export function avatarSvg(rawName: string): string {

@@ -1,5 +1,5 @@
 /**
- * Every environment variable the API reads, parsed and validated in one place (DESIGN.md
+ * Every environment variable the API reads, parsed and validated in one place (docs/architecture.md
  * "Configuration"). `loadConfiguration(env)` collects every problem and throws one readable error;
  * the ConfigModule then exposes each slice as a `registerAs` namespace (see `configNamespaces`).
  */
@@ -70,7 +70,7 @@ export interface StaticConfig {
   bundlesDir: string;
 }
 
-/** Read here so every variable of DESIGN.md is validated in one place; used by the YouTube module. */
+/** Read here so every variable of docs/architecture.md is validated in one place; used by the YouTube module. */
 export interface YoutubeConfig {
   apiKey: string;
   apiBaseUrl: string;

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A name merged into a creator (DESIGN.md departure 9), with the id the merged creator had. */
+/** A name merged into a creator (docs/architecture.md "Deliberate departures" 9), with the id the merged creator had. */
 @Entity({ name: 'creator_aliases' })
 export class CreatorAliasEntity {
   @PrimaryGeneratedColumn()

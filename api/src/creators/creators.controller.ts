@@ -25,7 +25,7 @@ import { PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
 import { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
 
-/** SPEC.md §7 creator calls. Reads are public; every write needs the admin session (AuthGuard). */
+/** docs/product.md §7 creator calls. Reads are public; every write needs the admin session (AuthGuard). */
 @Controller()
 export class CreatorsController {
   constructor(private readonly creators: CreatorsService) {}

@@ -44,9 +44,9 @@ interface PreparedCreator {
 }
 
 /**
- * The add/edit creator rules of SPEC.md §5 applied on the server: trimmed non-blank name, blank links
+ * The add/edit creator rules of docs/product.md §5 applied on the server: trimmed non-blank name, blank links
  * dropped and platforms re-detected (shared), a legacy channel-only payload turned into one link, only
- * http(s) URLs kept as links (DESIGN.md departure 7), the generated avatar never stored.
+ * http(s) URLs kept as links (docs/architecture.md "Deliberate departures" 7), the generated avatar never stored.
  */
 export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
   const name = input.name.trim().replace(/\s+/g, ' ');

@@ -1,7 +1,7 @@
 /**
  * Instagram's public web profile endpoint, on fetch (INSTAGRAM_BASE_URL, default https://www.instagram.com).
  * Instagram answers non-OK often (unknown user, rate limit, login wall): the caller then falls back to the
- * name alone (SPEC.md §7), so this returns null rather than throwing for anything but a bad username.
+ * name alone (docs/product.md §7), so this returns null rather than throwing for anything but a bad username.
  */
 export const DEFAULT_INSTAGRAM_BASE_URL = 'https://www.instagram.com';
 

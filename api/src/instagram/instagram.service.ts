@@ -18,7 +18,7 @@ export class InstagramService {
     return username ? this.client.getProfile(username) : null;
   }
 
-  /** GET /api/instagram (SPEC.md §7): name and photo, or the name alone when Instagram is not OK. */
+  /** GET /api/instagram (docs/product.md §7): name and photo, or the name alone when Instagram is not OK. */
   async info(input: string): Promise<InstagramInfo> {
     const username = normaliseInstagramUsername(input);
     if (!username) throw new BadRequestException('username must be an Instagram username');

@@ -377,7 +377,7 @@ export class NetworkService {
     );
   }
 
-  /** The creator an id names now: itself, or (DESIGN.md departure 8) the creator it was merged into. */
+  /** The creator an id names now: itself, or (docs/architecture.md "Deliberate departures" 8) the creator it was merged into. */
   private async resolveOrFail(manager: EntityManager, id: number): Promise<number> {
     const [own] = await rows<{ id: number }>(manager, 'SELECT id FROM creators WHERE id = ?', [id]);
     if (own) return int(own.id);

@@ -21,7 +21,7 @@ import { SESSION_COOKIE } from '../auth/session.service';
 export const DOCS_PATH = '/api/docs';
 export const DOCS_JSON_PATH = '/api/docs-json';
 
-/** Every error answer of the API (DESIGN.md "Architecture rules"). */
+/** Every error answer of the API (docs/architecture.md "Architecture rules"). */
 export class ApiErrorDto implements ApiError {
   @ApiProperty({ example: 'Creator name is required' })
   error: string;

@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import type { StaticConfig } from '../config/configuration';
 
-/** The production bundles and where each is served (DESIGN.md "Commands"). */
+/** The production bundles and where each is served (docs/architecture.md "Commands"). */
 export const BUNDLES = [
   { folder: 'host/dist', prefix: '/' },
   { folder: 'public-remote/dist', prefix: '/remotes/public/' },

@@ -32,7 +32,7 @@ interface Named {
 type AnalyticsTable = Omit<Analytics, 'offset' | 'limit' | 'creators'> & { rows: CreatorAnalytics[] };
 
 /**
- * The aggregates of SPEC.md §2 computed in SQL (DESIGN.md departure 5) and cached until the next
+ * The aggregates of docs/product.md §2 computed in SQL (docs/architecture.md "Deliberate departures" 5) and cached until the next
  * write: the leaderboard, the analytics page (a page of its rows at a time) and a creator's page.
  * Definitions and tie order are shared's reference functions (stats.ts); the tests compare the two on
  * the same data.
@@ -186,7 +186,7 @@ export class StatsService {
     };
   }
 
-  /** The creator an id names now: itself, or (DESIGN.md departure 8) the creator it was merged into. */
+  /** The creator an id names now: itself, or (docs/architecture.md "Deliberate departures" 8) the creator it was merged into. */
   private async resolve(manager: EntityManager, id: number): Promise<number | null> {
     const [own] = await rows<{ id: number }>(manager, 'SELECT id FROM creators WHERE id = ?', [id]);
     if (own) return int(own.id);

@@ -15,7 +15,7 @@ const toSuggestion = (row: SuggestionEntity): Suggestion => ({
   submittedAt: row.submittedAt,
 });
 
-/** DESIGN.md departure 2: suggestions are stored, so an admin anywhere sees what visitors sent. */
+/** docs/architecture.md "Deliberate departures" 2: suggestions are stored, so an admin anywhere sees what visitors sent. */
 @Injectable()
 export class SuggestionsService {
   constructor(
@@ -23,7 +23,7 @@ export class SuggestionsService {
     private readonly history: HistoryService,
   ) {}
 
-  /** SPEC.md §5: a non-blank URL, no other format check (the admin reviews it; it is never a raw link). */
+  /** docs/product.md §5: a non-blank URL, no other format check (the admin reviews it; it is never a raw link). */
   async create(input: CreateSuggestionDto): Promise<Suggestion> {
     const url = input.url.trim();
     if (!url) throw new BadRequestException('url is required');

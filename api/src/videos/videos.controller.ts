@@ -27,7 +27,7 @@ import { PathId, QueryId } from '../common/id-params';
 import { BulkDeleteVideosDto, CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import { VideosService } from './videos.service';
 
-/** SPEC.md §7 video calls. Reads are public; every write needs the admin session (AuthGuard). */
+/** docs/product.md §7 video calls. Reads are public; every write needs the admin session (AuthGuard). */
 @Controller()
 export class VideosController {
   constructor(private readonly videos: VideosService) {}

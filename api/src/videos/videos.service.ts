@@ -60,7 +60,7 @@ export function videoUrlKey(url: string): string | null {
   return url ? createHash('sha256').update(canonicalVideoUrl(url)).digest('hex') : null;
 }
 
-/** SPEC.md §5 add/edit video rules: non-blank title, at least one creator (order kept, no repeats). */
+/** docs/product.md §5 add/edit video rules: non-blank title, at least one creator (order kept, no repeats). */
 export function prepareVideo(input: CreateVideoDto): PreparedVideo {
   const title = input.title.trim();
   if (!title) throw new BadRequestException(TITLE_REQUIRED);

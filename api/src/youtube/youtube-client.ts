@@ -1,6 +1,6 @@
 /**
  * A small client over the YouTube Data API v3 and YouTube's oEmbed, on fetch, free of NestJS so it can be
- * tested against the fake on its own. DESIGN.md "YouTube facts": channels are resolved with channels.list
+ * tested against the fake on its own. docs/architecture.md "YouTube facts": channels are resolved with channels.list
  * (forHandle, forUsername, id) and search.list only as the last resort for legacy custom names; the uploads
  * playlist comes from contentDetails.relatedPlaylists.uploads; playlistItems are paged with nextPageToken;
  * a playlist item's date is contentDetails.videoPublishedAt and its uploader videoOwnerChannelTitle/Id;

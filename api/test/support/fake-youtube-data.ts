@@ -1,9 +1,9 @@
 /**
  * Fictional channels, videos and Instagram profiles served by the fake YouTube (fake-youtube.ts).
  * Every person and channel here is made up. The main channel's 60 videos exercise every collaborator
- * detection pattern of SPEC.md §9 (title: 'w/', 'with', '(feat.', 'ft.', @mentions; description:
+ * detection pattern of docs/product.md §9 (title: 'w/', 'with', '(feat.', 'ft.', @mentions; description:
  * 'Guests:' / 'Featuring' / 'Cast' / 'Starring' / 'Performed by' sections, 'Name | link',
- * 'Name : @handle') and every filter of SPEC.md §5 (hosts, 'www.', UC ids, long uppercase ids, digits,
+ * 'Name : @handle') and every filter of docs/product.md §5 (hosts, 'www.', UC ids, long uppercase ids, digits,
  * one-character names, generic words, the main creator's own name, over-long names, short handles).
  */
 
@@ -169,7 +169,7 @@ const JUNIPER_UPLOADS: Upload[] = [
 ];
 
 /**
- * What a correct import of the main channel ends with (SPEC.md §5, §9). `name` is what the creator is
+ * What a correct import of the main channel ends with (docs/product.md §5, §9). `name` is what the creator is
  * called; for an @mention the detected name is the handle, so `handle` is given instead.
  */
 export const EXPECTED = {

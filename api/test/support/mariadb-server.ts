@@ -1,5 +1,5 @@
 /**
- * A throwaway MariaDB server for the API tests (DESIGN.md "Known traps"): a private data directory,
+ * A throwaway MariaDB server for the API tests (docs/architecture.md "Known traps"): a private data directory,
  * a free port on 127.0.0.1, no system configuration (--no-defaults), stopped by its pid and deleted
  * afterwards. Started once per jest run by global-setup.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The shell (SPEC.md §2, §4): header, tab bar, the active view, footer. Owns the view state (mirrored
+ * The shell (docs/product.md §2, §4): header, tab bar, the active view, footer. Owns the view state (mirrored
  * into the address), the admin flag and its reconciliation with the server's session.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -57,12 +57,12 @@ export function Shell() {
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
   }, [navigate, queryClient, setAdmin]);
 
-  // The first data load only logs a failure; the lists stay empty (SPEC.md §8).
+  // The first data load only logs a failure; the lists stay empty (docs/product.md §8).
   useEffect(() => {
     if (creators.error) console.error('Failed to load creators', creators.error);
   }, [creators.error]);
 
-  // A merged-away creator's link leads to the creator it was merged into (DESIGN.md departure 8).
+  // A merged-away creator's link leads to the creator it was merged into (docs/architecture.md "Deliberate departures" 8).
   const requestedCreator = view === 'author-page' ? params.creatorId : undefined;
   const profile = useCreatorProfile(requestedCreator);
   useEffect(() => {

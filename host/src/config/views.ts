@@ -36,7 +36,7 @@ export function tabsFor(isAdmin: boolean): ViewId[] {
   });
 }
 
-/** Admin-type views (SPEC.md §2) show the login screen to visitors. */
+/** Admin-type views (docs/product.md §2) show the login screen to visitors. */
 export function requiresAdmin(view: ViewId): boolean {
   return ADMIN_VIEWS.includes(view);
 }

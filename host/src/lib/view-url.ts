@@ -1,5 +1,5 @@
 /**
- * The active view mirrored into the address (DESIGN.md departure 8): `?view=leaderboard` (with
+ * The active view mirrored into the address (docs/architecture.md "Deliberate departures" 8): `?view=leaderboard` (with
  * `&period=week|month|year` when not all time), `?creator=<id>`, `?pair=<a>-<b>`, nothing for search. Only those parameters are read; anything else
  * is ignored.
  */

@@ -1,4 +1,4 @@
-/** A link only when the URL is http(s) (DESIGN.md departure 7); anything else is shown as plain text. */
+/** A link only when the URL is http(s) (docs/architecture.md "Deliberate departures" 7); anything else is shown as plain text. */
 import type { ReactNode } from 'react';
 import { safeHref } from '@friends/shared';
 

@@ -12,5 +12,5 @@ export const YOUTUBE_TOOL_SLOTS: ToolSlots = {
   creatorBulkTools: RefreshPhotosButton,
 };
 
-/** 'Bulk Import Videos' then 'Rescan for Collaborators', before 'Add New Video' (SPEC.md §2 videos). */
+/** 'Bulk Import Videos' then 'Rescan for Collaborators', before 'Add New Video' (docs/product.md §2 videos). */
 export const YOUTUBE_VIDEO_SECTIONS = [BulkImport, RescanCollaborators] as const;

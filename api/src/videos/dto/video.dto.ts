@@ -58,7 +58,7 @@ export class UpdateVideoDto extends CreateVideoDto implements VideoUpdate {
   id: number;
 
   /**
-   * Ignored. A client editing a video from GET /api/videos may send its `authors` back (SPEC.md §3:
+   * Ignored. A client editing a video from GET /api/videos may send its `authors` back (docs/product.md §3:
    * "the video list may also carry an authors list"); authorIds is what counts.
    */
   @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, description: 'ignored: authorIds counts' })

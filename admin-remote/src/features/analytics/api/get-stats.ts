@@ -1,6 +1,6 @@
 /**
  * GET /api/stats: totals, the connections chart and one page of per-creator figures, computed by the
- * API in SQL (DESIGN.md departure 5). The pages load one after another as the list asks for them.
+ * API in SQL (docs/architecture.md "Deliberate departures" 5). The pages load one after another as the list asks for them.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ANALYTICS_PAGE_SIZE, API_ROUTES, QUERY_KEYS, type Analytics } from '@friends/shared';

@@ -1,5 +1,5 @@
 /**
- * 'Analytics' (SPEC.md §2 stats): three totals, the most-connected chart, and one card per creator
+ * 'Analytics' (docs/product.md §2 stats): three totals, the most-connected chart, and one card per creator
  * with at least one video (the API only returns those), each with a 'View Profile' link. The cards
  * arrive a page at a time (GET /api/stats?offset=), fetched as the list's end comes into view.
  */
@@ -29,7 +29,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
 
 function CreatorCard({ creator, navigate }: { creator: CreatorAnalytics; navigate: Navigate }) {
   const { stats } = creator;
-  // A real link (the host mirrors the view into ?creator=<id>, DESIGN.md departure 8), so it can be
+  // A real link (the host mirrors the view into ?creator=<id>, docs/architecture.md "Deliberate departures" 8), so it can be
   // opened in a new tab; a plain click navigates inside the app.
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -1,4 +1,4 @@
-/** DELETE /api/creators/{id}, once per checked creator (SPEC.md §7's bulk form), counting failures. */
+/** DELETE /api/creators/{id}, once per checked creator (docs/product.md §7's bulk form), counting failures. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES } from '@friends/shared';
 import { api } from '@friends/web/api-client';

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4: a deleted creator disappears from every video at once. The API does it in one
+ * docs/product.md §4: a deleted creator disappears from every video at once. The API does it in one
  * transaction; this mirrors it in the cached lists so the screens change before the re-fetch lands.
  */
 import type { QueryClient } from '@tanstack/react-query';

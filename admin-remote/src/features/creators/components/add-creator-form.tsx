@@ -1,4 +1,4 @@
-/** 'Add New Creator' (SPEC.md §5 'Add creator'); the draft survives a trip through the login screen. */
+/** 'Add New Creator' (docs/product.md §5 'Add creator'); the draft survives a trip through the login screen. */
 import type { FormEvent } from 'react';
 import { CreatorFields, EMPTY_CREATOR_DRAFT } from '../../../components/creator-fields';
 import { Section } from '../../../components/section';

@@ -10,8 +10,6 @@ import { useBulkDeleteCreators } from '../api/bulk-delete-creators';
 import { useCreatorActions } from '../hooks/use-creator-actions';
 import { BackupLinks } from './backup-links';
 
-/** SPEC.md §5 only says 'an alert'; kept here until the shared catalogue has it. */
-
 interface BulkActionsPanelProps {
   creators: readonly CreatorListItem[];
   /** Checked creators in the order they were checked. */

@@ -1,5 +1,5 @@
 /**
- * Inline edit of one creator (SPEC.md §4, §5 'Edit creator'), used in Manage Creators and on the
+ * Inline edit of one creator (docs/product.md §4, §5 'Edit creator'), used in Manage Creators and on the
  * public search cards: the name must be non-blank or nothing is saved, blank links are dropped, the
  * platform is read-only, and a link can be removed only while there is more than one.
  */

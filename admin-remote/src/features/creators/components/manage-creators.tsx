@@ -1,4 +1,4 @@
-/** 'Manage Creators' (SPEC.md §2 authors): add form, bulk panel and the list share one selection. */
+/** 'Manage Creators' (docs/product.md §2 authors): add form, bulk panel and the list share one selection. */
 import { useMemo, useState } from 'react';
 import type { CreatorListItem, RemoteViewProps } from '@friends/shared';
 import { useCreators } from '../../../api/get-creators';

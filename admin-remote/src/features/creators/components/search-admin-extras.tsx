@@ -1,5 +1,5 @@
 /**
- * The admin extras of the public search view (SPEC.md §2 search, 'Admin extras'), as a render prop:
+ * The admin extras of the public search view (docs/product.md §2 search, 'Admin extras'), as a render prop:
  * the host renders the public SearchView inside and places `toolbar` above the results and
  * `cardExtras(creator)` in each card. Merge mode keeps its own selection; Edit turns the card's extras
  * into the same inline form Manage Creators uses; Delete confirms. Clicks and key presses inside the

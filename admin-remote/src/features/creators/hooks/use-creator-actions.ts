@@ -1,5 +1,5 @@
 /**
- * The dialog flows of creator management (SPEC.md §5), shared by Manage Creators and the admin extras
+ * The dialog flows of creator management (docs/product.md §5), shared by Manage Creators and the admin extras
  * on the public search cards so both behave the same: confirmed delete, and merge with the primary
  * chosen by number in a prompt, then a confirmation.
  */

@@ -16,7 +16,7 @@ describe('Video Suggestions', () => {
     expect(screen.getByRole('heading', { name: 'Video Suggestions' })).toBeInTheDocument();
     const list = within(await screen.findByRole('list', { name: 'Pending suggestions' }));
     expect(list.getByRole('link', { name: first.url })).toHaveAttribute('href', first.url);
-    // javascript: is never a link (DESIGN.md departure 7)
+    // javascript: is never a link (docs/architecture.md "Deliberate departures" 7)
     expect(list.getByText(second.url).tagName).toBe('SPAN');
     expect(list.queryByRole('link', { name: second.url })).not.toBeInTheDocument();
     expect(list.getByText(new Date(first.submittedAt).toLocaleString())).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * 'Video Suggestions' (SPEC.md §2 suggestions, §4): 'Review & Add' removes the suggestion and opens
+ * 'Video Suggestions' (docs/product.md §2 suggestions, §4): 'Review & Add' removes the suggestion and opens
  * Manage Videos with its URL prefilled; 'Deny' removes it. Only http(s) URLs are links (departure 7).
  */
 import { errorAlert, MESSAGES, safeHref, type RemoteViewProps, type Suggestion } from '@friends/shared';
@@ -8,8 +8,6 @@ import { reportError } from '../../../lib/report-error';
 import { useDeleteSuggestion } from '../api/delete-suggestion';
 import { useSuggestions } from '../api/get-suggestions';
 import './suggestions.css';
-
-/** SPEC.md §8 has no message for this; the 'Error: <message>' form is reused. */
 
 function formatTime(iso: string): string {
   const date = new Date(iso);

@@ -1,5 +1,5 @@
 /**
- * 'Add New Video' (SPEC.md §2 videos, §5 add video): title and at least one creator required (the
+ * 'Add New Video' (docs/product.md §2 videos, §5 add video): title and at least one creator required (the
  * button stays disabled until then), URL and date optional. A reviewed suggestion arrives as
  * `prefillUrl`. The draft is kept in sessionStorage so it survives a trip through the login screen.
  */

@@ -6,8 +6,6 @@ import { Section } from '../../../components/section';
 import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
 import { useVideos } from '../../../api/get-videos';
 
-/** Not in SPEC.md §8's catalogue word for word (it only says 'an alert'); kept here until shared has it. */
-
 export function BulkDeleteVideos() {
   const videos = useVideos();
   const bulkDelete = useBulkDeleteVideos();

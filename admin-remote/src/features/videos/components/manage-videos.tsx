@@ -1,6 +1,6 @@
 /**
- * 'Manage Videos' (SPEC.md §2 videos). The screen is a list of sections so the YouTube tools slot in
- * without touching this feature: SPEC.md's order is 'Bulk Import Videos', 'Rescan for Collaborators',
+ * 'Manage Videos' (docs/product.md §2 videos). The screen is a list of sections so the YouTube tools slot in
+ * without touching this feature: docs/product.md §2's order is 'Bulk Import Videos', 'Rescan for Collaborators',
  * then the sections below, so the app layer (the expose) passes those two as `toolSections`.
  */
 import type { ComponentType } from 'react';

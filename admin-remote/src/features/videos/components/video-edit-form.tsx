@@ -1,4 +1,4 @@
-/** Inline edit of one video (SPEC.md §4, §5): Save does nothing without a title and an author. */
+/** Inline edit of one video (docs/product.md §4, §5): Save does nothing without a title and an author. */
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES, type Video } from '@friends/shared';
 import { useCreators } from '../../../api/get-creators';

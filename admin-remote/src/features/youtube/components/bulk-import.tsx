@@ -1,5 +1,5 @@
 /**
- * 'Bulk Import Videos' (SPEC.md §4 bulk import states, §5, §8; DESIGN.md departure 6): a channel or
+ * 'Bulk Import Videos' (docs/product.md §4 bulk import states, §5, §8; docs/architecture.md "Deliberate departures" 6): a channel or
  * playlist URL, a preview of up to 500 videos with select all / none, then the import in chunks of
  * IMPORT_CHUNK_SIZE with a progress bar current/total, the 'Bulk import complete!' summary and a cleared
  * state. The API imports each video atomically and skips URLs it already has.

@@ -1,5 +1,5 @@
 /**
- * 'Fetch Creator Info' in the creator forms (SPEC.md §5, §8): needs a YouTube or Instagram link, fills
+ * 'Fetch Creator Info' in the creator forms (docs/product.md §5, §8): needs a YouTube or Instagram link, fills
  * the name and photo, then 'Creator info fetched from <source>!'.
  */
 import { useState } from 'react';

@@ -48,7 +48,7 @@ describe('Fetch Creator Info', () => {
     });
   });
 
-  it("shows SPEC's alerts when nothing could be fetched", async () => {
+  it('shows the documented alerts when nothing could be fetched', async () => {
     base({
       'POST /api/youtube/creator-info': { status: 502, body: { error: MESSAGES.couldNotFetchCreatorInfo } },
     });

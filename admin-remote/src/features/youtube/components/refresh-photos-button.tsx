@@ -1,4 +1,4 @@
-/** 'Refresh Photos' in 'Bulk Actions & Cleanup' (SPEC.md §6, §8): new profile pictures from YouTube and Instagram. */
+/** 'Refresh Photos' in 'Bulk Actions & Cleanup' (docs/product.md §6, §8): new profile pictures from YouTube and Instagram. */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, photosRefreshedSummary } from '@friends/shared';

@@ -283,7 +283,7 @@ describe('Fetch Video Info', () => {
     });
   });
 
-  it("shows SPEC's failure alert, or the missing key", async () => {
+  it('shows the documented failure alert, or the missing key', async () => {
     base({ 'POST /api/youtube/video-info': { status: 404, body: { error: 'whatever' } } });
     const { alert } = mockDialogs();
     const { user } = await renderScreen();

@@ -1,4 +1,4 @@
-/** SPEC.md §2 admin-login: the password is checked by the API (DESIGN.md departure 1). */
+/** docs/product.md §2 admin-login: the password is checked by the API (docs/architecture.md "Deliberate departures" 1). */
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES } from '@friends/shared';
 import { ApiClientError } from '@friends/web/api-client';

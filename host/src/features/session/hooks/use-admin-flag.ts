@@ -1,6 +1,6 @@
 /**
- * The spec's admin flag (SPEC.md §4): localStorage 'isAdmin' = 'true'. It only drives the UI; the API
- * decides (DESIGN.md departure 1). Kept in sync across tabs through the storage event.
+ * The spec's admin flag (docs/product.md §4): localStorage 'isAdmin' = 'true'. It only drives the UI; the API
+ * decides (docs/architecture.md "Deliberate departures" 1). Kept in sync across tabs through the storage event.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ADMIN_FLAG_KEY, ADMIN_FLAG_VALUE } from '@friends/shared';

@@ -1,6 +1,6 @@
 import { useVersion } from '../api/get-version';
 
-/** SPEC.md §9: the version shown when /version.json cannot be read. */
+/** docs/product.md §9: the version shown when /version.json cannot be read. */
 const FALLBACK_VERSION = '1.0.0';
 
 export function Footer() {

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2 author-page. When the requested id was merged away the API answers with the primary; the
+ * docs/product.md §2 author-page. When the requested id was merged away the API answers with the primary; the
  * host then rewrites the address to the primary's id.
  */
 import type { ReactNode } from 'react';

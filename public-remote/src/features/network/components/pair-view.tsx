@@ -1,6 +1,6 @@
 /**
  * The pair page (issue 9): 'A × B', every video the two made together (newest first), the first and
- * latest collaboration dates. Its address is `?pair=<a>-<b>` (DESIGN.md departure 8).
+ * latest collaboration dates. Its address is `?pair=<a>-<b>` (docs/architecture.md "Deliberate departures" 8).
  */
 import { VIDEO_EXPORT_COLUMNS, type RemoteViewProps } from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
