@@ -85,7 +85,7 @@ module.exports = {
       moduleNameMapper: shared,
     },
     {
-      // The commands README.md and docs/ show (scripts/documented-commands.test.ts).
+      // Repository checks: the commands README.md and docs/ show, and docs/ citations (scripts/*.test.ts).
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',
       testEnvironment: 'node',

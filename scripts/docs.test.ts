@@ -1,0 +1,72 @@
+/**
+ * The repository explains itself (docs/architecture.md "Architecture rules"): nothing cites the
+ * product and design documents that live outside it, every citation of docs/ names a section that
+ * exists, and the README stays short.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+/** Tracked text files (binary and lock files left out). */
+function trackedFiles(): string[] {
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0');
+  return files.filter(
+    (file) => file && !/(^|\/)package-lock\.json$|\.(png|jpe?g|gif|ico|woff2?|sqlite)$/.test(file),
+  );
+}
+
+/** A citation of the outside documents: 'SPEC.md', 'SPEC §5', "SPEC's", 'DESIGN.md'. */
+const OUTSIDE_CITATION = /\bSPEC(?:\.md|'s|\s+§)|\bDESIGN\.md/;
+
+/** What a citation may name: a heading, or the bold lead of a rule ('- **Many replicas, one truth.**'). */
+function citable(file: string): Set<string> {
+  const text = read(file);
+  const headings = [...text.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.trim());
+  const leads = [...text.matchAll(/\*\*([^*]+?)\.?\*\*/g)].map((m) => m[1]!.trim());
+  return new Set([...headings, ...leads]);
+}
+
+/** A citation broken across comment lines, joined again ('one\n * truth' -> 'one truth'). */
+const joined = (cited: string) => cited.replace(/\s*\n\s*(?:\*|\/\/|#)?\s*/g, ' ').trim();
+
+describe('the repository documents itself', () => {
+  const files = trackedFiles().filter((file) => file !== 'scripts/docs.test.ts');
+  const texts = files.map((file) => ({ file, text: read(file) }));
+
+  it('cites docs/, never SPEC.md or DESIGN.md', () => {
+    const citing = texts.flatMap(({ file, text }) =>
+      text
+        .split('\n')
+        .map((line, index) => ({ line, index }))
+        .filter(({ line }) => OUTSIDE_CITATION.test(line))
+        .map(({ line, index }) => `${file}:${index + 1}: ${line.trim().slice(0, 100)}`),
+    );
+    expect(citing).toEqual([]);
+  });
+
+  it('cites only sections of docs/product.md (§1-§9) and parts of docs/architecture.md that exist', () => {
+    const product = read('docs/product.md');
+    const sections = new Set([...product.matchAll(/^## (\d+)\. /gm)].map((m) => m[1]));
+    const architecture = citable('docs/architecture.md');
+    const broken: string[] = [];
+    for (const { file, text } of texts) {
+      for (const m of text.matchAll(/docs\/product\.md §(\d+)/g)) {
+        if (!sections.has(m[1]!)) broken.push(`${file}: docs/product.md §${m[1]}`);
+      }
+      for (const m of text.matchAll(/docs\/architecture\.md "([^"]+)"/g)) {
+        const cited = joined(m[1]!);
+        if (cited !== '<heading>' && !architecture.has(cited))
+          broken.push(`${file}: docs/architecture.md "${cited}"`);
+      }
+    }
+    expect([...sections]).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(broken).toEqual([]);
+  });
+
+  it('keeps README.md under 200 lines', () => {
+    expect(read('README.md').split('\n').length).toBeLessThan(200);
+  });
+});
