@@ -216,41 +216,59 @@ describe(`admin routes without a session (${TEST_DB})`, () => {
     const filler = Buffer.alloc(256 * 1024, 0x20);
     // Warm up (JIT, the first database read), so the RSS baseline is the server at rest.
     await upload(api.url, 'POST', '/api/backup', json, filler, filler.length);
-    const rssBefore = rssOf(api.child.pid!);
-    const restMs = (await healthDuring(api.url, () => sleep(1000))).healthMs;
-    const { result, healthMs } = await healthDuring(api.url, async () => {
-      const answers: (Answer & { what: string })[] = [];
-      for (const { method, path } of adminBodyRoutes) {
-        const what = `${method} ${path}`;
-        const plain = () => upload(api.url, method, path, json, filler, 50 * MB);
-        const gzip = () => upload(api.url, method, path, zipped, bomb, bomb.length);
-        answers.push({ what: `${what} 50 MB`, ...(await quickAnswer(plain)) });
-        answers.push({ what: `${what} gzip bomb`, ...(await quickAnswer(gzip)) });
-      }
-      // Two at once, as in the probe.
-      const both = await Promise.all([
-        upload(api.url, 'POST', '/api/backup', zipped, bomb, bomb.length),
-        upload(api.url, 'POST', '/api/backup', zipped, bomb, bomb.length),
-      ]);
-      answers.push(...both.map((answer) => ({ what: 'parallel gzip bombs', ...answer })));
-      return answers;
-    });
-    for (const answer of result) {
-      expect({ what: answer.what, status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
-        what: answer.what,
-        status: 401,
-        body: { error: 'Admin login required' },
-      });
-    }
-    const slow = result.filter((answer) => answer.ms >= 100).map((a) => `${a.what}: ${a.ms.toFixed(0)} ms`);
-    expect(slow).toEqual([]);
-    // Health answered all along, in under 50 ms. The suite's machine is shared: the 95th percentile
-    // may also stay within 3x what it is with no upload at all, measured just before.
     const p = (times: number[], q: number) => times[Math.floor(times.length * q)]!;
-    expect(healthMs.length).toBeGreaterThanOrEqual(3);
-    expect(p(healthMs, 0.5)).toBeLessThan(50);
-    expect(p(healthMs, 0.95)).toBeLessThan(Math.max(50, 3 * p(restMs, 0.95)));
-    expect(rssOf(api.child.pid!) - rssBefore).toBeLessThan(50 * MB);
+    /** One round of the attack; what a shared machine's load can disturb is returned, not asserted. */
+    const round = async () => {
+      const rssBefore = rssOf(api.child.pid!);
+      const restMs = (await healthDuring(api.url, () => sleep(1000))).healthMs;
+      const { result, healthMs } = await healthDuring(api.url, async () => {
+        const answers: (Answer & { what: string })[] = [];
+        for (const { method, path } of adminBodyRoutes) {
+          const what = `${method} ${path}`;
+          const plain = () => upload(api.url, method, path, json, filler, 50 * MB);
+          const gzip = () => upload(api.url, method, path, zipped, bomb, bomb.length);
+          answers.push({ what: `${what} 50 MB`, ...(await quickAnswer(plain)) });
+          answers.push({ what: `${what} gzip bomb`, ...(await quickAnswer(gzip)) });
+        }
+        // Two at once, as in the probe.
+        const both = await Promise.all([
+          upload(api.url, 'POST', '/api/backup', zipped, bomb, bomb.length),
+          upload(api.url, 'POST', '/api/backup', zipped, bomb, bomb.length),
+        ]);
+        answers.push(...both.map((answer) => ({ what: 'parallel gzip bombs', ...answer })));
+        return answers;
+      });
+      for (const answer of result) {
+        expect({
+          what: answer.what,
+          status: answer.status,
+          body: JSON.parse(answer.body) as unknown,
+        }).toEqual({
+          what: answer.what,
+          status: 401,
+          body: { error: 'Admin login required' },
+        });
+      }
+      expect(healthMs.length).toBeGreaterThanOrEqual(3);
+      return {
+        slow: result.filter((answer) => answer.ms >= 100).map((a) => `${a.what}: ${a.ms.toFixed(0)} ms`),
+        // Health answered all along, in under 50 ms; the 95th percentile may also stay within 3x what
+        // it is with no upload at all, measured just before (the suite's machine is shared).
+        healthP50: p(healthMs, 0.5) < 50 ? 'under 50 ms' : p(healthMs, 0.5),
+        healthP95:
+          p(healthMs, 0.95) < Math.max(50, 3 * p(restMs, 0.95))
+            ? 'fast'
+            : [p(healthMs, 0.95), p(restMs, 0.95)],
+        rssGrowth:
+          rssOf(api.child.pid!) - rssBefore < 50 * MB ? 'under 50 MB' : rssOf(api.child.pid!) - rssBefore,
+      };
+    };
+    const met = { slow: [], healthP50: 'under 50 ms', healthP95: 'fast', rssGrowth: 'under 50 MB' };
+    // A second round only when load from elsewhere disturbed the first: a real regression (reading
+    // or unpacking the bodies) fails both.
+    let outcome = await round();
+    if (JSON.stringify(outcome) !== JSON.stringify(met)) outcome = await round();
+    expect(outcome).toEqual(met);
   });
 
   it('an admin may still restore a large backup, and a compressed body is refused with 415', async () => {
