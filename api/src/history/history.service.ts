@@ -80,8 +80,12 @@ const REFERENCES: Partial<Record<TableName, { table: TableName; column: string }
     { table: 'video_authors', column: 'creator_id' },
     { table: 'social_links', column: 'creator_id' },
     { table: 'creator_aliases', column: 'creator_id' },
+    { table: 'review_proposals', column: 'creator_id' },
   ],
-  videos: [{ table: 'video_authors', column: 'video_id' }],
+  videos: [
+    { table: 'video_authors', column: 'video_id' },
+    { table: 'review_proposals', column: 'video_id' },
+  ],
 };
 
 /** A change being made: the rows it may touch as they were before, to diff against after. */

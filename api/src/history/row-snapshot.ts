@@ -30,6 +30,14 @@ export const HISTORY_TABLES = {
       ['creator', r.merged_creator_id],
     ],
   },
+  review_proposals: {
+    key: ['id'],
+    parent: false,
+    entities: (r) => [
+      ['video', r.video_id],
+      ['creator', r.creator_id],
+    ],
+  },
   video_authors: {
     key: ['video_id', 'creator_id'],
     parent: false,
@@ -183,10 +191,12 @@ export const creatorScopes = (ids: readonly number[]): Scope[] => [
   { table: 'social_links', column: 'creator_id', ids },
   { table: 'creator_aliases', column: 'creator_id', ids },
   { table: 'video_authors', column: 'creator_id', ids },
+  { table: 'review_proposals', column: 'creator_id', ids },
 ];
 
 /** Everything of these videos: the rows and their authorships. */
 export const videoScopes = (ids: readonly number[]): Scope[] => [
   { table: 'videos', column: 'id', ids },
   { table: 'video_authors', column: 'video_id', ids },
+  { table: 'review_proposals', column: 'video_id', ids },
 ];
