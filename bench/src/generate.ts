@@ -16,6 +16,7 @@ import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { canonicalVideoUrl, detectPlatform, normalizeName } from '@friends/shared';
+import { REBUILD_COUNTS_SQL } from '../../api/src/database/counts-sql';
 import { dataSourceOptions } from '../../api/src/database/data-source-options';
 import { MIGRATIONS } from '../../api/src/database/migrations';
 import { BENCH_DIR, CACHE_DIR, arg } from './util';
@@ -321,6 +322,8 @@ function loadSqlite(file: string, dataset: Dataset): void {
         video.run(id, v.title, v.url, urlKey(v.url), v.date);
         v.authors.forEach((creatorId, position) => author.run(id, creatorId, position));
       });
+      // The rows above bypass the API, so its counts kept on write are computed here once.
+      for (const sql of REBUILD_COUNTS_SQL) db.exec(sql);
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
@@ -380,6 +383,7 @@ export async function loadMariadb(adminUrl: string, name: string, dataset: Datas
       ['video_id', 'creator_id', 'position'],
       dataset.videos.flatMap((v, i) => v.authors.map((creatorId, position) => [i + 1, creatorId, position])),
     );
+    for (const sql of REBUILD_COUNTS_SQL) await db.query(sql);
     await db.commit();
     await db.query('SET foreign_key_checks = 1, unique_checks = 1');
   } finally {

@@ -13,6 +13,7 @@ import {
   type BackupVideo,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import { CountsService } from '../database/counts.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -49,6 +50,7 @@ export class BackupService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly history: HistoryService,
+    private readonly counts: CountsService,
   ) {}
 
   export(): Promise<BackupData> {
@@ -203,6 +205,7 @@ export class BackupService {
           },
           [],
         );
+        await this.counts.rebuild(manager);
         return {
           creators: data.creators.length,
           videos: data.videos.length,

@@ -19,6 +19,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
+import { CountsService } from '../database/counts.service';
 import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows, rowsWhereIn } from '../database/sql';
@@ -31,7 +32,6 @@ import { searchCreatorIds } from './creator-search';
 import { CreatorEntity } from './creator.entity';
 import { SocialLinkEntity } from './social-link.entity';
 import type { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
-import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
 
 export const CREATOR_NOT_FOUND = 'Creator not found';
 
@@ -79,6 +79,7 @@ export class CreatorsService {
     private readonly cache: AggregateCache,
     private readonly counts: CreatorCountsReader,
     private readonly history: HistoryService,
+    private readonly stored: CountsService,
   ) {}
 
   /** GET /api/creators as JSON text: every creator with its counts and aliases, by id. */
@@ -139,7 +140,7 @@ export class CreatorsService {
 
   /**
    * Every creator with counts and aliases, by id (`counts` from CreatorCountsReader); with `ids`, those
-   * creators only (in id order), their counts computed for them alone.
+   * creators only (in id order), with their stored counts.
    */
   private async list(
     manager: EntityManager,
@@ -155,36 +156,15 @@ export class CreatorsService {
         },
       );
     } else {
-      creators = (
-        await rowsWhereIn<ListRow>(
-          manager,
-          'id',
-          ids,
-          (where) => `SELECT id, name, photo FROM creators ${where} ORDER BY id`,
-        )
-      ).map((row) => ({ ...row, video_count: 0, collab_count: 0 }));
-      const byId = new Map(creators.map((row) => [int(row.id), row]));
-      for (const part of chunks(ids)) {
-        const counts = await rows<{
-          creator_id: number;
-          video_count: number | string;
-          collab_count: number | string;
-        }>(
-          manager,
-          `SELECT va.creator_id,
-                  COUNT(*) AS video_count,
-                  SUM(CASE WHEN ${authorRowInCollaborationSql('va')}
-                      THEN 1 ELSE 0 END) AS collab_count
-             FROM video_authors va
-            WHERE va.creator_id IN ${placeholders(part.length)}
-            GROUP BY va.creator_id`,
-          part,
-        );
-        for (const count of counts) {
-          const row = byId.get(int(count.creator_id));
-          if (row) Object.assign(row, { video_count: count.video_count, collab_count: count.collab_count });
-        }
-      }
+      creators = await rowsWhereIn<ListRow>(
+        manager,
+        'c.id',
+        ids,
+        (where) =>
+          `SELECT c.id, c.name, c.photo, cc.videos AS video_count, cc.collaborations AS collab_count
+             FROM creators c LEFT JOIN creator_counts cc ON cc.creator_id = c.id
+           ${where} ORDER BY c.id`,
+      );
     }
     const links = await readLinks(manager, ids);
     const aliases = new Map<number, string[]>();
@@ -228,7 +208,7 @@ export class CreatorsService {
 
   /**
    * Inside a caller's write transaction (an import, an accepted proposal): the add-creator rules, the
-   * row and its links; the new id. 409 when the name is taken.
+   * row and its links, counted (CountsService); the new id. 409 when the name is taken.
    */
   async createWithin(manager: EntityManager, input: CreateCreatorDto): Promise<number> {
     const creator = prepareCreator(input);
@@ -240,6 +220,7 @@ export class CreatorsService {
     });
     const id = int(result.identifiers[0]?.id);
     await this.insertLinks(manager, id, creator.links);
+    await this.stored.refresh(manager, { creatorIds: [id] });
     return id;
   }
 
@@ -282,11 +263,13 @@ export class CreatorsService {
       const creator = await manager.findOneBy(CreatorEntity, { id });
       if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
       const change = await this.history.track(manager, creatorScopes([id]));
+      const touched = await this.stored.touching(manager, { creatorIds: [id] });
       await manager.query('DELETE FROM video_authors WHERE creator_id = ?', [id]);
       await manager.delete(SocialLinkEntity, { creatorId: id });
       await manager.delete(CreatorAliasEntity, { creatorId: id });
       await manager.delete(CreatorEntity, { id });
       await change.record({ kind: 'creator.delete', summary: `Deleted creator ${quoted(creator.name)}` });
+      await this.stored.refresh(manager, touched);
       return { message: `Deleted creator ${creator.name}` };
     });
   }
@@ -309,6 +292,7 @@ export class CreatorsService {
       const primary = found.get(input.primaryId) as Creator;
       const change = await this.history.track(manager, creatorScopes(all));
 
+      const touched = await this.stored.touching(manager, { creatorIds: all });
       await this.moveAuthorships(manager, input.primaryId, mergeIds);
 
       const urls = new Set(primary.socialLinks.map((link) => link.url));
@@ -346,6 +330,7 @@ export class CreatorsService {
       }
       const names = mergeIds.map((id) => quoted((found.get(id) as Creator).name)).join(', ');
       await change.record({ kind: 'creator.merge', summary: `Merged ${names} into ${quoted(primary.name)}` });
+      await this.stored.refresh(manager, touched);
       return { message: `Merged ${mergeIds.length} creator(s) into ${primary.name}` };
     });
   }

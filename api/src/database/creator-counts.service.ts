@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { AggregateCache } from './aggregate-cache.service';
 import { int, rows } from './sql';
 import { TransactionRunner } from './transaction-runner.service';
-import { isCollaborationSql } from '../videos/collaboration-sql';
 
 /** One creator's figures over all videos (shared's CreatorStats, before solo videos are derived). */
 export interface CreatorCounts {
@@ -14,25 +13,10 @@ export interface CreatorCounts {
   collaborators: number;
 }
 
-/** Per creator with at least one video: videos, collaborative videos (> 1 author) and distinct co-authors. */
-const COUNTS_SQL = `
-  SELECT va.creator_id AS id,
-         COUNT(*) AS total,
-         SUM(CASE WHEN ${isCollaborationSql('vc.author_count')} THEN 1 ELSE 0 END) AS collaborations
-    FROM video_authors va
-    JOIN (SELECT video_id, COUNT(*) AS author_count FROM video_authors GROUP BY video_id) vc
-      ON vc.video_id = va.video_id
-   GROUP BY va.creator_id`;
-const COLLABORATORS_SQL = `
-  SELECT a.creator_id AS id, COUNT(DISTINCT b.creator_id) AS collaborators
-    FROM video_authors a
-    JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
-   GROUP BY a.creator_id`;
-
 /**
- * Every creator's counts, computed in SQL once per write and shared by the answers built from them
- * (creator lists, leaderboard, analytics): at 100,000 videos each query takes 60-70 ms, and each of those
- * answers used to run them again after every write. The lists need only the video counts.
+ * Every creator's counts as a map, read from the counts kept on write (`creator_counts`, see
+ * CountsService) for the answers that need all of them at once (the full creator lists): one indexed
+ * scan, kept until the next write.
  */
 @Injectable()
 export class CreatorCountsReader {
@@ -41,19 +25,25 @@ export class CreatorCountsReader {
     private readonly cache: AggregateCache,
   ) {}
 
-  /** Videos and collaborative videos by creator id (`collaborators` is 0); creators without videos are absent. */
-  videoCounts(): Promise<ReadonlyMap<number, CreatorCounts>> {
-    return this.cache.value('creator-counts:videos', () =>
+  /** Counts by creator id; creators without videos are absent. */
+  byCreator(): Promise<ReadonlyMap<number, CreatorCounts>> {
+    return this.cache.value('creator-counts', () =>
       this.tx.read(async (manager) => {
         const counts = new Map<number, CreatorCounts>();
-        for (const row of await rows<{ id: number; total: number; collaborations: number }>(
+        for (const row of await rows<{
+          id: number;
+          total: number;
+          collaborations: number;
+          collaborators: number;
+        }>(
           manager,
-          COUNTS_SQL,
+          `SELECT creator_id AS id, videos AS total, collaborations, collaborators
+             FROM creator_counts WHERE videos > 0`,
         )) {
           counts.set(int(row.id), {
             total: int(row.total),
             collaborations: int(row.collaborations),
-            collaborators: 0,
+            collaborators: int(row.collaborators),
           });
         }
         return counts;
@@ -61,19 +51,8 @@ export class CreatorCountsReader {
     );
   }
 
-  /** Every count, distinct co-authors included. */
-  byCreator(): Promise<ReadonlyMap<number, CreatorCounts>> {
-    return this.cache.value('creator-counts', async () => {
-      const counts = new Map<number, CreatorCounts>();
-      for (const [id, own] of await this.videoCounts()) counts.set(id, { ...own });
-      const people = await this.tx.read((manager) =>
-        rows<{ id: number; collaborators: number }>(manager, COLLABORATORS_SQL),
-      );
-      for (const row of people) {
-        const entry = counts.get(int(row.id));
-        if (entry) entry.collaborators = int(row.collaborators);
-      }
-      return counts;
-    });
+  /** The same map (the lists show only videos and collaborations). */
+  videoCounts(): Promise<ReadonlyMap<number, CreatorCounts>> {
+    return this.byCreator();
   }
 }

@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/configuration';
 import { AggregateCache } from './aggregate-cache.service';
+import { CountsService } from './counts.service';
 import { CreatorCountsReader } from './creator-counts.service';
 import { DataVersionPoller } from './data-version-poller.service';
 import { dataSourceOptions } from './data-source-options';
@@ -33,7 +34,14 @@ import { TransactionRunner } from './transaction-runner.service';
       },
     }),
   ],
-  providers: [AggregateCache, TransactionRunner, DataVersionPoller, CreatorCountsReader, DemoSeeder],
-  exports: [AggregateCache, TransactionRunner, CreatorCountsReader, DatabaseStateModule],
+  providers: [
+    AggregateCache,
+    TransactionRunner,
+    DataVersionPoller,
+    CountsService,
+    CreatorCountsReader,
+    DemoSeeder,
+  ],
+  exports: [AggregateCache, TransactionRunner, CountsService, CreatorCountsReader, DatabaseStateModule],
 })
 export class DatabaseModule {}

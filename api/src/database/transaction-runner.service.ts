@@ -21,6 +21,9 @@ export interface WriteOptions {
  * its uncommitted rows. So on SQLite every write transaction and every read runs through one promise
  * queue, one at a time. On MySQL/MariaDB they pass straight to the pool, reads as snapshot
  * transactions, and a write that loses a deadlock is retried. Every write advances the data version.
+ * On MySQL a write that affects answers first locks the `count_totals` row, so writes are counted one at
+ * a time (see CountsService): the counts it recomputes see every committed change, and two writers
+ * never deadlock over the authorship rows they both read.
  */
 @Injectable()
 export class TransactionRunner {
@@ -49,8 +52,10 @@ export class TransactionRunner {
           this.dataSource.transaction(async (manager) => {
             // SQLite: a write first takes the file's write lock (waiting out other processes), where a
             // read first would fail with SQLITE_BUSY if another process committed before our write.
-            // MySQL: last, so the version row is locked only for the commit.
+            // MySQL: the counts row first (changes are counted one at a time, see CountsService), the
+            // version last, so its row is locked only for the commit.
             if (this.serialised) version = await advanceDataVersion(manager);
+            else await manager.query('SELECT id FROM count_totals WHERE id = 1 FOR UPDATE');
             const result = await work(manager);
             if (!this.serialised) version = await advanceDataVersion(manager);
             return result;

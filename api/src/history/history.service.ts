@@ -8,6 +8,7 @@ import {
   type HistoryUndoResult,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import { CountsService, type CountTargets } from '../database/counts.service';
 import { isForeignKeyViolation, isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -166,7 +167,10 @@ export class HistoryBatch {
  */
 @Injectable()
 export class HistoryService {
-  constructor(private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly counts: CountsService,
+  ) {}
 
   /** Reads (and on MySQL locks) the rows a change may touch, before it touches them. */
   async track(manager: EntityManager, scopes: Scope[]): Promise<TrackedChange> {
@@ -294,7 +298,9 @@ export class HistoryService {
         if (stale.length > 0) throw new LaterChange(stale);
         await this.checkNotReferenced(manager, changes);
 
+        const touched = await this.counts.touching(manager, countTargets(changes));
         await this.apply(manager, changes);
+        await this.counts.refresh(manager, touched, countTargets(changes));
         const summary = `Undid #${id}: ${entry.summary}`;
         const undoId = (await this.record(
           manager,
@@ -443,4 +449,22 @@ export class HistoryService {
     if (typeof result === 'number' || typeof result === 'bigint') return Number(result);
     return int((result as { insertId?: number } | undefined)?.insertId);
   }
+}
+
+/** The creators and videos whose stored counts an undo of `changes` may move (see CountsService). */
+function countTargets(changes: readonly RowChange[]): CountTargets {
+  const creatorIds = new Set<number>();
+  const videoIds = new Set<number>();
+  for (const change of changes) {
+    for (const row of [change.before, change.after]) {
+      if (!row) continue;
+      if (change.table === 'creators') creatorIds.add(int(row.id));
+      else if (change.table === 'videos') videoIds.add(int(row.id));
+      else if (change.table === 'video_authors') {
+        creatorIds.add(int(row.creator_id));
+        videoIds.add(int(row.video_id));
+      }
+    }
+  }
+  return { creatorIds, videoIds };
 }

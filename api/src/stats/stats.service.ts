@@ -2,7 +2,6 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   FREQUENT_COLLABORATORS_SIZE,
   LEADERBOARD_SIZE,
-  compareLeaderboardEntries,
   defaultAvatarUrl,
   type Analytics,
   type CreatorAnalytics,
@@ -17,46 +16,56 @@ import { readCreators } from '../creators/creator-reader';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
-import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
+import { CountsService } from '../database/counts.service';
+import type { CreatorCounts } from '../database/creator-counts.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readCreatorVideos } from '../videos/video-reader';
-import { COLLABORATION_VIDEO_IDS, isCollaborationSql } from '../videos/collaboration-sql';
 
 interface Named {
   id: number;
   name: string;
   photo: string;
 }
-/** Everything of GET /api/stats but the page: computed once per cache generation, sliced per page. */
-type AnalyticsTable = Omit<Analytics, 'offset' | 'limit' | 'creators'> & { rows: CreatorAnalytics[] };
+/** What every GET /api/stats page carries besides its rows: computed once per cache generation. */
+type AnalyticsSummary = Omit<Analytics, 'offset' | 'limit' | 'creators'>;
+/** The stored per-creator figures a ranking may order by (`creator_counts`, see CountsService). */
+type Figure = 'videos' | 'collaborations' | 'collaborators';
 
 /**
- * The aggregates of docs/product.md §2 computed in SQL (docs/architecture.md "Deliberate departures" 5) and cached until the next
- * write: the leaderboard, the analytics page (a page of its rows at a time) and a creator's page.
- * Definitions and tie order are shared's reference functions (stats.ts); the tests compare the two on
- * the same data.
+ * The aggregates of docs/product.md §2 read from the counts kept on write (CountsService): the
+ * leaderboard and 'Most Connected' are the top rows of an index on one stored figure, the analytics
+ * page one ordered page of them, a creator's page one row. Answers are cached until the next write.
+ * Definitions and tie order are shared's reference functions (stats.ts): count descending, then
+ * LOWER(name), then id (the same order for ASCII names; see compareLeaderboardEntries).
  */
 @Injectable()
 export class StatsService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
-    private readonly counts: CreatorCountsReader,
+    private readonly counts: CountsService,
   ) {}
 
   leaderboardJson(): Promise<Buffer> {
-    return this.cache.json('leaderboard', async () => {
-      const counts = await this.counts.byCreator();
-      return this.tx.read((manager) => this.leaderboard(manager, counts));
-    });
+    return this.cache.json('leaderboard', () =>
+      this.tx.read(async (manager): Promise<Leaderboard> => ({
+        mostCollaborations: await this.top(manager, 'collaborations'),
+        mostCollaborators: await this.top(manager, 'collaborators'),
+      })),
+    );
   }
 
-  /** One page of the per-creator rows with the totals; each page is cached as its own answer. */
+  /** One page of the per-creator rows (most videos first) with the totals; each page is its own answer. */
   analyticsJson({ offset, limit }: Page): Promise<Buffer> {
     return this.cache.json(`analytics:${offset}:${limit}`, async () => {
-      const { rows: all, ...summary } = await this.analyticsTable();
-      const page: Analytics = { ...summary, offset, limit, creators: all.slice(offset, offset + limit) };
+      const summary = await this.analyticsSummary();
+      const creators = await this.tx.read(async (manager) =>
+        (await this.ranked(manager, 'videos', limit, offset)).map(
+          ({ id, name, photo, stats }): CreatorAnalytics => ({ id, name, photo, stats }),
+        ),
+      );
+      const page: Analytics = { ...summary, offset, limit, creators };
       return page;
     });
   }
@@ -65,72 +74,56 @@ export class StatsService {
     return this.cache.json(`profile:${id}`, () => this.tx.read((manager) => this.profile(manager, id)));
   }
 
-  private async named(manager: EntityManager): Promise<Named[]> {
-    return (await rows<Named>(manager, 'SELECT id, name, photo FROM creators')).map((row) => ({
-      id: int(row.id),
-      name: row.name,
-      photo: row.photo || defaultAvatarUrl(row.name),
+  private analyticsSummary(): Promise<AnalyticsSummary> {
+    return this.cache.value('analytics:summary', () =>
+      this.tx.read(async (manager) => {
+        const totals = await this.counts.totals(manager);
+        return {
+          totalCreators: totals.creators,
+          totalVideos: totals.videos,
+          collaborations: totals.collaborations,
+          mostConnected: await this.top(manager, 'collaborators'),
+          creatorsWithVideos: totals.creatorsWithVideos,
+        };
+      }),
+    );
+  }
+
+  /** The top LEADERBOARD_SIZE creators by `figure`, those with 0 left out. */
+  private async top(manager: EntityManager, figure: Figure): Promise<LeaderboardEntry[]> {
+    return (await this.ranked(manager, figure, LEADERBOARD_SIZE, 0)).map(({ id, name, photo, stats }) => ({
+      id,
+      name,
+      photo,
+      count: figure === 'videos' ? stats.totalVideos : stats[figure],
     }));
   }
 
-  private async leaderboard(
+  /** Creators with `figure` > 0 in the leaderboard order, `limit` of them from `offset`. */
+  private async ranked(
     manager: EntityManager,
-    counts: ReadonlyMap<number, CreatorCounts>,
-  ): Promise<Leaderboard> {
-    const creators = await this.named(manager);
-    const top = (count: (c: CreatorCounts) => number): LeaderboardEntry[] =>
-      creators
-        .map((creator) => ({
-          ...creator,
-          count: count(counts.get(creator.id) ?? { total: 0, collaborations: 0, collaborators: 0 }),
-        }))
-        .filter((entry) => entry.count > 0)
-        .sort(compareLeaderboardEntries)
-        .slice(0, LEADERBOARD_SIZE);
-    return {
-      mostCollaborations: top((c) => c.collaborations),
-      mostCollaborators: top((c) => c.collaborators),
-    };
-  }
-
-  /** Every per-creator row, computed once per write however many pages are asked for. */
-  private analyticsTable(): Promise<AnalyticsTable> {
-    return this.cache.value('analytics:table', async () => {
-      const counts = await this.counts.byCreator();
-      return this.tx.read((manager) => this.analytics(manager, counts));
-    });
-  }
-
-  private async analytics(
-    manager: EntityManager,
-    counts: ReadonlyMap<number, CreatorCounts>,
-  ): Promise<AnalyticsTable> {
-    const [totals] = await rows<{ creators: number; videos: number; collaborations: number }>(
+    figure: Figure,
+    limit: number,
+    offset: number,
+  ): Promise<CreatorAnalytics[]> {
+    const found = await rows<Named & { videos: number; collaborations: number; collaborators: number }>(
       manager,
-      `SELECT (SELECT COUNT(*) FROM creators) AS creators,
-              (SELECT COUNT(*) FROM videos) AS videos,
-              (SELECT COUNT(*) FROM (${COLLABORATION_VIDEO_IDS}) t)
-                AS collaborations`,
+      `SELECT c.id, c.name, c.photo, cc.videos, cc.collaborations, cc.collaborators
+         FROM creator_counts cc JOIN creators c ON c.id = cc.creator_id
+        WHERE cc.${figure} > 0
+        ORDER BY cc.${figure} DESC, LOWER(c.name) ASC, c.id ASC
+        LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)}`,
     );
-    const creators: CreatorAnalytics[] = (await this.named(manager))
-      .filter((creator) => counts.has(creator.id))
-      .map((creator) => ({ ...creator, stats: toStats(counts.get(creator.id) as CreatorCounts) }))
-      .sort((a, b) =>
-        compareLeaderboardEntries({ ...a, count: a.stats.totalVideos }, { ...b, count: b.stats.totalVideos }),
-      );
-    const mostConnected = creators
-      .map(({ id, name, photo, stats }) => ({ id, name, photo, count: stats.collaborators }))
-      .filter((entry) => entry.count > 0)
-      .sort(compareLeaderboardEntries)
-      .slice(0, LEADERBOARD_SIZE);
-    return {
-      totalCreators: int(totals?.creators),
-      totalVideos: int(totals?.videos),
-      collaborations: int(totals?.collaborations),
-      mostConnected,
-      creatorsWithVideos: creators.length,
-      rows: creators,
-    };
+    return found.map((row) => ({
+      id: int(row.id),
+      name: row.name,
+      photo: row.photo || defaultAvatarUrl(row.name),
+      stats: toStats({
+        total: int(row.videos),
+        collaborations: int(row.collaborations),
+        collaborators: int(row.collaborators),
+      }),
+    }));
   }
 
   private async profile(manager: EntityManager, requestedId: number): Promise<CreatorProfile> {
@@ -138,21 +131,9 @@ export class StatsService {
     const creator = id === null ? undefined : (await readCreators(manager, [id])).get(id);
     if (id === null || !creator) throw new NotFoundException(CREATOR_NOT_FOUND);
 
-    const [own] = await rows<{ total: number; collaborations: number }>(
+    const [own] = await rows<{ videos: number; collaborations: number; collaborators: number }>(
       manager,
-      `SELECT COUNT(*) AS total, SUM(CASE WHEN ${isCollaborationSql('t.author_count')} THEN 1 ELSE 0 END) AS collaborations
-         FROM (SELECT mine.video_id, COUNT(*) AS author_count
-                 FROM video_authors mine JOIN video_authors other ON other.video_id = mine.video_id
-                WHERE mine.creator_id = ?
-                GROUP BY mine.video_id) t`,
-      [id],
-    );
-    const [people] = await rows<{ collaborators: number }>(
-      manager,
-      `SELECT COUNT(DISTINCT other.creator_id) AS collaborators
-         FROM video_authors mine
-         JOIN video_authors other ON other.video_id = mine.video_id AND other.creator_id <> mine.creator_id
-        WHERE mine.creator_id = ?`,
+      'SELECT videos, collaborations, collaborators FROM creator_counts WHERE creator_id = ?',
       [id],
     );
     // shared frequentCollaborators: videos together descending, then id ascending.
@@ -172,9 +153,9 @@ export class StatsService {
     return {
       creator,
       stats: toStats({
-        total: int(own?.total),
+        total: int(own?.videos),
         collaborations: int(own?.collaborations),
-        collaborators: int(people?.collaborators),
+        collaborators: int(own?.collaborators),
       }),
       frequentCollaborators: frequent.map((row): FrequentCollaborator => ({
         id: int(row.id),

@@ -14,6 +14,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
+import { CountsService } from '../database/counts.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -80,6 +81,7 @@ export class VideosService {
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
     private readonly history: HistoryService,
+    private readonly counts: CountsService,
   ) {}
 
   /** GET /api/videos as JSON text: every video with its ordered authors, by id. */
@@ -109,7 +111,7 @@ export class VideosService {
 
   /**
    * Inside a caller's write transaction (an import): the add-video rules, the row and its ordered
-   * authors; the new id. 409 when the URL is taken.
+   * authors, counted (CountsService); the new id. 409 when the URL is taken.
    */
   async createWithin(
     manager: EntityManager,
@@ -126,12 +128,13 @@ export class VideosService {
     });
     const id = int(result.identifiers[0]?.id);
     await this.insertAuthors(manager, id, video.authorIds, 0, evidence);
+    await this.counts.refresh(manager, { videoIds: [id] });
     return id;
   }
 
   /**
    * Inside a caller's write transaction (a rescan, an accepted proposal): appends the creators that are
-   * not yet authors of the video, after the last position; the ids actually added.
+   * not yet authors of the video, after the last position, counted; the ids actually added.
    */
   async addAuthorsWithin(
     manager: EntityManager,
@@ -148,6 +151,7 @@ export class VideosService {
     const added = [...new Set(creatorIds)].filter((id) => !current.has(id));
     const next = authors.reduce((max, a) => Math.max(max, int(a.position) + 1), 0);
     await this.insertAuthors(manager, videoId, added, next, evidence);
+    if (added.length) await this.counts.refresh(manager, { videoIds: [videoId] });
     return added;
   }
 
@@ -159,6 +163,7 @@ export class VideosService {
           throw new NotFoundException(VIDEO_NOT_FOUND);
         await this.checkReferences(manager, video, input.id);
         const change = await this.history.track(manager, videoScopes([input.id]));
+        const touched = await this.counts.touching(manager, { videoIds: [input.id] });
         await manager.update(
           VideoEntity,
           { id: input.id },
@@ -168,6 +173,7 @@ export class VideosService {
         await manager.delete(VideoAuthorEntity, { videoId: input.id });
         await this.insertAuthors(manager, input.id, video.authorIds, 0, undefined, kept);
         await change.record({ kind: 'video.update', summary: `Edited video ${quoted(video.title)}` });
+        await this.counts.refresh(manager, touched);
         return this.readOne(manager, input.id);
       }),
     );
@@ -178,9 +184,11 @@ export class VideosService {
       const video = await manager.findOneBy(VideoEntity, { id });
       if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
       const change = await this.history.track(manager, videoScopes([id]));
+      const touched = await this.counts.touching(manager, { videoIds: [id] });
       await manager.delete(VideoAuthorEntity, { videoId: id });
       await manager.delete(VideoEntity, { id });
       await change.record({ kind: 'video.delete', summary: `Deleted video ${quoted(video.title)}` });
+      await this.counts.refresh(manager, touched);
       return { message: `Deleted video ${video.title}` };
     });
   }
@@ -203,12 +211,14 @@ export class VideosService {
       const missing = unique.filter((id) => !found.has(id));
       if (missing.length > 0)
         throw new NotFoundException(`Video(s) not found: ${missing.slice(0, 20).join(', ')}`);
+      const touched = await this.counts.touching(manager, { videoIds: unique });
       for (const part of chunks(unique)) {
         await manager.query(`DELETE FROM video_authors WHERE video_id IN ${placeholders(part.length)}`, part);
         await manager.query(`DELETE FROM videos WHERE id IN ${placeholders(part.length)}`, part);
       }
       const message = `Deleted ${unique.length} video${unique.length === 1 ? '' : 's'}`;
       await change.record({ kind: 'videos.delete', summary: message });
+      await this.counts.refresh(manager, touched);
       return { deleted: unique.length, message };
     });
   }

@@ -2,6 +2,7 @@ import { InitialSchema1795000000000 } from './1795000000000-InitialSchema';
 import { AdminSessions1796000000000 } from './1796000000000-AdminSessions';
 import { LoginLimits1797000000000 } from './1797000000000-LoginLimits';
 import { DataVersion1797100000000 } from './1797100000000-DataVersion';
+import { StoredCounts1797200000000 } from './1797200000000-StoredCounts';
 import { EvidenceAndReview1797300000000 } from './1797300000000-EvidenceAndReview';
 import { History1797400000000 } from './1797400000000-History';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
@@ -12,6 +13,7 @@ export const MIGRATIONS = [
   AdminSessions1796000000000,
   LoginLimits1797000000000,
   DataVersion1797100000000,
+  StoredCounts1797200000000,
   EvidenceAndReview1797300000000,
   History1797400000000,
   CreatorSearchIndex1797600000000,

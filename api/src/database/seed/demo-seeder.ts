@@ -7,6 +7,7 @@ import { SocialLinkEntity } from '../../creators/social-link.entity';
 import { VideoAuthorEntity } from '../../videos/video-author.entity';
 import { VideoEntity } from '../../videos/video.entity';
 import { videoUrlKey } from '../../videos/videos.service';
+import { CountsService } from '../counts.service';
 import { DatabaseState } from '../database-state';
 import { int } from '../sql';
 import { TransactionRunner } from '../transaction-runner.service';
@@ -25,6 +26,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly config: ConfigService<AppConfig, true>,
     private readonly state: DatabaseState,
     private readonly tx: TransactionRunner,
+    private readonly counts: CountsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -73,6 +75,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
           video.authors.map((index, position) => ({ videoId, creatorId: ids[index] as number, position })),
         );
       }
+      await this.counts.rebuild(manager);
       return true;
     });
   }

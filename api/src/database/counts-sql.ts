@@ -1,0 +1,47 @@
+/**
+ * The stored counts recomputed from scratch, in SQL that runs on SQLite and MySQL/MariaDB alike: used by
+ * the migration that creates the tables, the repair command, restore, the demo seeder and the bench
+ * generator (which write rows without going through CountsService). Definitions as in shared's stats.ts
+ * (a collaboration rule written once, in collaboration-sql.ts; collaborators are distinct co-authors).
+ */
+import { authorRowInCollaborationSql, isCollaborationSql } from '../videos/collaboration-sql';
+
+/** Every video's number of authors: `video_id, authors`. */
+export const EXPECTED_VIDEO_COUNTS_SQL = `
+  SELECT v.id AS video_id, COUNT(va.creator_id) AS authors
+    FROM videos v LEFT JOIN video_authors va ON va.video_id = v.id
+   GROUP BY v.id`;
+
+/** Every creator's figures: `creator_id, videos, collaborations, collaborators`. */
+export const EXPECTED_CREATOR_COUNTS_SQL = `
+  SELECT c.id AS creator_id,
+         COALESCE(own.videos, 0) AS videos,
+         COALESCE(own.collaborations, 0) AS collaborations,
+         COALESCE(co.collaborators, 0) AS collaborators
+    FROM creators c
+    LEFT JOIN (SELECT va.creator_id,
+                      COUNT(*) AS videos,
+                      SUM(CASE WHEN ${authorRowInCollaborationSql('va')} THEN 1 ELSE 0 END) AS collaborations
+                 FROM video_authors va
+                GROUP BY va.creator_id) own
+      ON own.creator_id = c.id
+    LEFT JOIN (SELECT a.creator_id, COUNT(DISTINCT b.creator_id) AS collaborators
+                 FROM video_authors a
+                 JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
+                GROUP BY a.creator_id) co
+      ON co.creator_id = c.id`;
+
+/** Statements that replace every stored count; run in order, inside one transaction of the caller's. */
+export const REBUILD_COUNTS_SQL: readonly string[] = [
+  'DELETE FROM count_totals',
+  'DELETE FROM creator_counts',
+  'DELETE FROM video_counts',
+  `INSERT INTO video_counts (video_id, authors) ${EXPECTED_VIDEO_COUNTS_SQL}`,
+  `INSERT INTO creator_counts (creator_id, videos, collaborations, collaborators) ${EXPECTED_CREATOR_COUNTS_SQL}`,
+  `INSERT INTO count_totals (id, creators, videos, collaborations, creators_with_videos)
+   SELECT 1,
+          (SELECT COUNT(*) FROM creator_counts),
+          (SELECT COUNT(*) FROM video_counts),
+          (SELECT COUNT(*) FROM video_counts WHERE ${isCollaborationSql('authors')}),
+          (SELECT COUNT(*) FROM creator_counts WHERE videos > 0)`,
+];

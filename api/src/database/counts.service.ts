@@ -1,0 +1,337 @@
+/**
+ * Counts kept on write (issue 15 item 3). Every creator's videos / collaborations / distinct
+ * collaborators, every video's number of authors and the totals (creators, videos, collaborations,
+ * creators with videos) are stored in `creator_counts`, `video_counts` and `count_totals`, and are
+ * brought up to date in the SAME transaction as each change, so readers (creator lists, leaderboard,
+ * analytics, profiles) read them instead of recomputing aggregates after every write.
+ *
+ * How a write path keeps them right: inside its transaction,
+ *
+ *   const touched = await counts.touching(manager, { creatorIds, videoIds }); // BEFORE the change:
+ *   …change rows…                                                          // rows it will delete or
+ *   await counts.refresh(manager, touched, { creatorIds: made, videoIds: made }); // re-author
+ *
+ * - `refresh(manager, …targets)` recomputes the named creators, the named videos and every current
+ *   author of those videos, and moves the totals by the difference from what was stored. It is
+ *   idempotent and cheap (indexed reads of just those rows), so naming too much is harmless. A creator
+ *   or video created by the change only needs naming here.
+ * - `touching(manager, targets)`, called before the change, adds what the change will take away: the
+ *   videos of the named creators and every author of those videos (after a delete or merge they can no
+ *   longer be found). Needed whenever authorships are removed (video edit or delete, creator delete or
+ *   merge, undo); a purely additive change (create, import, rescan) can skip it.
+ * - CreatorsService.createWithin and VideosService.createWithin / addAuthorsWithin already count what
+ *   they write, so a change built from them (an import, a rescan, an accepted proposal) needs nothing more.
+ * - `rebuild(manager)` recomputes everything from scratch (restore, seeding, the repair command
+ *   `npm run repair-counts -w @friends/api`).
+ *
+ * The stored rows have no foreign keys on purpose: a deleted creator's or video's row stays until the
+ * refresh of its change subtracts it from the totals. On MySQL/MariaDB every write transaction first
+ * takes the `count_totals` row lock (TransactionRunner), so changes are counted one at a time and the
+ * reads below see every committed change; SQLite writes are serialised anyway.
+ */
+import { Injectable } from '@nestjs/common';
+import { COLLABORATION_MIN_AUTHORS } from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { EXPECTED_CREATOR_COUNTS_SQL, EXPECTED_VIDEO_COUNTS_SQL, REBUILD_COUNTS_SQL } from './counts-sql';
+import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
+import { chunks, int, placeholders, rows } from './sql';
+
+/** Creators and videos a change touched (any iterable of ids; repeats are fine). */
+export interface CountTargets {
+  creatorIds?: Iterable<number>;
+  videoIds?: Iterable<number>;
+}
+
+/** The totals, as stored. */
+export interface CountTotals {
+  creators: number;
+  videos: number;
+  /** Videos with more than one author. */
+  collaborations: number;
+  /** Creators with at least one video. */
+  creatorsWithVideos: number;
+}
+
+/** One creator's stored figures (shared's CreatorStats before solo videos are derived). */
+export interface StoredCreatorCounts {
+  videos: number;
+  collaborations: number;
+  collaborators: number;
+}
+
+/** How far the stored counts are from a recomputation from scratch (all 0 when they agree). */
+export interface CountDrift {
+  /** Creators whose stored row is missing, extra or different. */
+  creators: number;
+  /** Videos likewise. */
+  videos: number;
+  /** Totals that differ from the recomputation. */
+  totals: (keyof CountTotals)[];
+}
+
+interface Delta {
+  creators: number;
+  videos: number;
+  collaborations: number;
+  creatorsWithVideos: number;
+}
+
+const COLUMNS = {
+  creators: 'creators',
+  videos: 'videos',
+  collaborations: 'collaborations',
+  creatorsWithVideos: 'creators_with_videos',
+} as const;
+
+/** Rows per multi-row INSERT (4 columns × 200 stays far below both engines' parameter limits). */
+const INSERT_ROWS = 200;
+
+/** A video with this many authors is a collaboration (shared's rule). */
+const collaborative = (authors: number): boolean => authors >= COLLABORATION_MIN_AUTHORS;
+
+const toCounts = (row: StoredCreatorCounts): StoredCreatorCounts => ({
+  videos: int(row.videos),
+  collaborations: int(row.collaborations),
+  collaborators: int(row.collaborators),
+});
+
+const sameCounts = (a: StoredCreatorCounts, b: StoredCreatorCounts): boolean =>
+  a.videos === b.videos && a.collaborations === b.collaborations && a.collaborators === b.collaborators;
+
+@Injectable()
+export class CountsService {
+  /** Call before a change that removes authorships: the named ids plus what the change will take away. */
+  async touching(manager: EntityManager, targets: CountTargets): Promise<Required<CountTargets>> {
+    const creatorIds = new Set(targets.creatorIds ?? []);
+    const videoIds = new Set(targets.videoIds ?? []);
+    for (const part of chunks([...creatorIds])) {
+      for (const row of await rows<{ video_id: number }>(
+        manager,
+        `SELECT video_id FROM video_authors WHERE creator_id IN ${placeholders(part.length)}`,
+        part,
+      ))
+        videoIds.add(int(row.video_id));
+    }
+    for (const part of chunks([...videoIds])) {
+      for (const row of await rows<{ creator_id: number }>(
+        manager,
+        `SELECT creator_id FROM video_authors WHERE video_id IN ${placeholders(part.length)}`,
+        part,
+      ))
+        creatorIds.add(int(row.creator_id));
+    }
+    return { creatorIds, videoIds };
+  }
+
+  /** Brings the stored counts of the named creators and videos (and their authors) up to date. */
+  async refresh(manager: EntityManager, ...targets: CountTargets[]): Promise<void> {
+    const creatorIds = new Set<number>();
+    const videoIds = new Set<number>();
+    for (const target of targets) {
+      for (const id of target.creatorIds ?? []) creatorIds.add(id);
+      for (const id of target.videoIds ?? []) videoIds.add(id);
+    }
+    const delta: Delta = { creators: 0, videos: 0, collaborations: 0, creatorsWithVideos: 0 };
+    for (const part of chunks([...videoIds])) await this.refreshVideos(manager, part, creatorIds, delta);
+    for (const part of chunks([...creatorIds])) await this.refreshCreators(manager, part, delta);
+    const changed = (Object.keys(COLUMNS) as (keyof Delta)[]).filter((key) => delta[key] !== 0);
+    if (changed.length === 0) return;
+    await manager.query(
+      `UPDATE count_totals SET ${changed.map((key) => `${COLUMNS[key]} = ${COLUMNS[key]} + ?`).join(', ')} WHERE id = 1`,
+      changed.map((key) => delta[key]),
+    );
+  }
+
+  /** Recomputes every stored count from scratch. */
+  async rebuild(manager: EntityManager): Promise<void> {
+    for (const sql of REBUILD_COUNTS_SQL) await manager.query(sql);
+  }
+
+  /** Compares every stored count with a recomputation from scratch (the repair command and the tests). */
+  async drift(manager: EntityManager): Promise<CountDrift> {
+    const expectedVideos = new Map<number, number>();
+    for (const row of await rows<{ video_id: number; authors: number }>(manager, EXPECTED_VIDEO_COUNTS_SQL))
+      expectedVideos.set(int(row.video_id), int(row.authors));
+    const storedVideos = new Map<number, number>();
+    for (const row of await rows<{ video_id: number; authors: number }>(
+      manager,
+      'SELECT video_id, authors FROM video_counts',
+    ))
+      storedVideos.set(int(row.video_id), int(row.authors));
+    const videos = differing(expectedVideos, storedVideos, (a, b) => a === b);
+
+    const expectedCreators = new Map<number, StoredCreatorCounts>();
+    for (const row of await rows<{ creator_id: number } & StoredCreatorCounts>(
+      manager,
+      EXPECTED_CREATOR_COUNTS_SQL,
+    ))
+      expectedCreators.set(int(row.creator_id), toCounts(row));
+    const storedCreators = new Map<number, StoredCreatorCounts>();
+    for (const row of await rows<{ creator_id: number } & StoredCreatorCounts>(
+      manager,
+      'SELECT creator_id, videos, collaborations, collaborators FROM creator_counts',
+    ))
+      storedCreators.set(int(row.creator_id), toCounts(row));
+    const creators = differing(expectedCreators, storedCreators, sameCounts);
+
+    const expected: CountTotals = {
+      creators: expectedCreators.size,
+      videos: expectedVideos.size,
+      collaborations: [...expectedVideos.values()].filter(collaborative).length,
+      creatorsWithVideos: [...expectedCreators.values()].filter((own) => own.videos > 0).length,
+    };
+    const stored = await this.totals(manager);
+    const totals = (Object.keys(expected) as (keyof CountTotals)[]).filter(
+      (key) => stored[key] !== expected[key],
+    );
+    return { creators, videos, totals };
+  }
+
+  async totals(manager: EntityManager): Promise<CountTotals> {
+    const [row] = await rows<Record<string, unknown>>(
+      manager,
+      'SELECT creators, videos, collaborations, creators_with_videos FROM count_totals WHERE id = 1',
+    );
+    return {
+      creators: int(row?.creators),
+      videos: int(row?.videos),
+      collaborations: int(row?.collaborations),
+      creatorsWithVideos: int(row?.creators_with_videos),
+    };
+  }
+
+  private async refreshVideos(
+    manager: EntityManager,
+    ids: number[],
+    authors: Set<number>,
+    delta: Delta,
+  ): Promise<void> {
+    const list = placeholders(ids.length);
+    const actual = new Map<number, number>();
+    for (const row of await rows<{ id: number; creator_id: number | null }>(
+      manager,
+      `SELECT v.id, va.creator_id
+         FROM videos v LEFT JOIN video_authors va ON va.video_id = v.id
+        WHERE v.id IN ${list}`,
+      ids,
+    )) {
+      const id = int(row.id);
+      if (row.creator_id === null) actual.set(id, actual.get(id) ?? 0);
+      else {
+        actual.set(id, (actual.get(id) ?? 0) + 1);
+        authors.add(int(row.creator_id));
+      }
+    }
+    const stored = new Map<number, number>();
+    for (const row of await rows<{ video_id: number; authors: number }>(
+      manager,
+      `SELECT video_id, authors FROM video_counts WHERE video_id IN ${list}`,
+      ids,
+    ))
+      stored.set(int(row.video_id), int(row.authors));
+
+    const stale: number[] = [];
+    const fresh: [number, number][] = [];
+    for (const id of ids) {
+      const before = stored.get(id);
+      const now = actual.get(id);
+      if (before === now) continue;
+      if (before !== undefined) {
+        stale.push(id);
+        delta.videos -= 1;
+        if (collaborative(before)) delta.collaborations -= 1;
+      }
+      if (now !== undefined) {
+        fresh.push([id, now]);
+        delta.videos += 1;
+        if (collaborative(now)) delta.collaborations += 1;
+      }
+    }
+    await replaceRows(manager, 'video_counts', 'video_id', ['video_id', 'authors'], stale, fresh);
+  }
+
+  private async refreshCreators(manager: EntityManager, ids: number[], delta: Delta): Promise<void> {
+    const list = placeholders(ids.length);
+    // Existence and every figure in one statement: collaborators are the other authors of its videos.
+    const actual = new Map<number, StoredCreatorCounts>();
+    for (const row of await rows<{ id: number } & StoredCreatorCounts>(
+      manager,
+      `SELECT c.id,
+              COUNT(DISTINCT a.video_id) AS videos,
+              COUNT(DISTINCT CASE WHEN ${authorRowInCollaborationSql('a')} THEN a.video_id END) AS collaborations,
+              COUNT(DISTINCT b.creator_id) AS collaborators
+         FROM creators c
+         LEFT JOIN video_authors a ON a.creator_id = c.id
+         LEFT JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
+        WHERE c.id IN ${list}
+        GROUP BY c.id`,
+      ids,
+    ))
+      actual.set(int(row.id), toCounts(row));
+    const stored = new Map<number, StoredCreatorCounts>();
+    for (const row of await rows<{ creator_id: number } & StoredCreatorCounts>(
+      manager,
+      `SELECT creator_id, videos, collaborations, collaborators FROM creator_counts WHERE creator_id IN ${list}`,
+      ids,
+    ))
+      stored.set(int(row.creator_id), toCounts(row));
+
+    const stale: number[] = [];
+    const fresh: [number, number, number, number][] = [];
+    for (const id of ids) {
+      const before = stored.get(id);
+      const now = actual.get(id);
+      if (before && now && sameCounts(before, now)) continue;
+      if (!before && !now) continue;
+      if (before) {
+        stale.push(id);
+        delta.creators -= 1;
+        if (before.videos > 0) delta.creatorsWithVideos -= 1;
+      }
+      if (now) {
+        fresh.push([id, now.videos, now.collaborations, now.collaborators]);
+        delta.creators += 1;
+        if (now.videos > 0) delta.creatorsWithVideos += 1;
+      }
+    }
+    await replaceRows(
+      manager,
+      'creator_counts',
+      'creator_id',
+      ['creator_id', 'videos', 'collaborations', 'collaborators'],
+      stale,
+      fresh,
+    );
+  }
+}
+
+/** Keys missing from either map or with different values. */
+function differing<T>(a: Map<number, T>, b: Map<number, T>, same: (x: T, y: T) => boolean): number {
+  let count = 0;
+  for (const [key, value] of a) {
+    const other = b.get(key);
+    if (other === undefined || !same(value, other)) count += 1;
+  }
+  for (const key of b.keys()) if (!a.has(key)) count += 1;
+  return count;
+}
+
+/** Deletes the `stale` keys, then inserts `fresh` rows (an update is both: portable, no upsert dialect). */
+async function replaceRows(
+  manager: EntityManager,
+  table: string,
+  key: string,
+  columns: readonly string[],
+  stale: number[],
+  fresh: number[][],
+): Promise<void> {
+  for (const part of chunks(stale))
+    await manager.query(`DELETE FROM ${table} WHERE ${key} IN ${placeholders(part.length)}`, part);
+  for (const part of chunks(fresh, INSERT_ROWS)) {
+    const row = placeholders(columns.length);
+    await manager.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
+      part.flat(),
+    );
+  }
+}
