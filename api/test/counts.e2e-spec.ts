@@ -3,7 +3,7 @@
  * src/database/counts.service.ts) always equal a recomputation from scratch. fast-check runs random
  * sequences of every kind of write through the real HTTP API — creator create / edit / delete / merge,
  * video create / edit / delete, bulk deletes, concurrent creates, YouTube imports and rescans (against
- * the local fake), a wipe-and-restore of the backup, and rejected requests — and after each sequence
+ * the local fake), undoing a recent change, a wipe-and-restore of the backup, and rejected requests — and after each sequence
  * compares the stored counts, and what /api/stats, the leaderboard, the creator list and the profiles
  * answer, with shared's reference definitions computed over the rows in the database.
  */
@@ -11,12 +11,14 @@ import fc from 'fast-check';
 import {
   API_ROUTES,
   BACKUP_ROUTES,
+  HISTORY_ROUTES,
   YOUTUBE_ROUTES,
   buildLeaderboard,
   computeCreatorStats,
   type Analytics,
   type CreatorListItem,
   type CreatorProfile,
+  type HistoryPage,
   type Leaderboard,
   type VideoAuthorship,
 } from '@friends/shared';
@@ -61,6 +63,7 @@ type Op =
   | { kind: 'bulkDelete'; creators: number[]; videos: number[] }
   | { kind: 'import'; picks: number[] }
   | { kind: 'rescan'; picks: number[] }
+  | { kind: 'undo'; pick: number }
   | { kind: 'restore' };
 
 const pick = fc.nat(1000);
@@ -104,6 +107,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), picks: picks(4) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rescan' as const), picks: picks(3) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('undo' as const), pick: fc.nat(5) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'restore' as const }) },
 );
 
@@ -180,11 +184,13 @@ async function apply(step: Op, counter: { n: number }): Promise<void> {
       return;
     }
     case 'bulkDelete': {
-      // What the admin's bulk tools send: one delete per selected row.
+      // Videos as one change (the bulk route), creators one request each, at the same time.
       const doomedVideos = distinct(step.videos.map((n) => nth(videos, n)));
       const doomedCreators = authors(step.creators);
       await Promise.all([
-        ...doomedVideos.map((id) => http.delete(API_ROUTES.video(id))),
+        ...(doomedVideos.length
+          ? [http.post(HISTORY_ROUTES.videosBulkDelete).send({ ids: doomedVideos })]
+          : []),
         ...doomedCreators.map((id) => http.delete(API_ROUTES.creator(id))),
       ]).then((answers) => answers.forEach((answer) => ok(answer.status)));
       return;
@@ -201,6 +207,14 @@ async function apply(step: Op, counter: { n: number }): Promise<void> {
       const videoIds = distinct(step.picks.map((n) => nth(videos, n)));
       if (videoIds.length)
         expect((await http.post(YOUTUBE_ROUTES.rescan).send({ videoIds })).status).toBe(200);
+      return;
+    }
+    case 'undo': {
+      // One of the latest changes still undoable; 409 when a later change depends on it.
+      const page = (await http.get(`${HISTORY_ROUTES.history}?limit=10`)).body as HistoryPage;
+      const undoable = page.items.filter((item) => item.undoable);
+      const entry = undoable[step.pick % Math.max(1, undoable.length)];
+      if (entry) expect([200, 201, 409]).toContain((await http.post(HISTORY_ROUTES.undo(entry.id))).status);
       return;
     }
     case 'restore': {
@@ -312,6 +326,8 @@ describe(`counts kept on write (${TEST_DB})`, () => {
     const counter = { n: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (steps) => {
+        // Each run starts from right counts, so a shrunk counterexample is the sequence that broke them.
+        await t.app.get(TransactionRunner).write((manager) => t.app.get(CountsService).rebuild(manager));
         for (const step of steps) await apply(step, counter);
         await expectCountsRight();
       }),
