@@ -13,6 +13,7 @@ export default createModuleFederationConfig(
     exposes: {
       './VideosView': './src/exposes/videos-view.tsx',
       './SuggestionsView': './src/exposes/suggestions-view.tsx',
+      './ReviewView': './src/exposes/review-view.tsx',
       './CreatorsView': './src/exposes/creators-view.tsx',
       './AnalyticsView': './src/exposes/analytics-view.tsx',
       './HistoryView': './src/exposes/history-view.tsx',

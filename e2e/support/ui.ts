@@ -45,7 +45,7 @@ export function panel(page: Page, title: string): Locator {
 /** Opens an admin view by its address (log the context in first) and waits for its title. */
 export async function openAdminView(
   page: Page,
-  view: 'videos' | 'suggestions' | 'authors' | 'stats',
+  view: 'videos' | 'suggestions' | 'review' | 'authors' | 'stats',
   title: string,
 ): Promise<void> {
   await page.goto(`/?view=${view}`);

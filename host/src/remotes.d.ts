@@ -52,6 +52,13 @@ declare module 'admin_remote/SuggestionsView' {
   export default SuggestionsView;
 }
 
+declare module 'admin_remote/ReviewView' {
+  import type { ComponentType } from 'react';
+  import type { RemoteViewProps } from '@friends/shared';
+  const ReviewView: ComponentType<RemoteViewProps>;
+  export default ReviewView;
+}
+
 declare module 'admin_remote/CreatorsView' {
   import type { ComponentType } from 'react';
   import type { RemoteViewProps } from '@friends/shared';

@@ -12,6 +12,7 @@ export const VIEW_IDS = [
   'admin-login',
   'videos',
   'suggestions',
+  'review',
   'authors',
   'stats',
   'pair',
@@ -23,6 +24,7 @@ export type ViewId = (typeof VIEW_IDS)[number];
 export const ADMIN_VIEWS: readonly ViewId[] = [
   'videos',
   'suggestions',
+  'review',
   'authors',
   'stats',
   'history',
@@ -73,6 +75,8 @@ export const QUERY_KEYS = {
   suggested: (id: number) => ['creators', id, 'suggested'],
   stats: ['stats'],
   suggestions: ['suggestions'],
+  /** The review queue of weak detections (its total is the Review tab's badge). */
+  review: ['review'],
   session: ['session'],
   creatorNetwork: (id: number, hops: number) => ['creators', id, 'network', hops],
   creatorActivity: (id: number) => ['creators', id, 'activity'],

@@ -1,5 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_FLAG_KEY, API_ROUTES, UNAUTHORIZED_EVENT, type CreatorProfile } from '@friends/shared';
+import {
+  ADMIN_FLAG_KEY,
+  API_ROUTES,
+  REVIEW_ROUTES,
+  UNAUTHORIZED_EVENT,
+  type CreatorProfile,
+} from '@friends/shared';
 import { forgetRemoteComponents } from '../features/remotes/lazy-remote';
 import { loadRemoteModule, type RemoteModuleId } from '../lib/federation';
 import { ALL_REMOTE_MODULES, FAKE_REMOTES } from '../test-utils/fake-remotes';
@@ -83,14 +89,17 @@ describe('tabs per role', () => {
             },
           ],
         },
+        [`GET ${REVIEW_ROUTES.list}?limit=1`]: { body: { items: [], total: 4 } },
       },
     });
     expect(await screen.findByRole('button', { name: 'Suggestions 2 pending' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Review 4 pending' })).toBeInTheDocument();
     expect(tabs()).toEqual([
       'Search Creators',
       'Leaderboard',
       'Manage Videos',
       'Suggestions2',
+      'Review4',
       'Manage Creators',
       'Analytics',
       'History',

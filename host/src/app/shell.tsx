@@ -17,6 +17,7 @@ import { useSession } from '../features/session/api/get-session';
 import { useLogout } from '../features/session/api/logout';
 import { LoginScreen } from '../features/session/components/login-screen';
 import { useAdminFlag } from '../features/session/hooks/use-admin-flag';
+import { usePendingReviewCount } from '../features/review/api/get-review-count';
 import { usePendingSuggestionCount } from '../features/suggestions/api/get-suggestions';
 import { Footer } from '../features/version/components/footer';
 
@@ -29,6 +30,7 @@ export function Shell() {
   const creators = useInitialCreators();
   const serverAdmin = session.data?.admin === true;
   const pendingSuggestions = usePendingSuggestionCount(isAdmin && serverAdmin);
+  const pendingReview = usePendingReviewCount(isAdmin && serverAdmin);
 
   // Start downloading the first view's code while the first data loads.
   const firstView = useRef(view);
@@ -102,7 +104,13 @@ export function Shell() {
         </div>
       </header>
       {VIEWS[view].tab !== 'none' && (
-        <TabBar view={view} isAdmin={isAdmin} pendingSuggestions={pendingSuggestions} onSelect={select} />
+        <TabBar
+          view={view}
+          isAdmin={isAdmin}
+          pendingSuggestions={pendingSuggestions}
+          pendingReview={pendingReview}
+          onSelect={select}
+        />
       )}
       <main className="app-main">
         {showLogin ? (

@@ -19,6 +19,7 @@ export const VIEWS = {
   'admin-login': { label: 'Admin', tab: 'visitor', remote: null },
   videos: { label: 'Manage Videos', tab: 'admin', remote: 'admin_remote/VideosView' },
   suggestions: { label: 'Suggestions', tab: 'admin', remote: 'admin_remote/SuggestionsView' },
+  review: { label: 'Review', tab: 'admin', remote: 'admin_remote/ReviewView' },
   authors: { label: 'Manage Creators', tab: 'admin', remote: 'admin_remote/CreatorsView' },
   stats: { label: 'Analytics', tab: 'admin', remote: 'admin_remote/AnalyticsView' },
   history: { label: 'History', tab: 'admin', remote: 'admin_remote/HistoryView' },

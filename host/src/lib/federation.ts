@@ -15,6 +15,7 @@ export interface RemoteModules {
   'public_remote/PairView': typeof import('public_remote/PairView');
   'admin_remote/VideosView': typeof import('admin_remote/VideosView');
   'admin_remote/SuggestionsView': typeof import('admin_remote/SuggestionsView');
+  'admin_remote/ReviewView': typeof import('admin_remote/ReviewView');
   'admin_remote/CreatorsView': typeof import('admin_remote/CreatorsView');
   'admin_remote/AnalyticsView': typeof import('admin_remote/AnalyticsView');
   'admin_remote/HistoryView': typeof import('admin_remote/HistoryView');

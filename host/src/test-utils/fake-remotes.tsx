@@ -76,6 +76,7 @@ export const FAKE_REMOTES: Record<RemoteModuleId, { default: unknown }> = {
   'public_remote/PairView': { default: PairView },
   'admin_remote/VideosView': { default: view('Manage Videos') },
   'admin_remote/SuggestionsView': { default: view('Video Suggestions') },
+  'admin_remote/ReviewView': { default: view('Review') },
   'admin_remote/CreatorsView': { default: view('Manage Creators') },
   'admin_remote/AnalyticsView': { default: view('Analytics') },
   'admin_remote/HistoryView': { default: view('History') },

@@ -12,12 +12,15 @@ describe('TabBar', () => {
   });
 
   it("shows an admin the admin tabs, no 'Admin', and the pending count as a badge", () => {
-    render(<TabBar view="suggestions" isAdmin pendingSuggestions={3} onSelect={jest.fn()} />);
+    render(
+      <TabBar view="suggestions" isAdmin pendingSuggestions={3} pendingReview={5} onSelect={jest.fn()} />,
+    );
     expect(tabNames()).toEqual([
       'Search Creators',
       'Leaderboard',
       'Manage Videos',
       'Suggestions3',
+      'Review5',
       'Manage Creators',
       'Analytics',
       'History',

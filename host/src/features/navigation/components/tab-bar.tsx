@@ -6,10 +6,13 @@ interface TabBarProps {
   isAdmin: boolean;
   /** Pending suggestions, shown as a red badge on the Suggestions tab (admins only). */
   pendingSuggestions: number;
+  /** Pending review proposals, the same kind of badge on the Review tab. */
+  pendingReview?: number;
   onSelect: (view: ViewId) => void;
 }
 
-export function TabBar({ view, isAdmin, pendingSuggestions, onSelect }: TabBarProps) {
+export function TabBar({ view, isAdmin, pendingSuggestions, pendingReview = 0, onSelect }: TabBarProps) {
+  const badges: Partial<Record<ViewId, number>> = { suggestions: pendingSuggestions, review: pendingReview };
   return (
     <nav className="tab-bar" aria-label="Main">
       <ul className="tab-bar__list">
@@ -24,9 +27,9 @@ export function TabBar({ view, isAdmin, pendingSuggestions, onSelect }: TabBarPr
                 onClick={() => onSelect(id)}
               >
                 {VIEWS[id].label}
-                {id === 'suggestions' && pendingSuggestions > 0 && (
-                  <span className="badge" aria-label={`${pendingSuggestions} pending`}>
-                    {pendingSuggestions}
+                {(badges[id] ?? 0) > 0 && (
+                  <span className="badge" aria-label={`${badges[id]} pending`}>
+                    {badges[id]}
                   </span>
                 )}
               </button>

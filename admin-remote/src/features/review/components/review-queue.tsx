@@ -1,0 +1,144 @@
+/**
+ * 'Review': weak detections of imports and rescans, each with its evidence and its video; accept (the
+ * creator is linked, or created) or reject (never proposed again for that video), one or many.
+ */
+import { useState } from 'react';
+import { errorAlert, safeHref, type RemoteViewProps, type ReviewItem } from '@friends/shared';
+import { Section } from '../../../components/section';
+import { reportError } from '../../../lib/report-error';
+import { useDecide, useReviewQueue, type Decision } from '../api/review-api';
+
+const FAILED = 'Failed to save the review decision';
+
+function describe(item: ReviewItem): string {
+  const who = item.creatorName ? `existing creator ${item.creatorName}` : 'a new creator';
+  return `${item.source}, ${item.confidence} confidence: “${item.text}” (${who})`;
+}
+
+export function ReviewQueue(_props: RemoteViewProps) {
+  const queue = useReviewQueue();
+  const decide = useDecide();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const items = queue.data?.items ?? [];
+
+  const run = async (decision: Decision, ids: number[]) => {
+    if (ids.length === 0) return;
+    try {
+      await decide.mutateAsync({ decision, ids });
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+    } catch (error) {
+      reportError(error, FAILED, { serverMessageFor: 'any', format: errorAlert });
+    }
+  };
+  const toggle = (id: number, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const busy = decide.isPending;
+  const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
+
+  return (
+    <div className="admin-view admin-review">
+      <h2 className="admin-view__title">Review</h2>
+      <Section title={`Proposed collaborators (${queue.data?.total ?? 0})`}>
+        <p className="admin-muted">
+          Names an import or rescan found but was not sure of. Accept links the creator to the video (creating
+          it when new); reject keeps it from being proposed again for that video.
+        </p>
+        {queue.isPending ? (
+          <p className="admin-muted">Loading proposals…</p>
+        ) : queue.isError ? (
+          <p className="admin-muted">Could not load the review queue.</p>
+        ) : items.length === 0 ? (
+          <p className="admin-empty">Nothing to review</p>
+        ) : (
+          <>
+            <div className="admin-actions">
+              <span role="status">
+                {chosen.length} of {items.length} selected
+              </span>
+              <button
+                type="button"
+                className="admin-button"
+                disabled={busy}
+                onClick={() => setSelected(new Set(items.map((i) => i.id)))}
+              >
+                Select All
+              </button>
+              <button
+                type="button"
+                className="admin-button admin-button--primary"
+                disabled={busy || chosen.length === 0}
+                onClick={() => void run('accept', chosen)}
+              >
+                Accept Selected ({chosen.length})
+              </button>
+              <button
+                type="button"
+                className="admin-button"
+                disabled={busy || chosen.length === 0}
+                onClick={() => void run('reject', chosen)}
+              >
+                Reject Selected ({chosen.length})
+              </button>
+            </div>
+            <ul className="admin-list" aria-label="Proposed collaborators">
+              {items.map((item) => {
+                const href = safeHref(item.videoUrl);
+                return (
+                  <li
+                    key={item.id}
+                    className="admin-review__item"
+                    aria-label={`${item.name} in ${item.videoTitle}`}
+                  >
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={selected.has(item.id)}
+                        disabled={busy}
+                        onChange={(event) => toggle(item.id, event.target.checked)}
+                      />
+                      <strong>{item.name}</strong>
+                    </label>{' '}
+                    in{' '}
+                    {href ? (
+                      <a href={href} target="_blank" rel="noopener noreferrer">
+                        {item.videoTitle}
+                      </a>
+                    ) : (
+                      item.videoTitle
+                    )}
+                    <div className="admin-muted">{describe(item)}</div>
+                    <div className="admin-actions">
+                      <button
+                        type="button"
+                        className="admin-button"
+                        disabled={busy}
+                        aria-label={`Accept ${item.name} in ${item.videoTitle}`}
+                        onClick={() => void run('accept', [item.id])}
+                      >
+                        Accept
+                      </button>
+                      <button
+                        type="button"
+                        className="admin-button"
+                        disabled={busy}
+                        aria-label={`Reject ${item.name} in ${item.videoTitle}`}
+                        onClick={() => void run('reject', [item.id])}
+                      >
+                        Reject
+                      </button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </Section>
+    </div>
+  );
+}
