@@ -7,6 +7,7 @@ import { BACKUP_FORMAT, BACKUP_ROUTES, BACKUP_VERSION, type BackupData } from '@
 import { eventually, expect, Locator, Page } from '../support/expect';
 import { useSuite } from '../support/suite';
 import { openAdminView, panel } from '../support/ui';
+import { useFakeYouTube } from '../support/youtube';
 
 const CREATORS = 2000;
 const VIDEOS = 5000;
@@ -34,7 +35,10 @@ function longCatalogue(): BackupData {
   };
 }
 
+// The rescan list shows only when a YouTube Data API key is configured: the fake provides one.
+const yt = useFakeYouTube();
 const suite = useSuite({
+  env: yt.env,
   seed: async (api) => {
     await api.request('POST', BACKUP_ROUTES.backup, longCatalogue());
   },

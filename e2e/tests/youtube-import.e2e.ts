@@ -5,6 +5,7 @@
  * 'Rescan for Collaborators' (one video, then a selection with progress), and 'Refresh Photos'.
  * The tests of this file run in order on one server: each builds on the data the previous one left.
  */
+import { REVIEW_ROUTES, type ReviewPage } from '@friends/shared';
 import { expect, Page } from '../support/expect';
 import { useSuite } from '../support/suite';
 import { openAdminView, panel } from '../support/ui';
@@ -181,6 +182,21 @@ describe('YouTube bulk import, rescan and photos', () => {
       await expect(list).toBeHidden();
       await expect(bulk.getByRole('progressbar')).toHaveCount(0);
       await expect(page.getByRole('heading', { name: 'All Videos (60)', exact: true })).toBeVisible();
+
+      // Weak detections ('with Priya Castellan', a new @mention) wait in Review; accepting them gives the
+      // creators a correct import ends with (the Review screen itself is covered by review.e2e.ts).
+      const queue = (await suite.api.request('GET', `${REVIEW_ROUTES.list}?limit=200`)) as ReviewPage;
+      expect(queue.items.map((i) => i.name).sort()).toEqual([
+        'Priya Castellan',
+        'Priya Castellan',
+        'milofenwick',
+      ]);
+      expect(
+        await suite.api.request('POST', REVIEW_ROUTES.acceptMany, { ids: queue.items.map((i) => i.id) }),
+      ).toEqual({
+        done: 3,
+        failed: 0,
+      });
 
       // The data: the channel's creator (first), the expected collaborators, none of the filtered names.
       const creators = await suite.api.creators();
