@@ -293,17 +293,7 @@ export class VideosService {
     manager: EntityManager,
     videoId: number,
   ): Promise<Map<number, Partial<VideoAuthorEntity>>> {
-    const found = await rows<{
-      creator_id: number;
-      source: string;
-      evidence: string;
-      confidence: string;
-      linked_at: string;
-    }>(
-      manager,
-      'SELECT creator_id, source, evidence, confidence, linked_at FROM video_authors WHERE video_id = ?',
-      [videoId],
-    );
+    const found = await linkRows(manager, videoId);
     return new Map(
       found.map((r) => [
         int(r.creator_id),
@@ -317,17 +307,7 @@ export class VideosService {
     return this.tx.read(async (manager) => {
       if (!(await manager.existsBy(VideoEntity, { id: videoId })))
         throw new NotFoundException(VIDEO_NOT_FOUND);
-      const found = await rows<{
-        creator_id: number;
-        source: string;
-        evidence: string;
-        confidence: string;
-        linked_at: string;
-      }>(
-        manager,
-        'SELECT creator_id, source, evidence, confidence, linked_at FROM video_authors WHERE video_id = ? ORDER BY position',
-        [videoId],
-      );
+      const found = await linkRows(manager, videoId);
       return found.map((r) => ({
         creatorId: int(r.creator_id),
         source: r.source as EvidenceSource,
@@ -343,4 +323,19 @@ export class VideosService {
     if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
     return video;
   }
+}
+
+/** A video's author links with their evidence columns, in author order. */
+function linkRows(manager: EntityManager, videoId: number) {
+  return rows<{
+    creator_id: number;
+    source: string;
+    evidence: string;
+    confidence: string;
+    linked_at: string;
+  }>(
+    manager,
+    'SELECT creator_id, source, evidence, confidence, linked_at FROM video_authors WHERE video_id = ? ORDER BY position',
+    [videoId],
+  );
 }
