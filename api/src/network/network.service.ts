@@ -13,6 +13,7 @@ import {
   type PairVideos,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import { resolveCreatorId } from '../creators/creator-reader';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { chunks, int, placeholders, rows } from '../database/sql';
@@ -377,17 +378,11 @@ export class NetworkService {
     );
   }
 
-  /** The creator an id names now: itself, or (docs/architecture.md "Deliberate departures" 8) the creator it was merged into. */
+  /** resolveCreatorId, or 404 when the id names no creator. */
   private async resolveOrFail(manager: EntityManager, id: number): Promise<number> {
-    const [own] = await rows<{ id: number }>(manager, 'SELECT id FROM creators WHERE id = ?', [id]);
-    if (own) return int(own.id);
-    const [alias] = await rows<{ creator_id: number }>(
-      manager,
-      'SELECT creator_id FROM creator_aliases WHERE merged_creator_id = ? ORDER BY id DESC LIMIT 1',
-      [id],
-    );
-    if (!alias) throw new NotFoundException(CREATOR_NOT_FOUND);
-    return int(alias.creator_id);
+    const resolved = await resolveCreatorId(manager, id);
+    if (resolved === null) throw new NotFoundException(CREATOR_NOT_FOUND);
+    return resolved;
   }
 }
 

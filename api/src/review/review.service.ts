@@ -8,7 +8,6 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   descriptionNameKeys,
   nameMatchKey,
-  normalizeName,
   type Confidence,
   type Detection,
   type EvidenceSource,
@@ -18,6 +17,7 @@ import {
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
+import { creatorIdByName } from '../creators/creator-reader';
 import { CreatorsService } from '../creators/creators.service';
 import { int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -106,19 +106,12 @@ export class ReviewService {
       const videoId = int(proposal.video_id);
       let creatorId = proposal.creator_id === null ? null : int(proposal.creator_id);
       if (creatorId === null) {
-        const key = normalizeName(proposal.name);
-        const [found] = await rows<{ id: number }>(
-          manager,
-          `SELECT id FROM creators WHERE name_key = ?
-           UNION SELECT creator_id AS id FROM creator_aliases WHERE name_key = ?`,
-          [key, key],
-        );
-        creatorId = found
-          ? int(found.id)
-          : await this.creators.createWithin(manager, {
-              name: proposal.name,
-              socialLinks: proposal.url ? [{ url: proposal.url }] : [],
-            });
+        creatorId =
+          (await creatorIdByName(manager, proposal.name)) ??
+          (await this.creators.createWithin(manager, {
+            name: proposal.name,
+            socialLinks: proposal.url ? [{ url: proposal.url }] : [],
+          }));
       }
       await this.videos.addAuthorsWithin(
         manager,

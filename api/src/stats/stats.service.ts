@@ -12,7 +12,7 @@ import {
   type LeaderboardEntry,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { readCreators } from '../creators/creator-reader';
+import { readCreators, resolveCreatorId } from '../creators/creator-reader';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
@@ -127,7 +127,7 @@ export class StatsService {
   }
 
   private async profile(manager: EntityManager, requestedId: number): Promise<CreatorProfile> {
-    const id = await this.resolve(manager, requestedId);
+    const id = await resolveCreatorId(manager, requestedId);
     const creator = id === null ? undefined : (await readCreators(manager, [id])).get(id);
     if (id === null || !creator) throw new NotFoundException(CREATOR_NOT_FOUND);
 
@@ -165,18 +165,6 @@ export class StatsService {
       })),
       videos: await readCreatorVideos(manager, id),
     };
-  }
-
-  /** The creator an id names now: itself, or (docs/architecture.md "Deliberate departures" 8) the creator it was merged into. */
-  private async resolve(manager: EntityManager, id: number): Promise<number | null> {
-    const [own] = await rows<{ id: number }>(manager, 'SELECT id FROM creators WHERE id = ?', [id]);
-    if (own) return int(own.id);
-    const [alias] = await rows<{ creator_id: number }>(
-      manager,
-      'SELECT creator_id FROM creator_aliases WHERE merged_creator_id = ? ORDER BY id DESC LIMIT 1',
-      [id],
-    );
-    return alias ? int(alias.creator_id) : null;
   }
 }
 

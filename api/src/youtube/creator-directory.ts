@@ -12,6 +12,7 @@ import {
   youtubeHandleFromUrl,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import { creatorIdByName } from '../creators/creator-reader';
 import type { CreatorsService } from '../creators/creators.service';
 import { int, rows } from '../database/sql';
 
@@ -162,14 +163,9 @@ export class CreatorDirectory {
     const known = this.creators.find((c) => this.keysOf(c).names.includes(nameKey));
     if (known) return { creator: known, created: false };
     // Another request may have created it since the directory was read.
-    const [existing] = await rows<{ id: number }>(
-      manager,
-      `SELECT id FROM creators WHERE name_key = ?
-       UNION SELECT creator_id AS id FROM creator_aliases WHERE name_key = ?`,
-      [nameKey, nameKey],
-    );
-    if (existing) {
-      const found = this.creators.find((c) => c.id === int(existing.id));
+    const existing = await creatorIdByName(manager, name);
+    if (existing !== null) {
+      const found = this.creators.find((c) => c.id === existing);
       if (found) return { creator: found, created: false };
     }
 
