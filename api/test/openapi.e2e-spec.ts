@@ -166,6 +166,9 @@ describe('GET /api/docs-json', () => {
     const videos = params(`GET ${API_ROUTES.videosSearch}`);
     expect(Object.keys(videos).sort()).toEqual(['limit', 'offset', 'q', 'youtube']);
     expect(videos.limit).toMatchObject({ schema: { default: PAGING.videosPage } });
+    // Both searches take with:"Name" terms, and say so.
+    expect(creators.q).toMatchObject({ description: expect.stringContaining('`with:"Name"`') });
+    expect(videos.q).toMatchObject({ description: expect.stringContaining('`with:"Name"`') });
   });
 
   it('gives every operation the one error shape { error: string }', () => {

@@ -1,12 +1,4 @@
-import {
-  addDays,
-  buildPeriodLeaderboard,
-  pairKey,
-  parseCollaborationQuery,
-  periodWindows,
-  utcDay,
-  withTerm,
-} from './insights';
+import { addDays, buildPeriodLeaderboard, pairKey, periodWindows, utcDay } from './insights';
 
 describe('periodWindows', () => {
   it('is a rolling window of whole days ending today, and the same length just before it', () => {
@@ -77,27 +69,5 @@ describe('buildPeriodLeaderboard', () => {
       new Set(),
     );
     expect(board).toMatchObject({ mostCollaborations: [], mostCollaborators: [], newPairs: [] });
-  });
-});
-
-describe('parseCollaborationQuery', () => {
-  it('keeps plain text exactly as typed', () => {
-    expect(parseCollaborationQuery('  Ada  Lu ')).toEqual({ withNames: [], text: '  Ada  Lu ' });
-    expect(parseCollaborationQuery('without:x')).toEqual({ withNames: [], text: 'without:x' });
-  });
-
-  it('reads quoted and bare names, in any case, once each, and keeps the rest', () => {
-    expect(parseCollaborationQuery('with:"Ada Lumen"  WITH:bram  with:"ada lumen" gaming')).toEqual({
-      withNames: ['Ada Lumen', 'bram'],
-      text: 'gaming',
-    });
-    expect(parseCollaborationQuery('with:""')).toEqual({ withNames: [], text: '' });
-  });
-
-  it('round-trips through withTerm', () => {
-    expect(parseCollaborationQuery(`${withTerm('Ada "A" Lumen')} ${withTerm('Bo')}`).withNames).toEqual([
-      'Ada A Lumen',
-      'Bo',
-    ]);
   });
 });

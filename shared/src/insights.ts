@@ -1,7 +1,7 @@
 /**
  * Insights on the collaboration network (issue 17): leaderboards by period, communities and bridges,
- * "might collaborate" suggestions and the `with:` collaboration search. The periods and the query
- * syntax are defined here once; the API computes the answers and the front ends read these shapes.
+ * "might collaborate" suggestions (the `with:` collaboration search is in search.ts). The periods are
+ * defined here once; the API computes the answers and the front ends read these shapes.
  * See docs/architecture.md "Insights".
  */
 import { LEADERBOARD_SIZE } from './constants';
@@ -258,36 +258,3 @@ export const INSIGHTS_ROUTES = {
   bridges: (limit: number = BRIDGES_DEFAULT_LIMIT) => `/api/network/bridges?limit=${limit}`, // GET Bridge[]
   suggested: (id: number) => `/api/creators/${id}/suggested`, // GET SuggestedCreator[]
 } as const;
-
-// ---------------------------------------------------------------------------------------------------
-// Collaboration search: `with:"Name"`
-
-export interface CollaborationQuery {
-  /** The names after `with:` (several: creators who made videos with all of them), as written. */
-  withNames: string[];
-  /** The rest of the query with the `with:` terms removed and spaces collapsed. */
-  text: string;
-}
-
-/** `with:"Any Name"` or `with:Word`; `with` in any case. */
-const WITH_TERM = /(?:^|\s)with:(?:"([^"]*)"|(\S+))/gi;
-
-/**
- * Splits a search box's text into its `with:` names and the plain text. Without any `with:` term the
- * text is returned exactly as typed (plain search keeps its behaviour); empty names are dropped.
- */
-export function parseCollaborationQuery(query: string): CollaborationQuery {
-  const withNames: string[] = [];
-  let found = false;
-  const rest = query.replace(WITH_TERM, (_match, quoted: string | undefined, bare: string | undefined) => {
-    found = true;
-    const name = (quoted ?? bare ?? '').trim().replace(/\s+/g, ' ');
-    if (name && !withNames.some((known) => known.toLowerCase() === name.toLowerCase())) withNames.push(name);
-    return ' ';
-  });
-  if (!found) return { withNames, text: query };
-  return { withNames, text: rest.trim().replace(/\s+/g, ' ') };
-}
-
-/** The `with:` term for a name, quoted (a name may hold spaces; quotes inside it cannot be written). */
-export const withTerm = (name: string): string => `with:"${name.replace(/"/g, '')}"`;

@@ -1,4 +1,14 @@
-import { buildSearchIndex, filterSearchIndex, parseSearchQuery } from './search';
+import {
+  MAX_WITH_NAMES,
+  SEARCH_QUERY_ERRORS,
+  SearchQueryError,
+  buildSearchIndex,
+  filterSearchIndex,
+  parseSearchQuery,
+  searchQueryError,
+  searchQueryTerm,
+  withTerm,
+} from './search';
 
 const creators = [
   { id: 1, name: 'Juniper Lane', channel: 'https://www.youtube.com/@juniperlane', aliases: ['June L'] },
@@ -32,5 +42,43 @@ describe('parseSearchQuery', () => {
   it('trims and lowercases the text; blank is everything', () => {
     expect(parseSearchQuery('  Ann BO ')).toEqual({ text: 'ann bo' });
     expect(parseSearchQuery('   ')).toEqual({ text: '' });
+  });
+});
+
+describe('parseSearchQuery with: terms', () => {
+  it('leaves text without a with: term to the plain search', () => {
+    expect(parseSearchQuery('without:x')).toEqual({ text: 'without:x' });
+    expect(parseSearchQuery('Ada "Lu')).toEqual({ text: 'ada "lu' });
+    expect(parseSearchQuery('bandwith:x')).toEqual({ text: 'bandwith:x' });
+  });
+
+  it('reads quoted and bare names, in any case, once each, and keeps the rest as text', () => {
+    expect(parseSearchQuery('with:"Ada  Lumen"  WITH:bram  with:"ada lumen" Gaming  Club')).toEqual({
+      withNames: ['Ada Lumen', 'bram'],
+      text: 'gaming club',
+    });
+    expect(parseSearchQuery(' with:"Bo" ')).toEqual({ withNames: ['Bo'], text: '' });
+  });
+
+  it('refuses an unclosed quote, a with: without a name and too many names', () => {
+    expect(() => parseSearchQuery('with:"Ada Lumen')).toThrow(SearchQueryError);
+    expect(searchQueryError('with:"Ada Lumen')).toBe(SEARCH_QUERY_ERRORS.unclosedQuote);
+    expect(searchQueryError('ada with:')).toBe(SEARCH_QUERY_ERRORS.missingName);
+    expect(searchQueryError('with: Ada')).toBe(SEARCH_QUERY_ERRORS.missingName);
+    expect(searchQueryError('with:""')).toBe(SEARCH_QUERY_ERRORS.missingName);
+    const names = (n: number) => Array.from({ length: n }, (_, i) => withTerm(`N${i}`)).join(' ');
+    expect(searchQueryError(names(MAX_WITH_NAMES))).toBeNull();
+    expect(searchQueryError(names(MAX_WITH_NAMES + 1))).toBe(SEARCH_QUERY_ERRORS.tooManyNames);
+    expect(searchQueryError('plain text')).toBeNull();
+  });
+
+  it('spells a query one way, which parses back to the same query', () => {
+    const query = parseSearchQuery(`gaming WITH:bo ${withTerm('Ada  "A" Lumen')}`);
+    expect(searchQueryTerm(query)).toBe('with:"bo" with:"Ada A Lumen" gaming');
+    expect(parseSearchQuery(searchQueryTerm(query))).toEqual({
+      withNames: ['bo', 'Ada A Lumen'],
+      text: 'gaming',
+    });
+    expect(searchQueryTerm(parseSearchQuery('  Ann BO '))).toBe('ann bo');
   });
 });

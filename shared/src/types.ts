@@ -184,8 +184,14 @@ export interface Paged<T> {
   items: T[];
 }
 
+/** A paged search whose `with:` names may name no creator (then the page is empty and says which). */
+export interface SearchPage<T> extends Paged<T> {
+  /** The `with:` names, as written, that name no creator (by name or alias); absent when all do. */
+  unknownNames?: string[];
+}
+
 /** GET /api/creators/search */
-export type CreatorPage = Paged<CreatorListItem>;
+export type CreatorPage = SearchPage<CreatorListItem>;
 
 /** GET /api/videos/search */
-export type VideoPage = Paged<Video>;
+export type VideoPage = SearchPage<Video>;

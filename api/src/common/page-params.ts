@@ -1,4 +1,10 @@
-import { PAGING } from '@friends/shared';
+import {
+  MAX_WITH_NAMES,
+  PAGING,
+  SearchQueryError,
+  parseSearchQuery,
+  type SearchQuery,
+} from '@friends/shared';
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -78,14 +84,32 @@ const readTerm = createParamDecorator((_: unknown, context: ExecutionContext): s
 });
 
 /** The `?q=` search text of a filtered list, checked (400 when bad) and documented in OpenAPI. */
-export const SearchTerm = (): ParameterDecorator => (target, key, index) => {
-  readTerm()(target, key, index);
-  if (key === undefined) return;
-  const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
-  ApiQuery({
-    name: 'q',
-    required: false,
-    description: 'substring to look for, ignoring case',
-    schema: { type: 'string', maxLength: PAGING.maxTerm, default: '' },
-  })(target, key, descriptor);
-};
+export const SearchTerm =
+  (description = 'substring to look for, ignoring case'): ParameterDecorator =>
+  (target, key, index) => {
+    readTerm()(target, key, index);
+    if (key === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
+    ApiQuery({
+      name: 'q',
+      required: false,
+      description,
+      schema: { type: 'string', maxLength: PAGING.maxTerm, default: '' },
+    })(target, key, descriptor);
+  };
+
+/** OpenAPI text of a `?q=` that takes `with:` terms: what they keep. */
+export const WITH_SEARCH_DOC = (keeps: string): string =>
+  `substring to look for, ignoring case; with up to ${MAX_WITH_NAMES} \`with:"Name"\` terms (a name or alias, ` +
+  `any case) only ${keeps}; a name that names no creator gives an empty page that lists it in ` +
+  '`unknownNames`, a malformed term (unclosed quote, no name, too many) a 400';
+
+/** The `?q=` text read as a search query (plain text, or `with:` terms): 400 with the reason when malformed. */
+export function searchQueryOf(term: string): SearchQuery {
+  try {
+    return parseSearchQuery(term);
+  } catch (error) {
+    if (error instanceof SearchQueryError) throw new BadRequestException(error.message);
+    throw error;
+  }
+}

@@ -1,6 +1,7 @@
 import {
   channelFromLinks,
   defaultAvatarUrl,
+  normalizeName,
   type Creator,
   type Platform,
   type SocialLink,
@@ -73,7 +74,10 @@ export async function readCreators(
   return new Map(found.map((row) => [int(row.id), toCreator(row, links.get(int(row.id)) ?? [])]));
 }
 
-/** The creator an id names now: itself, or the creator it was merged into (docs/product.md §3); null if neither. */
+/**
+ * The creator an id names now: itself, or the creator it was merged into (docs/product.md §3); null if
+ * neither. Every read that takes a creator id from an address goes through here.
+ */
 export async function resolveCreatorId(manager: EntityManager, id: number): Promise<number | null> {
   const [own] = await rows<{ id: number }>(manager, 'SELECT id FROM creators WHERE id = ?', [id]);
   if (own) return int(own.id);
@@ -83,4 +87,39 @@ export async function resolveCreatorId(manager: EntityManager, id: number): Prom
     [id],
   );
   return alias ? int(alias.creator_id) : null;
+}
+
+/**
+ * The creator a typed name names: the one with that name, else the one with that alias (a merged-away
+ * name), ignoring case and extra spaces (normalizeName, the key both tables index); null if none.
+ */
+export async function creatorIdByName(manager: EntityManager, name: string): Promise<number | null> {
+  const key = normalizeName(name);
+  if (!key) return null;
+  const [found] = await rows<{ id: number }>(
+    manager,
+    `SELECT id, 0 AS pref FROM creators WHERE name_key = ?
+     UNION SELECT creator_id AS id, 1 AS pref FROM creator_aliases WHERE name_key = ?
+     ORDER BY pref, id LIMIT 1`,
+    [key, key],
+  );
+  return found ? int(found.id) : null;
+}
+
+/**
+ * The creators a search's `with:` names name (creatorIdByName each), once each, and the names that
+ * name no creator.
+ */
+export async function resolveWithNames(
+  manager: EntityManager,
+  names: readonly string[],
+): Promise<{ ids: number[]; unknownNames: string[] }> {
+  const ids = new Set<number>();
+  const unknownNames: string[] = [];
+  for (const name of names) {
+    const id = await creatorIdByName(manager, name);
+    if (id === null) unknownNames.push(name);
+    else ids.add(id);
+  }
+  return { ids: [...ids], unknownNames };
 }

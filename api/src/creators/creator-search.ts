@@ -2,12 +2,24 @@ import type { CreatorSearchScope, SearchQuery } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { int, rows } from '../database/sql';
+import { resolveWithNames } from './creator-reader';
 
 export interface MatchingIds {
   total: number;
   /** The page's creator ids, in id order (the order of every creator list). */
   ids: number[];
+  /** The query's `with:` names that name no creator (then nothing matches). */
+  unknownNames?: string[];
 }
+
+/**
+ * The creators who appear on a video with creator `?` (not that creator): its collaborators, read
+ * through the video_authors (creator_id, video_id) index then the primary key, so the work grows with
+ * that creator's videos, not with the tables.
+ */
+export const COLLABORATORS_OF = `SELECT o.creator_id FROM video_authors n
+    JOIN video_authors o ON o.video_id = n.video_id AND o.creator_id <> n.creator_id
+   WHERE n.creator_id = ?`;
 
 /** The trigram index answers substrings of 3 characters or more; shorter ones are a scan either way. */
 const TRIGRAM = 3;
@@ -26,6 +38,7 @@ export async function searchCreatorIds(
   scope: CreatorSearchScope,
   page: Page,
 ): Promise<MatchingIds> {
+  if (query.withNames) return searchWith(manager, { ...query, withNames: query.withNames }, scope, page);
   const { text } = query;
   const paging = `LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`;
   if (!text) {
@@ -47,17 +60,32 @@ export async function searchCreatorIds(
     );
     return { total: int(count?.total), ids: found.map((row) => int(row.id)) };
   }
+  const { sql, params } = textCondition(text, scope);
+  return matching(manager, sql, params, page);
+}
+
+/** Creators whose name or alias (scope 'all': or the channel, their first link) contains `text`. */
+function textCondition(text: string, scope: CreatorSearchScope): { sql: string; params: string[] } {
   // name_key and the aliases' name_key are normalizeName() of the (already normalised) names.
   const params: string[] = [text, text];
-  let where = `instr(c.name_key, ?) > 0
+  let sql = `instr(c.name_key, ?) > 0
       OR c.id IN (SELECT a.creator_id FROM creator_aliases a WHERE instr(a.name_key, ?) > 0)`;
   if (scope === 'all') {
-    where += `
+    sql += `
       OR c.id IN (SELECT l.creator_id FROM social_links l
                    WHERE instr(lower(l.url), ?) > 0
                      AND l.position = (SELECT MIN(m.position) FROM social_links m WHERE m.creator_id = l.creator_id))`;
     params.push(text);
   }
+  return { sql, params };
+}
+
+async function matching(
+  manager: EntityManager,
+  where: string,
+  params: (string | number)[],
+  page: Page,
+): Promise<MatchingIds> {
   const [count] = await rows<{ total: number }>(
     manager,
     `SELECT COUNT(*) AS total FROM creators c WHERE ${where}`,
@@ -65,8 +93,41 @@ export async function searchCreatorIds(
   );
   const found = await rows<{ id: number }>(
     manager,
-    `SELECT c.id FROM creators c WHERE ${where} ORDER BY c.id ${paging}`,
+    `SELECT c.id FROM creators c WHERE ${where}
+      ORDER BY c.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
     params,
   );
   return { total: int(count?.total), ids: found.map((row) => int(row.id)) };
+}
+
+/**
+ * `with:` search (docs/product.md §2): the creators who have a video with every named creator, and
+ * whose name, alias or channel holds the rest of the query. Driven by the first name's collaborators,
+ * so the cost follows those creators' videos and the page, not the tables. An unknown name matches
+ * nothing and is reported.
+ */
+async function searchWith(
+  manager: EntityManager,
+  query: SearchQuery & { withNames: string[] },
+  scope: CreatorSearchScope,
+  page: Page,
+): Promise<MatchingIds> {
+  const { ids, unknownNames } = await resolveWithNames(manager, query.withNames);
+  if (unknownNames.length > 0) return { total: 0, ids: [], unknownNames };
+  const conditions = ids.map(() => `c.id IN (${COLLABORATORS_OF})`);
+  const params: (string | number)[] = [...ids];
+  if (query.text) {
+    // Checked per candidate through the creator indexes (not the table-wide IN lists of the plain search).
+    conditions.push(`(instr(c.name_key, ?) > 0
+      OR EXISTS (SELECT 1 FROM creator_aliases a WHERE a.creator_id = c.id AND instr(a.name_key, ?) > 0)${
+        scope === 'all'
+          ? `
+      OR EXISTS (SELECT 1 FROM social_links l WHERE l.creator_id = c.id AND instr(lower(l.url), ?) > 0
+                    AND l.position = (SELECT MIN(m.position) FROM social_links m WHERE m.creator_id = c.id))`
+          : ''
+      })`);
+    params.push(query.text, query.text);
+    if (scope === 'all') params.push(query.text);
+  }
+  return matching(manager, conditions.join(' AND '), params, page);
 }

@@ -15,12 +15,11 @@ import {
   API_ROUTES,
   CREATORS_COMPACT_MAX_LIMIT,
   PAGING,
-  parseSearchQuery,
   type Creator,
   type MessageResponse,
 } from '@friends/shared';
 import { JsonText } from '../common/json-response';
-import { PageQuery, SearchTerm, type Page } from '../common/page-params';
+import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
 import { PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
 import { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
@@ -51,18 +50,20 @@ export class CreatorsController {
   /**
    * CreatorPage: one page of the creators whose name, alias or channel (`scope=names`: name or alias)
    * contains `q`, ignoring case, in id order, with how many match. What the search screens read.
+   * `with:"Name"` terms in `q` keep the creators who have a video with each named creator; a name that
+   * names no creator gives an empty page listing it in `unknownNames`; a malformed term is a 400.
    */
   @Get(API_ROUTES.creatorsSearch)
   @JsonText()
   @ApiQuery({ name: 'scope', required: false, enum: ['all', 'names'] })
   search(
-    @SearchTerm() q: string,
+    @SearchTerm(WITH_SEARCH_DOC('the creators who have a video with every named creator')) q: string,
     @Query('scope') scope: unknown,
     @PageQuery({ defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit }) page: Page,
   ): Promise<Buffer> {
     if (scope !== undefined && scope !== 'all' && scope !== 'names')
       throw new BadRequestException("scope must be 'all' or 'names'");
-    return this.creators.searchJson(parseSearchQuery(q), scope ?? 'all', page);
+    return this.creators.searchJson(searchQueryOf(q), scope ?? 'all', page);
   }
 
   @Post(API_ROUTES.creators)

@@ -7,6 +7,7 @@ import {
   normalizePhotoUrl,
   normalizeSocialLinks,
   safeHref,
+  searchQueryTerm,
   encodeCompactCreators,
   type Creator,
   type CreatorListItem,
@@ -129,11 +130,12 @@ export class CreatorsService {
    * the total, computed for that page alone.
    */
   searchJson(query: SearchQuery, scope: CreatorSearchScope, page: Page): Promise<Buffer> {
-    const key = `creators:search:${scope}:${page.offset}:${page.limit}:${query.text}`;
+    const key = `creators:search:${scope}:${page.offset}:${page.limit}:${searchQueryTerm(query)}`;
     return this.cache.json(key, () =>
       this.tx.read(async (manager): Promise<CreatorPage> => {
-        const { total, ids } = await searchCreatorIds(manager, query, scope, page);
-        return { total, items: ids.length === 0 ? [] : await this.list(manager, ids) };
+        const { total, ids, unknownNames } = await searchCreatorIds(manager, query, scope, page);
+        const items = ids.length === 0 ? [] : await this.list(manager, ids);
+        return unknownNames ? { total, items, unknownNames } : { total, items };
       }),
     );
   }

@@ -1,4 +1,5 @@
-import type { AuthorRef, Video } from '@friends/shared';
+import type { AuthorRef, Video, VideoPage } from '@friends/shared';
+import { resolveWithNames } from '../creators/creator-reader';
 import type { EntityManager } from 'typeorm';
 import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
 
@@ -90,6 +91,8 @@ export interface VideoFilter {
   text: string;
   /** Only videos whose URL is on YouTube (the rescan list). */
   youtube: boolean;
+  /** `with:` names (docs/product.md §2): only videos every one of these creators appears in. */
+  withNames?: string[];
 }
 
 /**
@@ -101,10 +104,25 @@ export async function readVideoPage(
   manager: EntityManager,
   filter: VideoFilter,
   page: { offset: number; limit: number },
-): Promise<{ total: number; items: Video[] }> {
+): Promise<VideoPage> {
   const conditions: string[] = [];
-  const params: string[] = [];
-  if (filter.text) {
+  const params: (string | number)[] = [];
+  if (filter.withNames) {
+    const { ids, unknownNames } = await resolveWithNames(manager, filter.withNames);
+    if (unknownNames.length > 0) return { total: 0, items: [], unknownNames };
+    // Through the video_authors (creator_id, video_id) index: the named creators' videos, not the table.
+    for (const id of ids) {
+      conditions.push('v.id IN (SELECT w.video_id FROM video_authors w WHERE w.creator_id = ?)');
+      params.push(id);
+    }
+  }
+  if (filter.text && filter.withNames) {
+    // Checked per video of the named creators, through the primary keys.
+    conditions.push(`(instr(lower(v.title), ?) > 0
+      OR EXISTS (SELECT 1 FROM video_authors va JOIN creators c ON c.id = va.creator_id
+                  WHERE va.video_id = v.id AND instr(c.name_key, ?) > 0))`);
+    params.push(filter.text, filter.text);
+  } else if (filter.text) {
     conditions.push(`(instr(lower(v.title), ?) > 0
       OR v.id IN (SELECT va.video_id FROM video_authors va JOIN creators c ON c.id = va.creator_id
                    WHERE instr(c.name_key, ?) > 0))`);

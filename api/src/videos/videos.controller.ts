@@ -14,7 +14,6 @@ import {
   API_ROUTES,
   HISTORY_ROUTES,
   PAGING,
-  parseSearchQuery,
   type BulkDeleteResult,
   type LinkEvidence,
   type MessageResponse,
@@ -22,7 +21,7 @@ import {
 } from '@friends/shared';
 import { AdminOnly } from '../auth/access.decorators';
 import { JsonText } from '../common/json-response';
-import { PageQuery, SearchTerm, type Page } from '../common/page-params';
+import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
 import { PathId, QueryId } from '../common/id-params';
 import { BulkDeleteVideosDto, CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import { VideosService } from './videos.service';
@@ -42,18 +41,21 @@ export class VideosController {
   /**
    * VideoPage: one page of the videos whose title or an author's name contains `q`, ignoring case
    * (`youtube=true`: only videos on YouTube, the rescan list), in id order, with how many match.
+   * `with:"Name"` terms keep the videos every named creator appears in (unknown names: an empty page
+   * listing them in `unknownNames`; a malformed term: 400).
    */
   @Get(API_ROUTES.videosSearch)
   @JsonText()
   @ApiQuery({ name: 'youtube', required: false, enum: ['true', 'false'] })
   search(
-    @SearchTerm() q: string,
+    @SearchTerm(WITH_SEARCH_DOC('the videos every named creator appears in')) q: string,
     @Query('youtube') youtube: unknown,
     @PageQuery({ defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit }) page: Page,
   ): Promise<Buffer> {
     if (youtube !== undefined && youtube !== 'true' && youtube !== 'false')
       throw new BadRequestException("youtube must be 'true' or 'false'");
-    return this.videos.searchJson({ text: parseSearchQuery(q).text, youtube: youtube === 'true' }, page);
+    const { text, withNames } = searchQueryOf(q);
+    return this.videos.searchJson({ text, withNames, youtube: youtube === 'true' }, page);
   }
 
   /** Why each author is linked (admin-only): source, matched text, confidence, time. */

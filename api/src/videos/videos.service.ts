@@ -4,6 +4,7 @@ import {
   canonicalVideoUrl,
   quoted,
   safeHref,
+  searchQueryTerm,
   type BulkDeleteResult,
   type Confidence,
   type EvidenceSource,
@@ -91,7 +92,8 @@ export class VideosService {
 
   /** GET /api/videos/search: one page of the matching videos and how many match (VideoPage). */
   searchJson(filter: VideoFilter, page: Page): Promise<Buffer> {
-    const key = `videos:search:${filter.youtube}:${page.offset}:${page.limit}:${filter.text}`;
+    const term = searchQueryTerm({ text: filter.text, withNames: filter.withNames });
+    const key = `videos:search:${filter.youtube}:${page.offset}:${page.limit}:${term}`;
     return this.cache.json(key, () => this.tx.read((manager) => readVideoPage(manager, filter, page)));
   }
 
