@@ -303,6 +303,31 @@ const ENDPOINTS: Endpoint[] = [
       ['limit', fc.oneof(fc.constantFrom('24', '0', '201'), hostileText)],
     ]).map((q) => `${API_ROUTES.creatorsSearch}?${q}`),
   },
+  {
+    method: 'get',
+    route: '/api/creators/search',
+    url: query([
+      ['ids', fc.oneof(fc.constantFrom('1', '1,2', '0', '', '1,,2'), hostileText)],
+      ['offset', fc.oneof(fc.constantFrom('0', '-1'), hostileText)],
+      ['limit', fc.oneof(fc.constantFrom('24', '201'), hostileText)],
+    ]).map((q) => `${API_ROUTES.creatorsSearch}?${q}`),
+  },
+  {
+    method: 'get',
+    route: '/api/creators/search/ids',
+    url: query([
+      ['q', hostileText],
+      ['scope', fc.oneof(fc.constantFrom('all', 'names', 'x'), hostileText)],
+    ]).map((q) => `${API_ROUTES.creatorsSearchIds}?${q}`),
+  },
+  {
+    method: 'get',
+    route: '/api/creators/duplicates',
+    url: query([
+      ['offset', fc.oneof(fc.constantFrom('0', '20', '-1', '1e2'), hostileText)],
+      ['limit', fc.oneof(fc.constantFrom('20', '0', '201'), hostileText)],
+    ]).map((q) => `${API_ROUTES.creatorsDuplicates}?${q}`),
+  },
   { method: 'get', route: '/api/videos', url: noisyQuery(API_ROUTES.videos) },
   {
     method: 'get',

@@ -158,7 +158,7 @@ describe('GET /api/docs-json', () => {
     const params = (route: string) =>
       Object.fromEntries((operation(route).parameters ?? []).map((p) => [p.name, p]));
     const creators = params(`GET ${API_ROUTES.creatorsSearch}`);
-    expect(Object.keys(creators).sort()).toEqual(['limit', 'offset', 'q', 'scope']);
+    expect(Object.keys(creators).sort()).toEqual(['ids', 'limit', 'offset', 'q', 'scope']);
     expect(creators.q).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } });
     expect(creators.limit).toMatchObject({
       schema: { type: 'integer', minimum: 1, maximum: PAGING.maxLimit, default: PAGING.creatorsPage },

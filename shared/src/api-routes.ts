@@ -5,7 +5,9 @@
 export const API_ROUTES = {
   creators: '/api/creators', // GET CreatorListItem[]; POST CreatorInput; PUT CreatorUpdate; PATCH MergeInput; DELETE ?id=
   creatorsCompact: '/api/creators/compact', // GET CompactCreators (the same list, compact); ?limit=N: the first N rows
-  creatorsSearch: '/api/creators/search', // GET CreatorPage: ?q=&scope=all|names&offset=&limit=
+  creatorsSearch: '/api/creators/search', // GET CreatorPage: ?q=&scope=all|names&ids=1,2&offset=&limit=
+  creatorsSearchIds: '/api/creators/search/ids', // GET CreatorIds: every match of ?q=&scope=
+  creatorsDuplicates: '/api/creators/duplicates', // GET DuplicateGroupPage: ?offset=&limit=
   creator: (id: number) => `/api/creators/${id}`, // DELETE (bulk delete form)
   creatorProfile: (id: number) => `/api/creators/${id}/profile`, // GET CreatorProfile
   videos: '/api/videos', // GET Video[]; POST VideoInput; PUT VideoUpdate; DELETE ?id=
@@ -28,6 +30,8 @@ export const API_ROUTES = {
 export interface PagedListParams {
   q?: string;
   scope?: 'all' | 'names';
+  /** Only these creators (GET /api/creators/search). */
+  ids?: readonly number[];
   youtube?: boolean;
   offset?: number;
   limit?: number;
@@ -37,10 +41,14 @@ export interface PagedListParams {
  * A paged list's URL, its parameters always in one order and defaults left out, so every bundle (and the
  * host page's preload) asks for the same page by the same URL.
  */
-export function pagedListUrl(route: string, { q, scope, youtube, offset, limit }: PagedListParams): string {
+export function pagedListUrl(
+  route: string,
+  { q, scope, ids, youtube, offset, limit }: PagedListParams,
+): string {
   const query = new URLSearchParams();
   if (q) query.set('q', q);
   if (scope && scope !== 'all') query.set('scope', scope);
+  if (ids) query.set('ids', ids.join(','));
   if (youtube) query.set('youtube', 'true');
   if (offset) query.set('offset', String(offset));
   if (limit !== undefined) query.set('limit', String(limit));

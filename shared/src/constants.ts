@@ -53,6 +53,8 @@ export const IMPORT_MAX_VIDEOS = 500;
 export const PAGING = {
   creatorsPage: 24,
   videosPage: 50,
+  /** Groups of the duplicate finder per page. */
+  duplicatesPage: 20,
   maxLimit: 200,
   maxTerm: 2048,
 } as const;

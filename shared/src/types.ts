@@ -193,5 +193,14 @@ export interface SearchPage<T> extends Paged<T> {
 /** GET /api/creators/search */
 export type CreatorPage = SearchPage<CreatorListItem>;
 
+/** GET /api/creators/search/ids: the id of every match (a bulk list's Select All), in id order. */
+export interface CreatorIds {
+  total: number;
+  ids: number[];
+}
+
+/** GET /api/creators/duplicates: one page of duplicate groups (each 2+ creators, in id order). */
+export type DuplicateGroupPage = Paged<CreatorListItem[]>;
+
 /** GET /api/videos/search */
 export type VideoPage = SearchPage<Video>;

@@ -65,6 +65,11 @@ export const QUERY_KEYS = {
   creatorProfile: (id: number) => ['creators', id, 'profile'],
   /** A paged creator search (under the creators prefix: writes refresh it). `text` as parseSearchQuery gives it. */
   creatorSearch: (text: string, scope: 'all' | 'names' = 'all') => ['creators', 'search', scope, text],
+  /** Every match's id (a bulk list's Select All). */
+  creatorSearchIds: (text: string, scope: 'all' | 'names' = 'all') => ['creators', 'ids', scope, text],
+  /** Named creators (chips of a picker, a detection's existing creators). */
+  creatorsByIds: (ids: readonly number[]) => ['creators', 'by-ids', ids.join(',')],
+  creatorDuplicates: ['creators', 'duplicates'],
   /** A paged video list of the admin (under the videos prefix). */
   videoSearch: (text: string, youtube = false) => ['videos', 'search', youtube, text],
   videos: ['videos'],

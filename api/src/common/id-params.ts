@@ -15,6 +15,15 @@ export function parseId(value: unknown): number {
   return id;
 }
 
+/** `1,2,3`: one to `max` ids, each as parseId checks it (400 otherwise). */
+export function parseIdList(value: unknown, max: number): number[] {
+  if (typeof value !== 'string' || value === '')
+    throw new BadRequestException('ids must be one comma-separated list of ids');
+  const parts = value.split(',');
+  if (parts.length > max) throw new BadRequestException(`ids must list at most ${max} ids`);
+  return parts.map(parseId);
+}
+
 /**
  * The raw string is read from the request (not through the global ValidationPipe, whose primitive
  * conversion would turn '1e3' into 1000 and 'abc' into NaN before it could be checked).

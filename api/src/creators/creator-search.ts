@@ -1,7 +1,7 @@
 import type { CreatorSearchScope, SearchQuery } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
-import { int, rows } from '../database/sql';
+import { int, placeholders, rows } from '../database/sql';
 import { resolveWithNames } from './creator-reader';
 
 export interface MatchingIds {
@@ -36,29 +36,28 @@ export async function searchCreatorIds(
   manager: EntityManager,
   query: SearchQuery,
   scope: CreatorSearchScope,
-  page: Page,
+  page: Page | null,
 ): Promise<MatchingIds> {
   if (query.withNames) return searchWith(manager, { ...query, withNames: query.withNames }, scope, page);
   const { text } = query;
-  const paging = `LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`;
   if (!text) {
-    const [count] = await rows<{ total: number }>(manager, 'SELECT COUNT(*) AS total FROM creators');
-    const found = await rows<{ id: number }>(manager, `SELECT id FROM creators ORDER BY id ${paging}`);
-    return { total: int(count?.total), ids: found.map((row) => int(row.id)) };
+    return answer(
+      manager,
+      'SELECT COUNT(*) AS total FROM creators',
+      'SELECT id FROM creators ORDER BY id',
+      [],
+      page,
+    );
   }
   if (manager.connection.options.type !== 'mysql' && [...text].length >= TRIGRAM) {
     const match = scope === 'names' ? `names : ${phrase(text)}` : phrase(text);
-    const [count] = await rows<{ total: number }>(
+    return answer(
       manager,
       'SELECT COUNT(*) AS total FROM creator_search WHERE creator_search MATCH ?',
+      'SELECT rowid AS id FROM creator_search WHERE creator_search MATCH ? ORDER BY rowid',
       [match],
+      page,
     );
-    const found = await rows<{ id: number }>(
-      manager,
-      `SELECT rowid AS id FROM creator_search WHERE creator_search MATCH ? ORDER BY rowid ${paging}`,
-      [match],
-    );
-    return { total: int(count?.total), ids: found.map((row) => int(row.id)) };
   }
   const { sql, params } = textCondition(text, scope);
   return matching(manager, sql, params, page);
@@ -80,24 +79,57 @@ function textCondition(text: string, scope: CreatorSearchScope): { sql: string; 
   return { sql, params };
 }
 
-async function matching(
+function matching(
   manager: EntityManager,
   where: string,
   params: (string | number)[],
-  page: Page,
+  page: Page | null,
 ): Promise<MatchingIds> {
-  const [count] = await rows<{ total: number }>(
+  return answer(
     manager,
     `SELECT COUNT(*) AS total FROM creators c WHERE ${where}`,
+    `SELECT c.id FROM creators c WHERE ${where} ORDER BY c.id`,
     params,
+    page,
   );
-  const found = await rows<{ id: number }>(
-    manager,
-    `SELECT c.id FROM creators c WHERE ${where}
-      ORDER BY c.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
-    params,
-  );
-  return { total: int(count?.total), ids: found.map((row) => int(row.id)) };
+}
+
+/**
+ * One page of the ids `idsSql` lists and the count of `countSql`; without a page, every id (a bulk
+ * list's Select All), which is then the count too.
+ */
+async function answer(
+  manager: EntityManager,
+  countSql: string,
+  idsSql: string,
+  params: (string | number)[],
+  page: Page | null,
+): Promise<MatchingIds> {
+  const paging = page ? ` LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : '';
+  const found = (await rows<{ id: number }>(manager, idsSql + paging, params)).map((row) => int(row.id));
+  if (!page) return { total: found.length, ids: found };
+  const [count] = await rows<{ total: number }>(manager, countSql, params);
+  return { total: int(count?.total), ids: found };
+}
+
+/** The given creators that exist, a page of them in id order (a picker's chips, named by id). */
+export async function existingCreatorIds(
+  manager: EntityManager,
+  ids: readonly number[],
+  page: Page,
+): Promise<MatchingIds> {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  const found =
+    wanted.length === 0
+      ? []
+      : (
+          await rows<{ id: number }>(
+            manager,
+            `SELECT id FROM creators WHERE id IN ${placeholders(wanted.length)} ORDER BY id`,
+            wanted,
+          )
+        ).map((row) => int(row.id));
+  return { total: found.length, ids: found.slice(page.offset, page.offset + page.limit) };
 }
 
 /**
@@ -110,7 +142,7 @@ async function searchWith(
   manager: EntityManager,
   query: SearchQuery & { withNames: string[] },
   scope: CreatorSearchScope,
-  page: Page,
+  page: Page | null,
 ): Promise<MatchingIds> {
   const { ids, unknownNames } = await resolveWithNames(manager, query.withNames);
   if (unknownNames.length > 0) return { total: 0, ids: [], unknownNames };

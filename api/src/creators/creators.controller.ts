@@ -16,13 +16,20 @@ import {
   CREATORS_COMPACT_MAX_LIMIT,
   PAGING,
   type Creator,
+  type CreatorSearchScope,
   type MessageResponse,
 } from '@friends/shared';
 import { JsonText } from '../common/json-response';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
-import { PathId, QueryId } from '../common/id-params';
+import { parseIdList, PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
 import { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
+
+function parseScope(scope: unknown): CreatorSearchScope {
+  if (scope === undefined) return 'all';
+  if (scope !== 'all' && scope !== 'names') throw new BadRequestException("scope must be 'all' or 'names'");
+  return scope;
+}
 
 /** docs/product.md §7 creator calls. Reads are public; every write needs the admin session (AuthGuard). */
 @Controller()
@@ -56,14 +63,44 @@ export class CreatorsController {
   @Get(API_ROUTES.creatorsSearch)
   @JsonText()
   @ApiQuery({ name: 'scope', required: false, enum: ['all', 'names'] })
+  @ApiQuery({
+    name: 'ids',
+    required: false,
+    description: `only these creators (comma-separated ids, at most ${PAGING.maxLimit}); not with q`,
+    schema: { type: 'string', example: '3,17' },
+  })
   search(
     @SearchTerm(WITH_SEARCH_DOC('the creators who have a video with every named creator')) q: string,
     @Query('scope') scope: unknown,
+    @Query('ids') ids: unknown,
     @PageQuery({ defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit }) page: Page,
   ): Promise<Buffer> {
-    if (scope !== undefined && scope !== 'all' && scope !== 'names')
-      throw new BadRequestException("scope must be 'all' or 'names'");
-    return this.creators.searchJson(searchQueryOf(q), scope ?? 'all', page);
+    const searchScope = parseScope(scope);
+    if (ids !== undefined) {
+      if (q !== '') throw new BadRequestException('ids and q cannot be used together');
+      return this.creators.byIdsJson(parseIdList(ids, PAGING.maxLimit), page);
+    }
+    return this.creators.searchJson(searchQueryOf(q), searchScope, page);
+  }
+
+  /** CreatorIds: the id of every creator the search matches, for a bulk list's Select All. */
+  @Get(API_ROUTES.creatorsSearchIds)
+  @JsonText()
+  @ApiQuery({ name: 'scope', required: false, enum: ['all', 'names'] })
+  searchIds(
+    @SearchTerm(WITH_SEARCH_DOC('the creators who have a video with every named creator')) q: string,
+    @Query('scope') scope: unknown,
+  ): Promise<Buffer> {
+    return this.creators.searchIdsJson(searchQueryOf(q), parseScope(scope));
+  }
+
+  /** DuplicateGroupPage: creators sharing a normalised name or alias, a page of groups. */
+  @Get(API_ROUTES.creatorsDuplicates)
+  @JsonText()
+  duplicates(
+    @PageQuery({ defaultLimit: PAGING.duplicatesPage, maxLimit: PAGING.maxLimit }) page: Page,
+  ): Promise<Buffer> {
+    return this.creators.duplicatesJson(page);
   }
 
   @Post(API_ROUTES.creators)

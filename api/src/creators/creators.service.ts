@@ -11,8 +11,10 @@ import {
   encodeCompactCreators,
   type Creator,
   type CreatorListItem,
+  type CreatorIds,
   type CreatorPage,
   type CreatorSearchScope,
+  type DuplicateGroupPage,
   type SearchQuery,
   type MessageResponse,
   type SocialLink,
@@ -29,7 +31,8 @@ import { HistoryService } from '../history/history.service';
 import { creatorScopes } from '../history/row-snapshot';
 import { CreatorAliasEntity } from './creator-alias.entity';
 import { readCreators, readLinks, toCreator } from './creator-reader';
-import { searchCreatorIds } from './creator-search';
+import { findDuplicateIdGroups } from './creator-duplicates';
+import { existingCreatorIds, searchCreatorIds } from './creator-search';
 import { CreatorEntity } from './creator.entity';
 import { SocialLinkEntity } from './social-link.entity';
 import type { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
@@ -138,6 +141,47 @@ export class CreatorsService {
         return unknownNames ? { total, items, unknownNames } : { total, items };
       }),
     );
+  }
+
+  /** GET /api/creators/search?ids=: those of the given creators that exist, a page of them. */
+  byIdsJson(ids: readonly number[], page: Page): Promise<Buffer> {
+    const key = `creators:by-ids:${page.offset}:${page.limit}:${ids.join(',')}`;
+    return this.cache.json(key, () =>
+      this.tx.read(async (manager): Promise<CreatorPage> => {
+        const { total, ids: found } = await existingCreatorIds(manager, ids, page);
+        return { total, items: found.length === 0 ? [] : await this.list(manager, found) };
+      }),
+    );
+  }
+
+  /** GET /api/creators/search/ids: the id of every creator the query matches (a Select All). */
+  searchIdsJson(query: SearchQuery, scope: CreatorSearchScope): Promise<Buffer> {
+    return this.cache.json(`creators:search-ids:${scope}:${searchQueryTerm(query)}`, () =>
+      this.tx.read((manager): Promise<CreatorIds> => searchCreatorIds(manager, query, scope, null)),
+    );
+  }
+
+  /**
+   * GET /api/creators/duplicates: one page of the duplicate groups, found once per write (see
+   * creator-duplicates.ts), each group's creators read for that page alone.
+   */
+  duplicatesJson(page: Page): Promise<Buffer> {
+    return this.cache.json(`creators:duplicates:${page.offset}:${page.limit}`, async () => {
+      const groups = await this.cache.value('creators:duplicate-groups', () =>
+        this.tx.read((manager) => findDuplicateIdGroups(manager)),
+      );
+      const shown = groups.slice(page.offset, page.offset + page.limit);
+      return this.tx.read(async (manager): Promise<DuplicateGroupPage> => {
+        const items = shown.length === 0 ? [] : await this.list(manager, shown.flat());
+        const byId = new Map(items.map((item) => [item.id, item]));
+        return {
+          total: groups.length,
+          items: shown.map((group) =>
+            group.map((id) => byId.get(id)).filter((item): item is CreatorListItem => Boolean(item)),
+          ),
+        };
+      });
+    });
   }
 
   /**
