@@ -15,7 +15,7 @@ import {
   type SessionInfo,
   type ViewId,
 } from '@friends/shared';
-import { useCreators } from './api/get-creators';
+import { useCreatorPages } from './api/search-creators';
 import AnalyticsView from './exposes/analytics-view';
 import CreatorsView from './exposes/creators-view';
 import SearchAdminExtras from './exposes/search-admin-extras';
@@ -68,7 +68,7 @@ function LoginBox({ onLoggedIn }: { onLoggedIn: () => void }) {
 
 /** A bare stand-in for the public SearchView, to work on the search-card admin extras alone. */
 function SearchPreview(props: { navigate: (view: ViewId, params?: NavigateParams) => void }) {
-  const creators = useCreators();
+  const { creators } = useCreatorPages('', { limit: 30 });
   return (
     <SearchAdminExtras navigate={props.navigate} isAdmin params={{}}>
       {({ toolbar, cardExtras }) => (
@@ -76,7 +76,7 @@ function SearchPreview(props: { navigate: (view: ViewId, params?: NavigateParams
           <h2 className="admin-view__title">Search cards (preview)</h2>
           {toolbar}
           <ul className="admin-list">
-            {(creators.data ?? []).slice(0, 30).map((creator) => (
+            {creators.map((creator) => (
               <li key={creator.id}>
                 <strong>{creator.name}</strong> · {creator.videoCount} videos
                 {cardExtras(creator)}

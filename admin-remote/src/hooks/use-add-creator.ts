@@ -1,11 +1,10 @@
 /**
  * docs/product.md §5 'Add creator', shared by the Add New Creator form and the quick-add box: a blank name is
- * refused with an alert, a case-insensitive duplicate (checked against the loaded list first, then the
- * API's 409) gives the 'already exists' alert and the caller resets its form.
+ * refused with an alert, a case-insensitive duplicate (the API's 409: it holds the only complete list)
+ * gives the 'already exists' alert and the caller resets its form.
  */
-import { MESSAGES, creatorExistsMessage, normalizeName, type Creator } from '@friends/shared';
+import { MESSAGES, creatorExistsMessage, type Creator } from '@friends/shared';
 import { useCreateCreator } from '../api/create-creator';
-import { useCreators } from '../api/get-creators';
 import { isApiClientError } from '@friends/web/api-client';
 import { reportError } from '../lib/report-error';
 import { creatorInputFromDraft, type CreatorDraft } from '../components/creator-fields';
@@ -17,7 +16,6 @@ export type AddCreatorResult =
   | { status: 'failed' };
 
 export function useAddCreator() {
-  const { data: creators } = useCreators();
   const mutation = useCreateCreator();
 
   const addCreator = async (draft: CreatorDraft): Promise<AddCreatorResult> => {
@@ -25,11 +23,6 @@ export function useAddCreator() {
     if (!input.name) {
       window.alert(MESSAGES.provideCreatorName);
       return { status: 'blank' };
-    }
-    const key = normalizeName(input.name);
-    if (creators?.some((creator) => normalizeName(creator.name) === key)) {
-      window.alert(creatorExistsMessage(input.name));
-      return { status: 'duplicate' };
     }
     try {
       const creator = await mutation.mutateAsync(input);

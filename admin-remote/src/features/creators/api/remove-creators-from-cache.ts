@@ -1,15 +1,29 @@
 /**
  * docs/product.md §4: a deleted creator disappears from every video at once. The API does it in one
- * transaction; this mirrors it in the cached lists so the screens change before the re-fetch lands.
+ * transaction; this mirrors it in the creator pages and the video list already loaded, so the screens
+ * change before the re-fetch lands.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { QUERY_KEYS, type CreatorListItem, type Video } from '@friends/shared';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { QUERY_KEYS, type CreatorPage, type Video } from '@friends/shared';
 
 export function removeCreatorsFromCache(queryClient: QueryClient, ids: readonly number[]): void {
   if (ids.length === 0) return;
   const gone = new Set(ids);
-  queryClient.setQueryData<CreatorListItem[]>(QUERY_KEYS.creators, (list) =>
-    list?.filter((item) => !gone.has(item.id)),
+  queryClient.setQueriesData<InfiniteData<CreatorPage>>(
+    { queryKey: QUERY_KEYS.creatorSearch('', 'names').slice(0, 2) },
+    (data) => {
+      if (!data?.pages) return data;
+      const kept = data.pages.map((page) => page.items.filter((item) => !gone.has(item.id)));
+      const removed = data.pages.reduce(
+        (sum, page, i) => sum + page.items.length - (kept[i]?.length ?? 0),
+        0,
+      );
+      if (removed === 0) return data;
+      return {
+        ...data,
+        pages: data.pages.map((page, i) => ({ total: page.total - removed, items: kept[i] ?? [] })),
+      };
+    },
   );
   queryClient.setQueryData<Video[]>(QUERY_KEYS.videos, (list) =>
     list?.map((video) =>

@@ -1,37 +1,44 @@
 /**
- * 'Bulk Actions & Cleanup': delete or merge the checked creators, and find duplicate names (shared
- * findDuplicateGroups: lowercased, trimmed, spaces collapsed, aliases counted) with a merge per group.
+ * 'Bulk Actions & Cleanup': delete or merge the checked creators, and find duplicate names (the API
+ * applies the shared findDuplicateGroups rule: lowercased, trimmed, spaces collapsed, aliases counted)
+ * with a merge per group, a page of groups at a time.
  */
-import { useMemo, useState } from 'react';
-import { deletedSummary, MESSAGES, findDuplicateGroups, type CreatorListItem } from '@friends/shared';
+import { useState } from 'react';
+import { deletedSummary, MESSAGES, type CreatorListItem } from '@friends/shared';
+import { getCreatorsByIds } from '../../../api/search-creators';
+import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
 import { useToolSlots } from '../../../components/tool-slots';
+import { reportError } from '../../../lib/report-error';
 import { useBulkDeleteCreators } from '../api/bulk-delete-creators';
-import { useCreatorActions } from '../hooks/use-creator-actions';
+import { useDuplicateGroups } from '../api/get-duplicates';
+import { useCreatorActions, type Named } from '../hooks/use-creator-actions';
 import { BackupLinks } from './backup-links';
+import type { Checked } from './manage-creators';
 
 interface BulkActionsPanelProps {
-  creators: readonly CreatorListItem[];
   /** Checked creators in the order they were checked. */
-  selected: readonly CreatorListItem[];
+  selected: readonly Checked[];
   onSelectionDone: (removedIds: readonly number[]) => void;
   onClearSelection: () => void;
 }
 
-export function BulkActionsPanel({
-  creators,
-  selected,
-  onSelectionDone,
-  onClearSelection,
-}: BulkActionsPanelProps) {
+/** The checked creators with their names, those Select All added unnamed read by id (gone ones dropped). */
+async function named(selected: readonly Checked[]): Promise<Named[]> {
+  const missing = selected.filter((creator) => creator.name === undefined).map((creator) => creator.id);
+  const found = new Map((await getCreatorsByIds(missing)).map((creator) => [creator.id, creator.name]));
+  return selected.flatMap((creator) => {
+    const name = creator.name ?? found.get(creator.id);
+    return name === undefined ? [] : [{ id: creator.id, name }];
+  });
+}
+
+export function BulkActionsPanel({ selected, onSelectionDone, onClearSelection }: BulkActionsPanelProps) {
   const bulkDelete = useBulkDeleteCreators();
   const { merge, isMerging } = useCreatorActions();
   const [showDuplicates, setShowDuplicates] = useState(false);
   const { creatorBulkTools: BulkTools } = useToolSlots();
-  const groups = useMemo(
-    () => (showDuplicates ? findDuplicateGroups([...creators]) : []),
-    [creators, showDuplicates],
-  );
+  const duplicates = useDuplicateGroups(showDuplicates);
 
   const deleteSelected = async () => {
     if (selected.length === 0) {
@@ -51,7 +58,42 @@ export function BulkActionsPanel({
   };
 
   const mergeSelected = async () => {
-    if (await merge(selected)) onSelectionDone(selected.map((creator) => creator.id));
+    let candidates: Named[];
+    try {
+      candidates = await named(selected);
+    } catch (error) {
+      reportError(error, MESSAGES.failedToMerge);
+      return;
+    }
+    if (await merge(candidates)) onSelectionDone(selected.map((creator) => creator.id));
+  };
+
+  const renderGroup = (group: CreatorListItem[]) => {
+    const label = group.map((creator) => creator.name).join(' / ');
+    return (
+      <>
+        <span>
+          {group.map((creator, index) => (
+            <span key={creator.id}>
+              {index > 0 ? ', ' : null}
+              <strong>{creator.name}</strong>{' '}
+              <span className="admin-muted">({creator.videoCount} videos)</span>
+            </span>
+          ))}
+        </span>
+        <button
+          type="button"
+          className="admin-button"
+          aria-label={`Merge group ${label}`}
+          onClick={() =>
+            void merge(group).then((done) => done && onSelectionDone(group.map((creator) => creator.id)))
+          }
+          disabled={isMerging}
+        >
+          Merge group
+        </button>
+      </>
+    );
   };
 
   return (
@@ -96,38 +138,24 @@ export function BulkActionsPanel({
         <BackupLinks />
       </div>
       {showDuplicates ? (
-        groups.length === 0 ? (
+        duplicates.isPending ? (
+          <p className="admin-muted">Finding duplicates…</p>
+        ) : duplicates.isError ? (
+          <p className="admin-muted">Could not find duplicates.</p>
+        ) : duplicates.groups.length === 0 ? (
           <p className="admin-muted">No duplicates found</p>
         ) : (
-          <div className="admin-scroll">
-            <ul className="admin-list" aria-label="Duplicate groups">
-              {groups.map((group) => {
-                const label = group.map((creator) => creator.name).join(' / ');
-                return (
-                  <li key={group.map((creator) => creator.id).join('-')} className="admin-duplicate">
-                    <span>
-                      {group.map((creator, index) => (
-                        <span key={creator.id}>
-                          {index > 0 ? ', ' : null}
-                          <strong>{creator.name}</strong>{' '}
-                          <span className="admin-muted">({creator.videoCount} videos)</span>
-                        </span>
-                      ))}
-                    </span>
-                    <button
-                      type="button"
-                      className="admin-button"
-                      aria-label={`Merge group ${label}`}
-                      onClick={() => void merge(group)}
-                      disabled={isMerging}
-                    >
-                      Merge group
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
+          <PagedList
+            items={duplicates.groups}
+            getKey={(group) => group.map((creator) => creator.id).join('-')}
+            renderItem={renderGroup}
+            label="Duplicate groups"
+            itemClassName="admin-duplicate"
+            total={duplicates.total ?? duplicates.groups.length}
+            hasMore={duplicates.hasNextPage}
+            loading={duplicates.isFetchingNextPage}
+            loadMore={() => void duplicates.fetchNextPage()}
+          />
         )
       ) : null}
     </Section>

@@ -1,53 +1,62 @@
 /**
  * 'All Creators (n)': checkbox, photo, name, social chips, video count, and View / Edit / Delete.
- * Ten thousand rows render a page at a time inside a bounded scroll area; a filter narrows them.
+ * The API filters (name or alias) and pages the rows; more load as the end scrolls into view.
  */
-import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { defaultAvatarUrl, normalizeName, type CreatorListItem, type Navigate } from '@friends/shared';
+import { useId, useState } from 'react';
+import { defaultAvatarUrl, type CreatorListItem, type Navigate } from '@friends/shared';
 import { CreatorQuickAdd } from '../../../components/creator-quick-add';
-import { IncrementalList } from '../../../components/incremental-list';
+import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
 import { SocialChips } from '../../../components/social-chips';
 import { useCreatorActions } from '../hooks/use-creator-actions';
 import { CreatorEditForm } from './creator-edit-form';
 
 interface CreatorListProps {
+  /** The loaded pages of the creators matching `filter`. */
   creators: readonly CreatorListItem[];
+  /** All creators, whatever the filter: the heading's n. */
+  allCount: number;
+  /** Creators matching the filter, loaded or not. */
+  matchCount: number;
+  filter: string;
+  onFilterChange: (filter: string) => void;
   isLoading: boolean;
   isError: boolean;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMore: () => void;
   selectedIds: ReadonlySet<number>;
   onToggle: (creator: CreatorListItem, checked: boolean) => void;
+  /** Every match of the filter is checked (Select All). */
+  allChecked: boolean;
+  selectingAll: boolean;
+  onToggleAll: (checked: boolean) => void;
+  onDeleted: (creator: CreatorListItem) => void;
   navigate: Navigate;
 }
 
 export function CreatorList({
   creators,
+  allCount,
+  matchCount,
+  filter,
+  onFilterChange,
   isLoading,
   isError,
+  hasMore,
+  isLoadingMore,
+  loadMore,
   selectedIds,
   onToggle,
+  allChecked,
+  selectingAll,
+  onToggleAll,
+  onDeleted,
   navigate,
 }: CreatorListProps) {
   const id = useId();
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [filter, setFilter] = useState('');
-  const deferredFilter = useDeferredValue(filter);
   const { confirmAndDelete } = useCreatorActions();
-
-  // Normalised once per list, not per keystroke.
-  const searchable = useMemo(
-    () =>
-      creators.map((creator) => ({
-        creator,
-        text: [creator.name, ...creator.aliases].map(normalizeName).join('\n'),
-      })),
-    [creators],
-  );
-  const shown = useMemo(() => {
-    const term = normalizeName(deferredFilter);
-    if (!term) return creators;
-    return searchable.filter((entry) => entry.text.includes(term)).map((entry) => entry.creator);
-  }, [creators, searchable, deferredFilter]);
 
   const renderCreator = (creator: CreatorListItem) => {
     if (creator.id === editingId)
@@ -98,7 +107,7 @@ export function CreatorList({
           <button
             type="button"
             className="admin-button admin-button--danger"
-            onClick={() => void confirmAndDelete(creator)}
+            onClick={() => void confirmAndDelete(creator).then((done) => done && onDeleted(creator))}
           >
             Delete
           </button>
@@ -108,7 +117,7 @@ export function CreatorList({
   };
 
   return (
-    <Section title={`All Creators (${creators.length})`} className="admin-all-creators">
+    <Section title={`All Creators (${allCount})`} className="admin-all-creators">
       <div className="admin-toolbar">
         <CreatorQuickAdd draftKey="creators-quick-add-creator" />
       </div>
@@ -121,22 +130,40 @@ export function CreatorList({
         className="admin-filter"
         placeholder="Filter by name…"
         value={filter}
-        onChange={(event) => setFilter(event.target.value)}
+        onChange={(event) => onFilterChange(event.target.value)}
       />
+      <div className="admin-toolbar">
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={allChecked}
+            disabled={matchCount === 0 || selectingAll}
+            onChange={(event) => onToggleAll(event.target.checked)}
+          />
+          <span>Select All</span>
+        </label>
+        <span className="admin-muted">
+          {filter.trim() ? `${matchCount} matching` : null}
+          {selectingAll ? ' Selecting…' : null}
+        </span>
+      </div>
       {isLoading ? (
         <p className="admin-muted">Loading creators…</p>
       ) : isError ? (
         <p className="admin-muted">Could not load creators.</p>
-      ) : shown.length === 0 ? (
+      ) : creators.length === 0 ? (
         <p className="admin-muted">No creators found</p>
       ) : (
-        <IncrementalList
-          items={shown}
+        <PagedList
+          items={creators}
           getKey={(creator) => creator.id}
           renderItem={renderCreator}
           label="All creators"
           className="admin-scroll--tall"
-          keepMounted={editingId === null ? undefined : [editingId]}
+          total={matchCount}
+          hasMore={hasMore}
+          loading={isLoadingMore}
+          loadMore={loadMore}
         />
       )}
     </Section>

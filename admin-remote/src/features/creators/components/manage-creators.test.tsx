@@ -2,13 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, QUERY_KEYS, creatorExistsMessage, deletedSummary, type Video } from '@friends/shared';
 import { CREATORS, VIDEOS, creator } from '../../../test-utils/fixtures';
 import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
+import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { ManageCreators } from './manage-creators';
 
 beforeEach(resetBrowserState);
 
 const base = (extra: Record<string, Route> = {}) =>
-  mockFetch({ 'GET /api/creators': { body: CREATORS }, 'GET /api/videos': { body: VIDEOS }, ...extra });
+  mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: VIDEOS }, ...extra });
 
 async function renderScreen() {
   const props = viewProps();
@@ -85,15 +86,20 @@ describe('Manage Creators: add creator', () => {
     await waitFor(() => expect(addForm().getByLabelText('Name')).toHaveValue(''));
   });
 
-  it('rejects a case-insensitive duplicate from the loaded list with the alert and resets the form', async () => {
-    const api = base();
+  it("rejects a case-insensitive duplicate (the API's 409) with the alert and resets the whole form", async () => {
+    const api = base({
+      'POST /api/creators': {
+        status: 409,
+        body: { error: 'Creator "ada LUMEN" already exists in the database!' },
+      },
+    });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
     await user.type(addForm().getByLabelText('Name'), '  ada   LUMEN');
     await user.type(addForm().getByLabelText('Photo URL'), 'https://example.org/a.png');
     await user.click(addForm().getByRole('button', { name: 'Add Creator' }));
-    expect(dialogs.alert).toHaveBeenCalledWith(creatorExistsMessage('ada   LUMEN'));
-    expect(api.writes()).toEqual([]);
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(creatorExistsMessage('ada   LUMEN')));
+    expect(api.writes()).toEqual([expect.objectContaining({ method: 'POST', url: '/api/creators' })]);
     expect(addForm().getByLabelText('Name')).toHaveValue('');
     expect(addForm().getByLabelText('Photo URL')).toHaveValue('');
   });
@@ -196,7 +202,8 @@ describe('Manage Creators: list, view, edit, delete', () => {
   });
 
   it('deletes after confirm by ?id= and drops the creator from every cached video at once', async () => {
-    const api = base({ 'DELETE /api/creators?id=2': { status: 204 } });
+    let creators = CREATORS;
+    const api = base({ ...creatorRoutes(() => creators), 'DELETE /api/creators?id=2': { status: 204 } });
     const dialogs = mockDialogs();
     const { user, queryClient } = await renderScreen();
     // The videos another screen loaded (not shown here, so invalidation marks it stale rather than refetching).
@@ -206,7 +213,7 @@ describe('Manage Creators: list, view, edit, delete', () => {
     await user.click(row('Bram Koster').getByRole('button', { name: 'Delete' }));
     expect(api.writes()).toEqual([]);
 
-    api.routes['GET /api/creators'] = { body: CREATORS.filter((item) => item.id !== 2) };
+    creators = CREATORS.filter((item) => item.id !== 2);
     await user.click(row('Bram Koster').getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(api.writes()).toEqual([
@@ -319,8 +326,8 @@ describe('Manage Creators: merge', () => {
       }),
     ]);
     await waitFor(() => {
-      const reads = api.calls.filter((call) => call.method === 'GET');
-      expect(reads.filter((call) => call.url === '/api/creators').length).toBeGreaterThanOrEqual(2);
+      const reads = api.calls.filter((call) => call.url === '/api/creators/search?scope=names&limit=24');
+      expect(reads.length).toBeGreaterThanOrEqual(2);
     });
   });
 
@@ -346,7 +353,7 @@ describe('Manage Creators: find duplicates', () => {
       creator(6, 'Unrelated'),
     ];
     const api = mockFetch({
-      'GET /api/creators': { body: list },
+      ...creatorRoutes(list),
       'GET /api/videos': { body: VIDEOS },
       'PATCH /api/creators': { body: { message: 'Merged' } },
     });
@@ -378,5 +385,93 @@ describe('Manage Creators: find duplicates', () => {
     const { user } = await renderScreen();
     await user.click(bulk().getByRole('button', { name: 'Find Duplicates' }));
     expect(bulk().getByText('No duplicates found')).toBeInTheDocument();
+  });
+});
+
+describe('Manage Creators: a long list paged by the API', () => {
+  const many = [
+    ...CREATORS,
+    ...Array.from({ length: 57 }, (_, i) => creator(100 + i, `Guest ${String(i).padStart(2, '0')}`)),
+  ];
+
+  it('shows the first page and the total, filters on the server and never reads the whole list', async () => {
+    const api = base(creatorRoutes(many));
+    const { user } = renderWithClient(<ManageCreators {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (60)' });
+    const list = within(screen.getByRole('list', { name: 'All creators' }));
+    expect(list.getAllByRole('article')).toHaveLength(24);
+    expect(screen.getByRole('button', { name: 'Show more (36 more)' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Filter creators'), 'GUEST  1');
+    await waitFor(() => expect(list.getAllByRole('article')).toHaveLength(10));
+    expect(screen.getByText('10 matching')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Creators (60)' })).toBeInTheDocument();
+    expect(api.calls.map((call) => call.url)).toContain(
+      '/api/creators/search?q=guest+1&scope=names&limit=24',
+    );
+    expect(api.calls.filter((call) => call.url === '/api/creators')).toEqual([]);
+  });
+
+  it('Select All checks every match, loaded or not, and the bulk delete covers them all', async () => {
+    const api = base({
+      ...creatorRoutes(many),
+      'DELETE /api/creators': (request) => ({
+        status: /\/api\/creators\/\d+$/.test(request.url) ? 204 : 404,
+      }),
+    });
+    for (const item of many) api.routes[`DELETE /api/creators/${item.id}`] = { status: 204 };
+    const dialogs = mockDialogs();
+    const { user } = renderWithClient(<ManageCreators {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (60)' });
+    await user.type(screen.getByLabelText('Filter creators'), 'guest');
+    await waitFor(() => expect(screen.getByText('57 matching')).toBeInTheDocument());
+    await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
+    await waitFor(() => expect(bulk().getByText('57 selected')).toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select All' })).toBeChecked();
+    expect(api.calls.map((call) => call.url)).toContain('/api/creators/search/ids?q=guest&scope=names');
+    // A page not loaded yet arrives checked.
+    await user.click(screen.getByRole('button', { name: 'Show more (33 more)' }));
+    expect(
+      await within(screen.getByRole('list', { name: 'All creators' })).findByRole('checkbox', {
+        name: 'Select Guest 30',
+      }),
+    ).toBeChecked();
+
+    await user.click(bulk().getByRole('button', { name: 'Delete Selected (57)' }));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('creator', 57, 0)));
+    expect(
+      api
+        .writes()
+        .map((call) => call.url)
+        .sort(),
+    ).toEqual(
+      many
+        .slice(3)
+        .map((item) => `/api/creators/${item.id}`)
+        .sort(),
+    );
+  });
+
+  it('unchecking Select All clears what it checked; merging unloaded creators names them by id first', async () => {
+    const api = base({ 'PATCH /api/creators': { body: { message: 'Merged' } } });
+    api.routes = Object.assign(api.routes, creatorRoutes(many));
+    const dialogs = mockDialogs();
+    dialogs.prompt.mockReturnValue('1');
+    dialogs.confirm.mockReturnValue(false);
+    const { user } = renderWithClient(<ManageCreators {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (60)' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
+    await waitFor(() => expect(bulk().getByText('60 selected')).toBeInTheDocument());
+    await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
+    expect(bulk().getByText('0 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
+    await user.click(bulk().getByRole('button', { name: 'Merge Selected (60)' }));
+    await waitFor(() => expect(dialogs.prompt).toHaveBeenCalled());
+    expect(dialogs.prompt.mock.calls[0]?.[0]).toContain('1. Ada Lumen\n2. Bram Koster');
+    expect(dialogs.prompt.mock.calls[0]?.[0]).toContain('\n60. Guest 56');
+    expect(
+      api.calls.some((call) => decodeURIComponent(call.url).startsWith('/api/creators/search?ids=121,122,')),
+    ).toBe(true);
+    expect(api.writes()).toEqual([]);
   });
 });

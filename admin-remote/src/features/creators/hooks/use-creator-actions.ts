@@ -8,7 +8,7 @@ import { reportError } from '../../../lib/report-error';
 import { useDeleteCreator } from '../api/delete-creator';
 import { useMergeCreators } from '../api/merge-creators';
 
-type Named = Pick<CreatorListItem, 'id' | 'name'>;
+export type Named = Pick<CreatorListItem, 'id' | 'name'>;
 
 /** '1. Name' … 'n. Name' and the question, as the prompt shows it. */
 export function mergePromptText(candidates: readonly Named[]): string {

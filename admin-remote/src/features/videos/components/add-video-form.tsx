@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES, type Creator } from '@friends/shared';
-import { useCreators } from '../../../api/get-creators';
+import { useCreatorsByIds } from '../../../api/search-creators';
 import { CreatorQuickAdd } from '../../../components/creator-quick-add';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
@@ -31,7 +31,6 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft, resetDraft] = useSessionDraft('add-video', EMPTY_DRAFT);
-  const creators = useCreators();
   const createVideo = useCreateVideo();
   const { videoInfo: VideoInfoTool } = useToolSlots();
 
@@ -48,8 +47,9 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
   }, [prefillUrl]);
 
   const canSubmit = draft.title.trim() !== '' && draft.authorIds.length > 0 && !createVideo.isPending;
+  const named = useCreatorsByIds(draft.authorIds);
   const selectedNames = draft.authorIds
-    .map((authorId) => creators.data?.find((creator) => creator.id === authorId)?.name)
+    .map((authorId) => named.data?.find((creator) => creator.id === authorId)?.name)
     .filter((name): name is string => Boolean(name));
 
   const submit = async (event: FormEvent) => {
@@ -126,8 +126,6 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
         </div>
         <CreatorPicker
           legend={CREATORS_LEGEND}
-          creators={creators.data ?? []}
-          isLoading={creators.isPending}
           selectedIds={draft.authorIds}
           onChange={(authorIds) => setDraft({ ...draft, authorIds })}
         />

@@ -1,63 +1,42 @@
 /**
- * The creators multi-select of the video forms. With ten thousand creators a <select multiple> is
- * unusable, so this is a filter box over a bounded list of checkboxes (at most MAX_SHOWN matches are
- * rendered; typing narrows them), with the chosen creators shown as removable chips in order.
+ * The creators multi-select of the video forms: a typeahead the API answers (names and aliases, the
+ * first MAX_SHOWN matches; typing narrows them), with the chosen creators shown as removable chips in
+ * order, named from the video's authors, the matches picked, or the API by id.
  */
-import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { normalizeName, type AuthorRef, type CreatorListItem } from '@friends/shared';
+import { useDeferredValue, useId, useState } from 'react';
+import type { AuthorRef } from '@friends/shared';
+import { creatorFilterText, useCreatorPages, useCreatorsByIds } from '../../../api/search-creators';
 
 const MAX_SHOWN = 50;
 
 interface CreatorPickerProps {
   legend: string;
-  creators: readonly CreatorListItem[];
   selectedIds: readonly number[];
   onChange: (ids: number[]) => void;
-  /** Names of already-chosen authors, used when the creator list has not loaded (a video's authors). */
+  /** Names of already-chosen authors (a video's authors), shown before any lookup. */
   knownAuthors?: readonly AuthorRef[];
-  isLoading?: boolean;
 }
 
-export function CreatorPicker({
-  legend,
-  creators,
-  selectedIds,
-  onChange,
-  knownAuthors = [],
-  isLoading = false,
-}: CreatorPickerProps) {
+export function CreatorPicker({ legend, selectedIds, onChange, knownAuthors = [] }: CreatorPickerProps) {
   const id = useId();
   const [filter, setFilter] = useState('');
-  const deferredFilter = useDeferredValue(filter);
+  const text = creatorFilterText(useDeferredValue(filter));
+  const matches = useCreatorPages(text, { limit: MAX_SHOWN });
+  const named = useCreatorsByIds(selectedIds);
+  const shown = matches.data?.pages[0]?.items ?? [];
+  const total = matches.data?.pages[0]?.total ?? 0;
+  // Names of creators picked from the matches, so a chip is named before any lookup answers.
+  const [picked, setPicked] = useState<ReadonlyMap<number, string>>(() => new Map());
 
-  const names = useMemo(() => {
-    const map = new Map<number, string>();
-    for (const author of knownAuthors) map.set(author.id, author.name);
-    for (const creator of creators) map.set(creator.id, creator.name);
-    return map;
-  }, [creators, knownAuthors]);
-
-  // Normalised once per list, not per keystroke: ten thousand names stay quick to filter.
-  const searchable = useMemo(
-    () =>
-      creators.map((creator) => ({
-        creator,
-        text: [creator.name, ...creator.aliases].map(normalizeName).join('\n'),
-      })),
-    [creators],
-  );
-
-  const { shown, total } = useMemo(() => {
-    const term = normalizeName(deferredFilter);
-    const matches = term
-      ? searchable.filter((entry) => entry.text.includes(term)).map((entry) => entry.creator)
-      : creators;
-    return { shown: matches.slice(0, MAX_SHOWN), total: matches.length };
-  }, [creators, searchable, deferredFilter]);
+  const names = new Map<number, string>(picked);
+  for (const author of knownAuthors) names.set(author.id, author.name);
+  for (const creator of named.data ?? []) names.set(creator.id, creator.name);
 
   const selected = new Set(selectedIds);
-  const toggle = (creatorId: number, checked: boolean) =>
+  const toggle = (creatorId: number, checked: boolean, name?: string) => {
+    if (checked && name !== undefined) setPicked((map) => new Map(map).set(creatorId, name));
     onChange(checked ? [...selectedIds, creatorId] : selectedIds.filter((other) => other !== creatorId));
+  };
 
   return (
     <fieldset className="admin-picker">
@@ -94,7 +73,7 @@ export function CreatorPicker({
         onChange={(event) => setFilter(event.target.value)}
       />
       <div className="admin-scroll admin-picker__options">
-        {isLoading ? (
+        {matches.isPending ? (
           <p className="admin-muted">Loading creators…</p>
         ) : shown.length === 0 ? (
           <p className="admin-muted">No creators found</p>
@@ -106,7 +85,7 @@ export function CreatorPicker({
                   <input
                     type="checkbox"
                     checked={selected.has(creator.id)}
-                    onChange={(event) => toggle(creator.id, event.target.checked)}
+                    onChange={(event) => toggle(creator.id, event.target.checked, creator.name)}
                   />
                   <span>{creator.name}</span>
                 </label>

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, deletedSummary, UNAUTHORIZED_EVENT } from '@friends/shared';
-import { CREATORS, VIDEOS } from '../../../test-utils/fixtures';
+import { CREATORS, VIDEOS, creator } from '../../../test-utils/fixtures';
 import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
+import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { CREATORS_LEGEND } from './add-video-form';
 import { ManageVideos } from './manage-videos';
 
 const base = (extra: Record<string, Route> = {}) =>
-  mockFetch({ 'GET /api/creators': { body: CREATORS }, 'GET /api/videos': { body: VIDEOS }, ...extra });
+  mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: VIDEOS }, ...extra });
 
 beforeEach(resetBrowserState);
 
@@ -83,12 +84,10 @@ describe('Manage Videos: add video', () => {
       'Solo Sketching',
       'Picnic Race',
     ]);
-    // Creator counts change with a new video: that list is read again; the video list is not.
-    await waitFor(() =>
-      expect(api.calls.filter((call) => call.url === '/api/creators' && call.method === 'GET')).toHaveLength(
-        2,
-      ),
-    );
+    // Creator counts change with a new video: the picker's page is read again; the video list is not.
+    const pickerPage = '/api/creators/search?scope=names&limit=50';
+    await waitFor(() => expect(api.calls.filter((call) => call.url === pickerPage)).toHaveLength(2));
+    expect(api.calls.filter((call) => call.url === '/api/creators')).toEqual([]);
     expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
   });
 
@@ -96,11 +95,29 @@ describe('Manage Videos: add video', () => {
     base();
     const { user } = await renderScreen();
     const picker = within(within(addForm()).getByRole('group', { name: CREATORS_LEGEND }));
-    await user.type(picker.getByLabelText('Filter creators'), 'cle');
+    await user.type(picker.getByLabelText('Filter creators'), ' CLE');
     await waitFor(() =>
       expect(picker.queryByRole('checkbox', { name: 'Ada Lumen' })).not.toBeInTheDocument(),
     );
     expect(picker.getByRole('checkbox', { name: 'Cleo Hart' })).toBeInTheDocument();
+  });
+
+  it('asks the API for the matches as the admin types, never for the whole creator list', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => creator(100 + i, `Guest ${i}`));
+    const api = base(creatorRoutes([...CREATORS, ...many]));
+    const { user } = await renderScreen();
+    const picker = within(within(addForm()).getByRole('group', { name: CREATORS_LEGEND }));
+    expect(await picker.findByText('Showing 50 of 123. Type to narrow the list.')).toBeInTheDocument();
+    await user.type(picker.getByLabelText('Filter creators'), 'guest 11');
+    await waitFor(() => expect(picker.getAllByRole('checkbox')).toHaveLength(11));
+    expect(api.calls.map((call) => call.url)).toContain(
+      '/api/creators/search?q=guest+11&scope=names&limit=50',
+    );
+    expect(api.calls.filter((call) => call.url === '/api/creators')).toEqual([]);
+    await user.click(picker.getByRole('checkbox', { name: 'Guest 110' }));
+    expect(
+      within(picker.getByRole('list', { name: 'Selected creators' })).getByText('Guest 110'),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -150,11 +167,11 @@ describe('Manage Videos: add video', () => {
 
   it('adds a missing creator through the quick-add box and selects it', async () => {
     const dana = { id: 7, name: 'Dana Quill', channel: '', photo: '', socialLinks: [] };
+    let creators = CREATORS;
     const api = base({
+      ...creatorRoutes(() => creators),
       'POST /api/creators': () => {
-        api.routes['GET /api/creators'] = {
-          body: [...CREATORS, { ...dana, videoCount: 0, collabCount: 0, aliases: [] }],
-        };
+        creators = [...CREATORS, { ...dana, videoCount: 0, collabCount: 0, aliases: [] }];
         return { status: 201, body: dana };
       },
     });

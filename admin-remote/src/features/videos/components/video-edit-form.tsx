@@ -1,14 +1,12 @@
 /** Inline edit of one video (docs/product.md §4, §5): Save does nothing without a title and an author. */
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES, type Video } from '@friends/shared';
-import { useCreators } from '../../../api/get-creators';
 import { reportError } from '../../../lib/report-error';
 import { useUpdateVideo } from '../api/update-video';
 import { CreatorPicker } from './creator-picker';
 
 export function VideoEditForm({ video, onDone }: { video: Video; onDone: () => void }) {
   const id = useId();
-  const creators = useCreators();
   const updateVideo = useUpdateVideo();
   const [title, setTitle] = useState(video.title);
   const [url, setUrl] = useState(video.url);
@@ -61,8 +59,6 @@ export function VideoEditForm({ video, onDone }: { video: Video; onDone: () => v
       </div>
       <CreatorPicker
         legend="Authors"
-        creators={creators.data ?? []}
-        isLoading={creators.isPending}
         knownAuthors={video.authors}
         selectedIds={authorIds}
         onChange={setAuthorIds}

@@ -3,11 +3,12 @@ import { creatorInfoFetched, MESSAGES, photosRefreshedSummary } from '@friends/s
 import CreatorsView from '../../../exposes/creators-view';
 import { CREATORS } from '../../../test-utils/fixtures';
 import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
+import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { REFRESH_FAILED } from './refresh-photos-button';
 
 const base = (extra: Record<string, Route> = {}) =>
-  mockFetch({ 'GET /api/creators': { body: CREATORS }, 'GET /api/videos': { body: [] }, ...extra });
+  mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: [] }, ...extra });
 
 beforeEach(resetBrowserState);
 

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { extractVideoId, MESSAGES, videoInfoFetched } from '@friends/shared';
 import { useCreateCreator } from '../../../api/create-creator';
-import { useCreators } from '../../../api/get-creators';
+import { useCreatorsByIds } from '../../../api/search-creators';
 import type { VideoInfoToolProps } from '../../../components/tool-slots';
 import { reportError } from '../../../lib/report-error';
 import { fetchVideoInfo } from '../api/youtube-api';
@@ -20,11 +20,13 @@ export function VideoInfoTool({ url, authorIds, onApply }: VideoInfoToolProps) {
   const [fetching, setFetching] = useState(false);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const createCreator = useCreateCreator();
-  const creators = useCreators();
+  const named = useCreatorsByIds(
+    suggestions.flatMap((suggestion) => (suggestion.kind === 'existing' ? [suggestion.id] : [])),
+  );
   const nameOf = (suggestion: Suggestion): string =>
     suggestion.kind === 'new'
       ? suggestion.name
-      : (creators.data?.find((creator) => creator.id === suggestion.id)?.name ?? `Creator #${suggestion.id}`);
+      : (named.data?.find((creator) => creator.id === suggestion.id)?.name ?? `Creator #${suggestion.id}`);
   const drop = (suggestion: Suggestion) => setSuggestions((list) => list.filter((s) => s !== suggestion));
 
   const fetchInfo = async () => {

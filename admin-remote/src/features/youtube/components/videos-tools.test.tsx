@@ -11,10 +11,11 @@ import {
 import VideosView from '../../../exposes/videos-view';
 import { CREATORS, VIDEOS } from '../../../test-utils/fixtures';
 import { mockFetch, type RecordedRequest, type Route } from '../../../test-utils/mock-fetch';
+import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 
 const base = (extra: Record<string, Route> = {}) =>
-  mockFetch({ 'GET /api/creators': { body: CREATORS }, 'GET /api/videos': { body: VIDEOS }, ...extra });
+  mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: VIDEOS }, ...extra });
 
 beforeEach(resetBrowserState);
 
