@@ -136,7 +136,7 @@ export function CreatorList({
         <label className="admin-check">
           <input
             type="checkbox"
-            checked={allChecked}
+            checked={allChecked || selectingAll}
             disabled={matchCount === 0 || selectingAll}
             onChange={(event) => onToggleAll(event.target.checked)}
           />
