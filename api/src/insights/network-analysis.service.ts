@@ -12,6 +12,7 @@ import { BRIDGES_MAX_LIMIT, communityLabel, type Bridge, type Communities } from
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { chunks, int, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { isCollaborationSql } from '../videos/collaboration-sql';
 import {
   DEFAULT_ANALYSIS_OPTIONS,
   analyseNetwork,
@@ -137,7 +138,11 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     if (this.changes !== seen) this.schedule(Math.max(DEBOUNCE_MS, this.lastDurationMs / 2));
   }
 
-  /** Every authorship row, ordered by video, read a chunk at a time (whole videos per chunk). */
+  /**
+   * The authorship rows of every collaboration (solo videos add nothing to the graph and are three in
+   * four videos: reading them cost most of the time and memory), ordered by video, a chunk at a time
+   * (whole videos per chunk), from the video counts kept on write.
+   */
   private async readAuthorships(): Promise<AuthorshipColumns> {
     const videoIds: number[] = [];
     const creatorIds: number[] = [];
@@ -145,8 +150,10 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
       const part = await this.tx.read((manager) =>
         rows<{ video_id: number; creator_id: number }>(
           manager,
-          `SELECT video_id, creator_id FROM video_authors WHERE video_id > ?
-            ORDER BY video_id, creator_id LIMIT ${READ_CHUNK}`,
+          `SELECT va.video_id, va.creator_id
+             FROM video_counts vc JOIN video_authors va ON va.video_id = vc.video_id
+            WHERE vc.video_id > ? AND ${isCollaborationSql('vc.authors')}
+            ORDER BY va.video_id, va.creator_id LIMIT ${READ_CHUNK}`,
           [after],
         ),
       );
