@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { API_ROUTES, INSIGHTS_ROUTES, NETWORK_ROUTES, PAGING, pagedListUrl } from '@friends/shared';
 import type { DatasetMeta } from './generate';
 import type { RunningApi } from './server';
 import { CACHE_DIR, log } from './util';
@@ -23,6 +24,9 @@ export interface LoadFigures {
 export interface EndpointResult {
   name: string;
   path: string;
+  kind: 'visitor' | 'admin' | 'write';
+  /** A new URL per request: computed each time, never replayed from the cache. */
+  uncached?: boolean;
   /** Bytes of one answer. */
   bytes: number;
   /** First request after start: the aggregate computed (not cached yet), in ms. */
@@ -76,46 +80,121 @@ async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return autocannon({ timeout: 10, ...options });
 }
 
+/** One read of the suite: visitor reads carry the p99 target; admin reads send the session cookie. */
+export interface Read {
+  name: string;
+  path: string;
+  kind: 'visitor' | 'admin';
+  /** A new URL per request (setupRequest), so each answer is computed, not replayed from the cache. */
+  rotate?: (n: number) => string;
+  note?: string;
+}
+
+/** Three-letter terms the generated names are made of (generate.ts SYLLABLES): most match someone. */
+const TERMS = 'kar mon tal nel luv vis sad dop per raz lie ena aro osb cef ago hij kol emi nop'.split(' ');
+
+/** The reads each screen makes, as the bundles ask for them (shared's route helpers). */
+export function readsFor(meta: DatasetMeta): Read[] {
+  const term = meta.bigCreator.name.slice(0, 4).toLowerCase();
+  const page = PAGING.creatorsPage;
+  return [
+    {
+      name: `first page (All Creators, ${page} + total)`,
+      path: pagedListUrl(API_ROUTES.creatorsSearch, { limit: page }),
+      kind: 'visitor',
+    },
+    {
+      name: `search page ("${term}", ${page} + total)`,
+      path: pagedListUrl(API_ROUTES.creatorsSearch, { q: term, limit: page }),
+      kind: 'visitor',
+    },
+    {
+      name: 'search page, one letter ("k": no index, a scan)',
+      path: pagedListUrl(API_ROUTES.creatorsSearch, { q: 'k', limit: page }),
+      kind: 'visitor',
+    },
+    {
+      name: 'search page, a new term and page each request (uncached)',
+      path: pagedListUrl(API_ROUTES.creatorsSearch, { q: 'kar', limit: page }),
+      kind: 'visitor',
+      rotate: (n) =>
+        pagedListUrl(API_ROUTES.creatorsSearch, {
+          q: `${TERMS[n % TERMS.length]}${n >= TERMS.length ? String.fromCharCode(97 + (Math.floor(n / TERMS.length) % 26)) : ''}`,
+          offset: page * Math.floor(n / (TERMS.length * 26)),
+          limit: page,
+        }),
+    },
+    {
+      name: `profile (${meta.bigCreator.videoCount} videos)`,
+      path: API_ROUTES.creatorProfile(meta.bigCreator.id),
+      kind: 'visitor',
+    },
+    { name: 'leaderboard', path: INSIGHTS_ROUTES.leaderboard('all'), kind: 'visitor' },
+    { name: 'leaderboard, last 30 days', path: INSIGHTS_ROUTES.leaderboard('month'), kind: 'visitor' },
+    { name: 'leaderboard, last 365 days', path: INSIGHTS_ROUTES.leaderboard('year'), kind: 'visitor' },
+    {
+      name: `network, 1 hop (hub: ${meta.topCreator.videoCount} videos)`,
+      path: NETWORK_ROUTES.network(meta.topCreator.id, 1),
+      kind: 'visitor',
+    },
+    {
+      name: 'network, 2 hops (same hub)',
+      path: NETWORK_ROUTES.network(meta.topCreator.id, 2),
+      kind: 'visitor',
+    },
+    { name: 'communities', path: INSIGHTS_ROUTES.communities, kind: 'visitor' },
+    { name: 'bridges (10)', path: INSIGHTS_ROUTES.bridges(10), kind: 'visitor' },
+    {
+      name: `might collaborate (${meta.bigCreator.videoCount}-video creator)`,
+      path: INSIGHTS_ROUTES.suggested(meta.bigCreator.id),
+      kind: 'visitor',
+    },
+    {
+      name: `admin: Manage Videos page (${PAGING.videosPage} + total)`,
+      path: pagedListUrl(API_ROUTES.videosSearch, { limit: PAGING.videosPage }),
+      kind: 'admin',
+    },
+    {
+      name: `admin: video search page ("${term}")`,
+      path: pagedListUrl(API_ROUTES.videosSearch, { q: term, limit: PAGING.videosPage }),
+      kind: 'admin',
+    },
+    {
+      name: `admin: creator search page ("${term}", names)`,
+      path: pagedListUrl(API_ROUTES.creatorsSearch, { q: term, scope: 'names', limit: PAGING.videosPage }),
+      kind: 'admin',
+    },
+    { name: 'admin: analytics (totals + first page of 50)', path: API_ROUTES.stats, kind: 'admin' },
+  ];
+}
+
 export async function runApiSuite(
   api: RunningApi,
   meta: DatasetMeta,
   options: ApiSuiteOptions,
 ): Promise<EndpointResult[]> {
-  const reads = [
-    { name: 'creators (with counts)', path: '/api/creators' },
-    { name: 'leaderboard', path: '/api/leaderboard' },
-    { name: 'analytics (/api/stats, totals + first page of 50)', path: '/api/stats' },
-    {
-      name: `profile (${meta.bigCreator.videoCount} videos)`,
-      path: `/api/creators/${meta.bigCreator.id}/profile`,
-    },
-    { name: 'creators, first page of 24 + total', path: '/api/creators/compact?limit=24' },
-    {
-      name: `network, 1 hop (hub: ${meta.topCreator.videoCount} videos)`,
-      path: `/api/creators/${meta.topCreator.id}/network?hops=1`,
-    },
-    { name: 'network, 2 hops (same hub)', path: `/api/creators/${meta.topCreator.id}/network?hops=2` },
-    {
-      name: 'search (the compact list the search view filters)',
-      path: '/api/creators/compact',
-      note: 'no server-side search: the UI filters the compact creators list in the browser, so this is that list',
-    },
-  ];
+  const cookie = await api.login();
+  const reads = readsFor(meta);
   const results: EndpointResult[] = [];
   for (const read of reads) {
+    const headers: Record<string, string> = read.kind === 'admin' ? { cookie } : {};
     const started = performance.now();
-    const response = await fetch(api.url + read.path);
+    const response = await fetch(api.url + read.path, { headers });
     const body = Buffer.from(await response.arrayBuffer());
     const coldMs = performance.now() - started;
     if (!response.ok)
       throw new Error(`GET ${read.path} answered ${response.status}: ${body.toString().slice(0, 300)}`);
     const contentType = response.headers.get('content-type') ?? 'application/json';
     log(`  ${read.path}: ${body.length} bytes, cold ${coldMs.toFixed(0)} ms`);
+    let n = 0;
+    const rotate = read.rotate;
     const apiResult = figures(
       await cannon({
         url: api.url + read.path,
+        headers,
         connections: options.connections,
         duration: options.durationSeconds,
+        ...(rotate ? { requests: [{ setupRequest: (request) => ({ ...request, path: rotate(n++) }) }] } : {}),
       }),
     );
     let ceiling: LoadFigures = {
@@ -126,7 +205,7 @@ export async function runApiSuite(
       non2xx: 0,
       requests: 0,
     };
-    if (options.ceiling) {
+    if (options.ceiling && !rotate) {
       const server = await startCeiling(body, contentType);
       try {
         ceiling = figures(
@@ -141,7 +220,10 @@ export async function runApiSuite(
       }
     }
     results.push({
-      ...read,
+      name: read.name,
+      path: read.path,
+      kind: read.kind,
+      uncached: Boolean(rotate),
       bytes: body.length,
       coldMs,
       api: apiResult,
@@ -239,10 +321,102 @@ async function writeMix(
   return {
     name: 'write mix (create/update/delete video)',
     path: 'POST+PUT+DELETE /api/videos',
+    kind: 'write',
     bytes: sampleBody.length,
     coldMs: NaN,
     api: apiFigures,
     ceiling: ceilingFigures,
     ratio: apiFigures.requestsPerSecond / ceilingFigures.requestsPerSecond,
   };
+}
+
+export interface WriteThenReads {
+  iterations: number;
+  /** From sending the write to the last of its dependent reads answered. */
+  p50Ms: number;
+  p99Ms: number;
+  /** The same reads with no write before them (answered from the cache): the baseline. */
+  readsAloneP50Ms: number;
+  readsAloneP99Ms: number;
+  /** The reads, in the order the screens ask for them. */
+  reads: string[];
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+/**
+ * An admin adds a video with the big creator, then the screens that show it read again at once (in
+ * parallel, as a browser would): its profile, the first page of creators, the leaderboard, analytics.
+ * One connection, `iterations` times; each video is deleted again afterwards (not timed), so the data
+ * ends as it began. The baseline is the same reads with no write before them.
+ */
+export async function runWriteThenReads(
+  api: RunningApi,
+  meta: DatasetMeta,
+  iterations = 60,
+): Promise<WriteThenReads> {
+  const cookie = await api.login();
+  const reads = [
+    API_ROUTES.creatorProfile(meta.bigCreator.id),
+    pagedListUrl(API_ROUTES.creatorsSearch, { limit: PAGING.creatorsPage }),
+    INSIGHTS_ROUTES.leaderboard('all'),
+    API_ROUTES.stats,
+  ];
+  const readAll = async () => {
+    await Promise.all(
+      reads.map(async (path) => {
+        const response = await fetch(api.url + path);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      }),
+    );
+  };
+  const written: number[] = [];
+  const alone: number[] = [];
+  const ids: number[] = [];
+  const other = (i: number) => 1 + ((i * 7919) % meta.size.creators);
+  try {
+    for (let i = 0; i < iterations; i++) {
+      await readAll();
+      let started = performance.now();
+      await readAll();
+      alone.push(performance.now() - started);
+      started = performance.now();
+      const response = await fetch(`${api.url}${API_ROUTES.videos}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          title: `Bench write-then-read ${i}`,
+          url: `https://www.youtube.com/watch?v=wr${String(i).padStart(9, '0')}`,
+          date: '2025-06-01',
+          authorIds: [...new Set([meta.bigCreator.id, other(i)])],
+        }),
+      });
+      const body = await response.text();
+      if (!response.ok) throw new Error(`POST /api/videos answered ${response.status}: ${body}`);
+      ids.push((JSON.parse(body) as { id: number }).id);
+      await readAll();
+      written.push(performance.now() - started);
+    }
+  } finally {
+    for (const id of ids) {
+      await fetch(`${api.url}${API_ROUTES.video(id)}`, { method: 'DELETE', headers: { cookie } });
+    }
+  }
+  const figures: WriteThenReads = {
+    iterations,
+    p50Ms: percentile(written, 50),
+    p99Ms: percentile(written, 99),
+    readsAloneP50Ms: percentile(alone, 50),
+    readsAloneP99Ms: percentile(alone, 99),
+    reads,
+  };
+  log(
+    `  write then ${reads.length} reads: p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms ` +
+      `(reads alone p99 ${figures.readsAloneP99Ms.toFixed(1)} ms)`,
+  );
+  return figures;
 }

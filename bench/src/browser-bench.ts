@@ -248,3 +248,113 @@ export async function visitorJavaScript(
     adminRequests: requests.filter((url) => url.startsWith(`${origin}/remotes/admin/`)),
   };
 }
+
+export interface ScreenJson {
+  jsonBytes: number;
+  wireBytes: number;
+  requests: string[];
+  /** Set when the screen did not settle within a minute: the bytes are those received until then. */
+  unfinished?: string;
+}
+
+export interface ScreenBytes {
+  /** JSON a visitor downloads from opening the site to the results of one search rendered. */
+  visitorSearch: ScreenJson;
+  /** JSON an admin downloads from opening Manage Videos to its list rendered. */
+  adminVideos: ScreenJson;
+}
+
+const SCREEN_TIMEOUT_MS = 60_000;
+
+/** Resolves true once no request of the context has been in flight for `quietMs`, false at the deadline. */
+async function settled(inFlight: () => number, deadline: number, quietMs = 750): Promise<boolean> {
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (inFlight() > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return true;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return false;
+}
+
+/**
+ * One fresh context per screen, counting the JSON answers' bytes (decoded, and on the wire): issue 15
+ * wants both figures independent of the data's size.
+ */
+async function countJson(
+  browser: Browser,
+  baseUrl: string,
+  cookie: string | null,
+  act: (page: Page) => Promise<void>,
+): Promise<ScreenJson> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  let inFlight = 0;
+  const pending: Promise<void>[] = [];
+  const figures: ScreenJson = { jsonBytes: 0, wireBytes: 0, requests: [] };
+  context.on('request', () => inFlight++);
+  context.on('requestfailed', () => inFlight--);
+  context.on('requestfinished', (request) => {
+    inFlight--;
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response || !(response.headers()['content-type'] ?? '').includes('json')) return;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const sizes = await request.sizes();
+        figures.jsonBytes += body.length;
+        figures.wireBytes += sizes.responseBodySize;
+        figures.requests.push(`${new URL(request.url()).pathname}${new URL(request.url()).search}`);
+      })(),
+    );
+  });
+  try {
+    if (cookie) {
+      await context.addCookies(
+        cookie.split(/;\s*/).map((pair) => {
+          const at = pair.indexOf('=');
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
+        }),
+      );
+      // The host shows the admin tabs from this flag (set at login) until the session check answers.
+      await context.addInitScript(() => window.localStorage.setItem('isAdmin', 'true'));
+    }
+    const deadline = Date.now() + SCREEN_TIMEOUT_MS;
+    const page = await context.newPage();
+    page.setDefaultTimeout(SCREEN_TIMEOUT_MS);
+    try {
+      await act(page);
+      if (!(await settled(() => inFlight, deadline)))
+        figures.unfinished = 'requests still in flight after 60 s';
+    } catch (error) {
+      figures.unfinished = `not rendered within 60 s (${String(error).split('\n')[0]})`;
+    }
+    await Promise.race([Promise.all(pending), new Promise((done) => setTimeout(done, 5000))]);
+    return { ...figures, requests: [...figures.requests] };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function screenBytes(
+  browser: Browser,
+  baseUrl: string,
+  meta: DatasetMeta,
+  cookie: string,
+): Promise<ScreenBytes> {
+  const term = meta.bigCreator.name.slice(0, 4);
+  const visitorSearch = await countJson(browser, baseUrl, null, async (page) => {
+    await page.goto(baseUrl);
+    await page.getByText(/^All Creators \(\d+\)$/).waitFor();
+    await page.getByRole('searchbox', { name: 'Search creators' }).fill(term);
+    await page.getByText(/^Search Results \(\d+\)$/).waitFor();
+  });
+  const adminVideos = await countJson(browser, baseUrl, cookie, async (page) => {
+    await page.goto(`${baseUrl}/?view=videos`);
+    await page.getByRole('heading', { name: 'Manage Videos', exact: true }).waitFor();
+  });
+  log(
+    `  JSON per screen: visitor search ${visitorSearch.jsonBytes} B (${visitorSearch.requests.length} requests), ` +
+      `Manage Videos ${adminVideos.jsonBytes} B (${adminVideos.requests.length} requests)`,
+  );
+  return { visitorSearch, adminVideos };
+}

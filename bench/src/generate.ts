@@ -10,7 +10,7 @@
  */
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
@@ -31,6 +31,8 @@ export interface Size {
 }
 
 export const DEFAULT_SIZE: Size = { creators: 10_000, videos: 100_000, seed: 42 };
+/** Issue 15's second size, ten times the default. */
+export const LARGE_SIZE: Size = { creators: 100_000, videos: 1_000_000, seed: 42 };
 
 export interface GeneratedCreator {
   name: string;
@@ -264,15 +266,55 @@ export interface CachedDatabase {
   buildSeconds: number;
 }
 
-/** A generated SQLite database for `size`, from bench/.cache when present, else built (and cached). */
-export async function sqliteDatabase(size: Size): Promise<CachedDatabase> {
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const base = join(CACHE_DIR, `sqlite-${sizeLabel(size)}-g${GENERATOR_VERSION}-m${migrationsKey()}`);
+const cacheBase = (size: Size): string =>
+  join(CACHE_DIR, `sqlite-${sizeLabel(size)}-g${GENERATOR_VERSION}-m${migrationsKey()}`);
+
+/**
+ * The cached database for `size`, or null. A file generated before a migration was added is brought
+ * up to date by running the new migrations on it (seconds) instead of generating it again.
+ */
+export async function cachedSqlite(size: Size): Promise<CachedDatabase | null> {
+  const base = cacheBase(size);
   const file = `${base}.sqlite`;
   const metaFile = `${base}.json`;
   if (existsSync(file) && existsSync(metaFile)) {
     return { file, meta: JSON.parse(readFileSync(metaFile, 'utf8')) as DatasetMeta, buildSeconds: 0 };
   }
+  const prefix = `sqlite-${sizeLabel(size)}-g${GENERATOR_VERSION}-m`;
+  const older = existsSync(CACHE_DIR)
+    ? readdirSync(CACHE_DIR).find((name) => name.startsWith(prefix) && name.endsWith('.json'))
+    : undefined;
+  if (!older) return null;
+  const olderBase = join(CACHE_DIR, older.slice(0, -'.json'.length));
+  if (!existsSync(`${olderBase}.sqlite`)) return null;
+  const partial = `${base}.partial.sqlite`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
+  renameSync(`${olderBase}.sqlite`, partial);
+  try {
+    await migrate(
+      dataSourceOptions({ type: 'sqlite', path: partial, embedded: false, seedDemo: false }) as never,
+    );
+    const db = new Database(partial);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+  } catch {
+    rmSync(partial, { force: true }); // a migration that cannot run forward: generate afresh
+    rmSync(`${olderBase}.json`, { force: true });
+    return null;
+  }
+  renameSync(partial, file);
+  renameSync(`${olderBase}.json`, metaFile);
+  return { file, meta: JSON.parse(readFileSync(metaFile, 'utf8')) as DatasetMeta, buildSeconds: 0 };
+}
+
+/** A generated SQLite database for `size`, from bench/.cache when present, else built (and cached). */
+export async function sqliteDatabase(size: Size): Promise<CachedDatabase> {
+  const cached = await cachedSqlite(size);
+  if (cached) return cached;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const base = cacheBase(size);
+  const file = `${base}.sqlite`;
+  const metaFile = `${base}.json`;
   const started = performance.now();
   const dataset = generate(size);
   const partial = `${base}.partial.sqlite`;
