@@ -155,6 +155,8 @@ export function CreatorList({
         <p className="admin-muted">No creators found</p>
       ) : (
         <PagedList
+          // A new filter starts at the top of its matches (not where the last one was scrolled to).
+          key={filter.trim()}
           items={creators}
           getKey={(creator) => creator.id}
           renderItem={renderCreator}
