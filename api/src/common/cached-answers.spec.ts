@@ -34,6 +34,13 @@ async function serve() {
       return { value, padding: 'x'.repeat(2000), n };
     });
   });
+  let day = 1;
+  const midnight = Date.now() + 60_000;
+  fastify.get('/dated', async (_request, reply) => {
+    void reply.header('Content-Type', 'application/json; charset=utf-8');
+    // As the period leaderboard: the day in the key, and the answer expiring at the next midnight.
+    return cache.json(`dated:${day}`, async () => ({ day }), day === 1 ? midnight : midnight + 86_400_000);
+  });
   fastify.get('/set-cookie', async (_request, reply) => {
     void reply.header('Content-Type', 'application/json').header('Set-Cookie', 'a=b');
     return cache.json('cookie', async () => ({ ok: true }));
@@ -64,6 +71,11 @@ async function serve() {
     counts,
     get,
     setValue: (next: string) => (value = next),
+    /** The clock passes the first answer's midnight. */
+    nextDay: () => {
+      day = 2;
+      jest.spyOn(Date, 'now').mockReturnValue(midnight);
+    },
     /** Holds computations until the returned function is called. */
     hold: () => {
       let release = () => undefined as void;
@@ -90,7 +102,10 @@ describe('preferredEncoding', () => {
 describe('CachedAnswers', () => {
   let server: Awaited<ReturnType<typeof serve>>;
   beforeEach(async () => (server = await serve()));
-  afterEach(() => server.close());
+  afterEach(() => {
+    jest.restoreAllMocks();
+    return server.close();
+  });
 
   it('replays a public answer without reaching Fastify, with the same headers and a fresh request id', async () => {
     const first = await server.get('/answer');
@@ -169,6 +184,17 @@ describe('CachedAnswers', () => {
     const other = await server.get('/answer', { 'if-none-match': 'W/"other"' });
     expect(other.status).toBe(200);
     expect(server.counts.hooks).toBe(hooks);
+  });
+
+  it('stops replaying an answer that depends on the clock once it expires, without a write', async () => {
+    expect(JSON.parse((await server.get('/dated')).text)).toEqual({ day: 1 });
+    await server.get('/dated');
+    expect(server.counts.hooks).toBe(1);
+    server.nextDay();
+    expect(JSON.parse((await server.get('/dated')).text)).toEqual({ day: 2 });
+    expect(server.counts.hooks).toBe(2);
+    expect(JSON.parse((await server.get('/dated')).text)).toEqual({ day: 2 });
+    expect(server.counts.hooks).toBe(2); // the new day's answer is replayed in turn
   });
 
   it('does not keep an answer that set a cookie', async () => {

@@ -9,7 +9,7 @@
  * of that URL is answered by the HTTP server itself, before Fastify: no routing, Nest, guards, helmet
  * or hooks, whose headers (ETag and Cache-Control included) are part of what was kept; a matching
  * If-None-Match gets the 304. Everything kept is dropped whenever the data version moves, with the
- * cache. For small answers (leaderboard, first page of creators) the full stack cost about three
+ * cache, and an answer that depends on the clock (AggregateCache.json's `expiresAt`) when it expires. For small answers (leaderboard, first page of creators) the full stack cost about three
  * times what a bare server spends on a request.
  *
  * Why the conditions are safe: a cookie-less request that got 200 proves the route is public, so the
@@ -47,6 +47,8 @@ interface Replay {
   /** The answer's ETag, and the headers of a 304 to an If-None-Match naming it (same layout). */
   etag: string;
   notModified: OutgoingHttpHeader[];
+  /** An answer that depends on the clock is dropped at this time (ms since the epoch), write or not. */
+  expiresAt: number | undefined;
 }
 
 /** What the encoding hook sent, checked once the response is complete before it is kept. */
@@ -172,6 +174,7 @@ export class CachedAnswers {
           body: sent.body,
           etag: String(etag),
           notModified: replayHeaders(reply, null),
+          expiresAt: cache.expiresAt(sent.answer),
         });
       }
       done();
@@ -184,6 +187,10 @@ export class CachedAnswers {
     const key = replayKey(request);
     const replay = key === null ? undefined : this.replays.get(key);
     if (!replay) return false;
+    if (replay.expiresAt !== undefined && Date.now() >= replay.expiresAt) {
+      this.drop(key!);
+      return false;
+    }
     const started = performance.now();
     const id = requestIdFor(request);
     request.resume(); // a GET body, if any, is not read

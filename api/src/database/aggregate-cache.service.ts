@@ -37,14 +37,20 @@ export class AggregateCache {
   private readonly encoded = new WeakMap<Buffer, Partial<Record<ContentEncoding, Promise<Buffer>>>>();
   /** Answers computed since the last write (see `isCurrent`). */
   private current = new WeakSet<Buffer>();
+  /** When answers that depend on the clock stop being current (see `json`). */
+  private readonly expiry = new WeakMap<Buffer, number>();
   private generation = 0;
   private version: number | null = null;
   private readonly invalidated: Array<() => void> = [];
   /** Intermediate results several answers are built from (see `value`). */
   private readonly values = new Map<string, Promise<unknown>>();
 
-  /** The JSON bytes of `compute()`'s result, from the cache when present. */
-  json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
+  /**
+   * The JSON bytes of `compute()`'s result, from the cache when present. `expiresAt` (ms since the
+   * epoch) marks an answer that also depends on the clock (a period leaderboard: the day): it stops
+   * being current then, so nothing replays it afterwards; its key must name that time's window.
+   */
+  json(key: string, compute: () => Promise<unknown>, expiresAt?: number): Promise<Buffer> {
     const cached = this.entries.get(key);
     if (cached) {
       this.entries.delete(key); // least recently used goes first
@@ -54,6 +60,7 @@ export class AggregateCache {
     const generation = this.generation;
     const pending = compute().then((value) => {
       const body = this.track(Buffer.from(JSON.stringify(value)));
+      if (expiresAt !== undefined) this.expiry.set(body, expiresAt);
       if (generation === this.generation) this.current.add(body);
       if (this.entries.get(key) === pending) {
         this.sizes.set(key, body.length);
@@ -112,7 +119,12 @@ export class AggregateCache {
    * (an answer whose computation overlapped a write is served once, to its own request, and dropped).
    */
   isCurrent(body: Buffer): boolean {
-    return this.current.has(body);
+    return this.current.has(body) && !(Date.now() >= (this.expiry.get(body) ?? Infinity));
+  }
+
+  /** When `body` stops being current whatever the writes (ms since the epoch), if it depends on the clock. */
+  expiresAt(body: Buffer): number | undefined {
+    return this.expiry.get(body);
   }
 
   /** Calls `listener` after every invalidation (whatever keeps answers elsewhere drops them then). */

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   SUGGESTED_SIZE,
+  addDays,
   buildPeriodLeaderboard,
   defaultAvatarUrl,
   pairKey,
@@ -32,10 +33,15 @@ export class InsightsService {
     private readonly cache: AggregateCache,
   ) {}
 
-  /** The day is part of the key: the windows move at midnight UTC even without a write. */
+  /**
+   * The windows move at midnight UTC even without a write: the day is part of the key, and the answer
+   * expires at the next midnight, so neither the cache nor a replay of the URL serves yesterday's.
+   */
   periodLeaderboardJson(period: DatedPeriod, today: string = utcDay()): CachedJson {
-    return this.cache.json(`leaderboard:${period}:${today}`, () =>
-      this.tx.read((manager) => this.periodLeaderboard(manager, period, today)),
+    return this.cache.json(
+      `leaderboard:${period}:${today}`,
+      () => this.tx.read((manager) => this.periodLeaderboard(manager, period, today)),
+      Date.parse(`${addDays(today, 1)}T00:00:00Z`),
     );
   }
 
