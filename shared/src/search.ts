@@ -58,6 +58,9 @@ export const SEARCH_QUERY_ERRORS = {
 /** `with:` (any case) at the start or after a space, then a quoted name, a bare word, or nothing. */
 const WITH_TERM = /(^|\s)with:("[^"]*("?)|[^\s"]\S*)?/gi;
 
+/** True when the text holds a `with:` term (well formed or not): a collaboration search, not plain text. */
+export const hasWithTerm = (term: string): boolean => /(^|\s)with:/i.test(term);
+
 /**
  * Reads a search box's text. Without a `with:` term this is exactly the plain search: the trimmed,
  * lowercased text. With one, each `with:"Any Name"` or `with:Word` is taken out (names compared
@@ -65,7 +68,7 @@ const WITH_TERM = /(^|\s)with:("[^"]*("?)|[^\s"]\S*)?/gi;
  * for an unclosed quote, a `with:` without a name, or more than MAX_WITH_NAMES names.
  */
 export function parseSearchQuery(term: string): SearchQuery {
-  if (!/(^|\s)with:/i.test(term)) return { text: term.trim().toLowerCase() };
+  if (!hasWithTerm(term)) return { text: term.trim().toLowerCase() };
   const withNames: string[] = [];
   const keys = new Set<string>();
   let error: string | null = null;

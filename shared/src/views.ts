@@ -42,6 +42,10 @@ export interface NavigateParams {
   pairIds?: [number, number];
   /** leaderboard: the period counted (`?view=leaderboard&period=week`); all time when absent. */
   period?: LeaderboardPeriod;
+  /** search: a `with:` collaboration search as typed (`?q=`); plain text searches stay out of the address. */
+  query?: string;
+  /** search: with `query`, list the videos the named creators made together (`&show=videos`). */
+  show?: 'videos';
 }
 
 export type Navigate = (view: ViewId, params?: NavigateParams) => void;
@@ -49,6 +53,8 @@ export type Navigate = (view: ViewId, params?: NavigateParams) => void;
 /** Props the host passes to every exposed remote view. */
 export interface RemoteViewProps {
   navigate: Navigate;
+  /** Like navigate, but rewrites the current history entry (the search box mirroring its query). */
+  replace?: Navigate;
   isAdmin: boolean;
   params: NavigateParams;
 }

@@ -89,7 +89,7 @@ export function Shell() {
   const select = (next: ViewId) => navigate(next);
   const showLogin = view === 'admin-login' || (requiresAdmin(view) && !isAdmin);
   const remote = VIEWS[view].remote;
-  const viewProps: RemoteViewProps = { navigate, isAdmin, params };
+  const viewProps: RemoteViewProps = { navigate, replace, isAdmin, params };
 
   return (
     <div className="app">

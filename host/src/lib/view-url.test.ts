@@ -23,12 +23,26 @@ describe('view <-> address', () => {
     ['?view=leaderboard&period=all', { view: 'leaderboard', params: {} }],
     ['?view=leaderboard&period=decade', { view: 'leaderboard', params: {} }],
     ['?view=stats&period=week', { view: 'stats', params: {} }],
+    ['?q=with%3A%22Ada+Lumen%22+gam', { view: 'search', params: { query: 'with:"Ada Lumen" gam' } }],
+    [
+      '?view=search&q=with%3ABo&show=videos',
+      { view: 'search', params: { query: 'with:Bo', show: 'videos' } },
+    ],
+    ['?q=with%3ABo&show=list', { view: 'search', params: { query: 'with:Bo' } }],
+    ['?q=plain+text', { view: 'search', params: {} }],
+    ['?view=leaderboard&q=with%3ABo', { view: 'leaderboard', params: {} }],
   ])('reads %p', (search, state) => {
     expect(parseViewUrl(search)).toEqual(state);
   });
 
   it('writes the address back, leaving prefill URLs out', () => {
     expect(viewSearch({ view: 'search', params: {} })).toBe('');
+    expect(viewSearch({ view: 'search', params: { query: 'with:"Ada Lumen" gam' } })).toBe(
+      '?q=with%3A%22Ada+Lumen%22+gam',
+    );
+    expect(viewSearch({ view: 'search', params: { query: 'with:Bo', show: 'videos' } })).toBe(
+      '?q=with%3ABo&show=videos',
+    );
     expect(viewSearch({ view: 'leaderboard', params: {} })).toBe('?view=leaderboard');
     expect(viewSearch({ view: 'leaderboard', params: { period: 'year' } })).toBe(
       '?view=leaderboard&period=year',

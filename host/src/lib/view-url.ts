@@ -1,9 +1,17 @@
 /**
  * The active view mirrored into the address (docs/architecture.md "Deliberate departures" 8): `?view=leaderboard` (with
- * `&period=week|month|year` when not all time), `?creator=<id>`, `?pair=<a>-<b>`, nothing for search. Only those parameters are read; anything else
- * is ignored.
+ * `&period=week|month|year` when not all time), `?creator=<id>`, `?pair=<a>-<b>`, nothing for search
+ * (`?q=<with: query>` with `&show=videos` for a collaboration search). Only those parameters are read;
+ * anything else is ignored.
  */
-import { VIEW_IDS, isLeaderboardPeriod, type NavigateParams, type ViewId } from '@friends/shared';
+import {
+  PAGING,
+  VIEW_IDS,
+  hasWithTerm,
+  isLeaderboardPeriod,
+  type NavigateParams,
+  type ViewId,
+} from '@friends/shared';
 
 export interface ViewState {
   view: ViewId;
@@ -44,6 +52,13 @@ export function parseViewUrl(search: string): ViewState {
     return INITIAL_VIEW;
   }
   const view = query.get('view');
+  const q = query.get('q');
+  if ((view === null || view === 'search') && q !== null && hasWithTerm(q) && q.length <= PAGING.maxTerm) {
+    return {
+      view: 'search',
+      params: query.get('show') === 'videos' ? { query: q, show: 'videos' } : { query: q },
+    };
+  }
   if (view === 'leaderboard') {
     const period = query.get('period');
     return { view, params: isLeaderboardPeriod(period) && period !== 'all' ? { period } : {} };
@@ -56,7 +71,12 @@ export function parseViewUrl(search: string): ViewState {
 export function viewSearch({ view, params }: ViewState): string {
   if (view === 'author-page') return params.creatorId ? `?creator=${params.creatorId}` : '';
   if (view === 'pair') return params.pairIds ? `?pair=${params.pairIds[0]}-${params.pairIds[1]}` : '';
-  if (view === 'search') return '';
+  if (view === 'search') {
+    if (!params.query) return '';
+    const query = new URLSearchParams({ q: params.query });
+    if (params.show === 'videos') query.set('show', 'videos');
+    return `?${query.toString()}`;
+  }
   if (view === 'leaderboard' && params.period && params.period !== 'all') {
     return `?view=leaderboard&period=${params.period}`;
   }

@@ -22,6 +22,10 @@ interface VideoListProps {
   emptyText?: string;
   /** Rendered beside the heading (the export buttons). */
   actions?: ReactNode;
+  /** A list the server pages: how many videos match in all (`videos` holds the pages loaded so far). */
+  total?: number;
+  /** Asks for the server's next page once the rows loaded so far are all shown. */
+  onLoadMore?: () => void;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', {
@@ -44,30 +48,38 @@ export function VideoList({
   title = 'All Videos',
   emptyText = 'No videos found for this creator',
   actions,
+  total,
+  onLoadMore,
 }: VideoListProps) {
   const [limit, setLimit] = useState(VIDEO_PAGE_SIZE);
+  const count = total ?? videos.length;
   const list = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   /** The first added row, to be focused once rendered (set when the user asked for more from the button). */
   const focusRow = useRef<number | null>(null);
   const shown = Math.min(limit, videos.length);
-  const hasMore = videos.length > shown;
+  const hasMore = count > shown;
 
   const showMore = useCallback(
     (moveFocus: boolean) => {
-      focusRow.current = moveFocus ? limit : null;
-      setLimit(limit + VIDEO_PAGE_SIZE);
+      focusRow.current = moveFocus ? Math.min(limit, videos.length) : null;
+      // At most one page past what is loaded: while the next server page is on its way, the same
+      // limit again renders nothing new, so a sentinel still in view does not spin.
+      setLimit(Math.min(limit + VIDEO_PAGE_SIZE, videos.length + VIDEO_PAGE_SIZE));
+      if (onLoadMore && limit + VIDEO_PAGE_SIZE > videos.length && videos.length < count) onLoadMore();
     },
-    [limit],
+    [limit, videos.length, count, onLoadMore],
   );
 
   useEffect(() => {
     // Focus the first new row rather than leave it on the button, which ends up below the new rows
     // (or, after the last page, is gone and would drop focus to the document).
     if (focusRow.current === null) return;
-    (list.current?.children[focusRow.current] as HTMLElement | undefined)?.focus();
+    const row = list.current?.children[focusRow.current] as HTMLElement | undefined;
+    if (!row) return; // a server page still loading: focus it once it is rendered
+    row.focus();
     focusRow.current = null;
-  }, [limit]);
+  }, [limit, videos.length]);
 
   useEffect(() => {
     const node = sentinel.current;
@@ -89,7 +101,7 @@ export function VideoList({
     <section className="pr-section" aria-labelledby="pr-videos-title">
       <div className="pr-section__head">
         <h3 id="pr-videos-title" className="pr-section__title">
-          {title} ({videos.length})
+          {title} ({count})
         </h3>
         {actions}
       </div>
@@ -146,7 +158,7 @@ export function VideoList({
       {hasMore && (
         <div ref={sentinel} className="pr-videos__more">
           <p role="status">
-            Showing {shown} of {videos.length}
+            Showing {shown} of {count}
           </p>
           <button type="button" className="pr-button" onClick={() => showMore(true)}>
             Show more videos

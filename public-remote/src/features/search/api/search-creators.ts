@@ -10,7 +10,10 @@ import {
 } from '@friends/shared';
 import { api } from '@friends/web/api-client';
 
-/** One page of GET /api/creators/search for `text` (parseSearchQuery's form: trimmed, lowercased). */
+/**
+ * One page of GET /api/creators/search for `text` (searchQueryTerm's spelling: the plain text trimmed and
+ * lowercased, or the `with:` terms then the text).
+ */
 export const searchCreators = (
   text: string,
   offset: number,
@@ -31,6 +34,9 @@ export const creatorSearchOptions = (text: string) =>
     getNextPageParam: (_last, pages) => nextPageOffset(pages),
   });
 
-/** While the next term's first page loads, the previous results stay on screen. */
-export const useCreatorSearch = (text: string) =>
-  useInfiniteQuery({ ...creatorSearchOptions(text), placeholderData: keepPreviousData });
+/**
+ * While the next term's first page loads, the previous results stay on screen. `enabled` false (a
+ * malformed query, or a collaboration search listing videos) asks for nothing.
+ */
+export const useCreatorSearch = (text: string, enabled = true) =>
+  useInfiniteQuery({ ...creatorSearchOptions(text), enabled, placeholderData: keepPreviousData });

@@ -1,20 +1,38 @@
 /**
  * docs/product.md §2 search: filter box, heading with the count, the cards (admin extras plugged in by
  * the host). The API filters and pages (GET /api/creators/search): the view holds the pages loaded so
- * far and asks for the next as the end of the grid comes near.
+ * far and asks for the next as the end of the grid comes near. A `with:"Name"` term makes it a
+ * collaboration search: the creators who have a video with every named creator, or (the 'Videos'
+ * choice) the videos they all appear in; such a search is mirrored into the address so it can be shared.
  */
-import { useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   CREATOR_EXPORT_COLUMNS,
   PAGING,
+  SearchQueryError,
+  hasWithTerm,
   noCreatorsFound,
   parseSearchQuery,
+  searchQueryTerm,
   type CreatorListItem,
+  type NavigateParams,
   type RemoteViewProps,
+  type SearchQuery,
 } from '@friends/shared';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
+import { VideoList } from '../../../components/video-list';
 import { searchCreators, useCreatorSearch } from '../api/search-creators';
+import { useVideoSearch } from '../api/search-videos';
 import { CreatorGrid } from './creator-grid';
 
 export interface SearchViewProps extends RemoteViewProps {
@@ -36,25 +54,93 @@ async function allMatches(text: string): Promise<CreatorListItem[]> {
   }
 }
 
-export function SearchView({ navigate, toolbarExtras, cardExtras, children }: SearchViewProps) {
+/** The box's text read as a query, or the reason it cannot be (a malformed `with:` term). */
+function readQuery(term: string): { query: SearchQuery; error: null } | { query: null; error: string } {
+  try {
+    return { query: parseSearchQuery(term), error: null };
+  } catch (error) {
+    if (error instanceof SearchQueryError) return { query: null, error: error.message };
+    throw error;
+  }
+}
+
+/** "Ada", "Ada and Bo", "Ada, Bo and Cy": the named creators in a sentence. */
+function nameList(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The message for `with:` names that name no creator. */
+export function unknownNamesMessage(names: readonly string[]): string {
+  const quoted = names.map((name) => `"${name}"`);
+  return names.length === 1
+    ? `No creator is named ${quoted[0]}. Check the spelling, or search without with:.`
+    : `No creators are named ${nameList(quoted)}. Check the spelling, or search without with:.`;
+}
+
+export function SearchView({
+  navigate,
+  replace = navigate,
+  params,
+  toolbarExtras,
+  cardExtras,
+  children,
+}: SearchViewProps) {
   const inputId = useId();
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useState(params.query ?? '');
+  const [showVideos, setShowVideos] = useState(params.show === 'videos');
   const deferredTerm = useDeferredValue(term);
-  const { text } = parseSearchQuery(deferredTerm);
-  const search = useCreatorSearch(text);
+  const { query, error } = useMemo(() => readQuery(deferredTerm), [deferredTerm]);
+  // The API's spelling of the query: the plain text as before, or the with: terms then the text.
+  const apiTerm = query ? searchQueryTerm(query) : '';
+  const withNames = query?.withNames ?? null;
+  const listVideos = withNames !== null && showVideos;
+  const search = useCreatorSearch(apiTerm, error === null && !listVideos);
+  const videoSearch = useVideoSearch(apiTerm, listVideos);
   // The term whose results are on screen (the previous one while the next term's page loads).
   const [shownTerm, setShownTerm] = useState('');
   if (search.data && !search.isPlaceholderData && shownTerm !== deferredTerm.trim())
     setShownTerm(deferredTerm.trim());
   const shown = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const count = search.data?.pages.at(-1)?.total ?? 0;
+  const unknownNames = (listVideos ? videoSearch.data : search.data)?.pages[0]?.unknownNames;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const videos = useMemo(
+    () => videoSearch.data?.pages.flatMap((page) => page.items) ?? [],
+    [videoSearch.data],
+  );
+  const moreVideos = useCallback(() => {
+    if (videoSearch.hasNextPage && !videoSearch.isFetchingNextPage) void videoSearch.fetchNextPage();
+  }, [videoSearch]);
   const open = useCallback((creatorId: number) => navigate('author-page', { creatorId }), [navigate]);
-  const shownText = parseSearchQuery(shownTerm).text;
+  const shownQuery = readQuery(shownTerm).query;
+  const shownText = shownQuery ? searchQueryTerm(shownQuery) : '';
   const exportRows = useCallback(() => allMatches(shownText), [shownText]);
+
+  // A with: search lives in the address (replacing the entry: typing is not navigation); plain text
+  // stays out of it as before.
+  const written = useRef(params.query);
+  const trimmed = deferredTerm.trim();
+  const address: NavigateParams = hasWithTerm(trimmed)
+    ? showVideos
+      ? { query: trimmed, show: 'videos' }
+      : { query: trimmed }
+    : {};
+  useEffect(() => {
+    if (address.query === params.query && address.show === params.show) return;
+    written.current = address.query;
+    replace('search', address);
+    // params is what the address holds now; address is recomputed from the box each render.
+  }, [address.query, address.show]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Back and forward (or a link) bring another search: the box follows the address.
+  useEffect(() => {
+    if (params.query === written.current) return;
+    written.current = params.query;
+    setTerm(params.query ?? '');
+    setShowVideos(params.show === 'videos');
+  }, [params.query, params.show]);
 
   return (
     <section className="pr-search" aria-labelledby={`${inputId}-heading`}>
@@ -80,11 +166,34 @@ export function SearchView({ navigate, toolbarExtras, cardExtras, children }: Se
       </div>
       {children}
       {toolbarExtras && <div className="pr-search__toolbar">{toolbarExtras}</div>}
+      {withNames && (
+        <fieldset className="pr-periods pr-search__show">
+          <legend className="pr-periods__legend">Show</legend>
+          {(['creators', 'videos'] as const).map((choice) => (
+            <label key={choice} className="pr-periods__option">
+              <input
+                type="radio"
+                name={`${inputId}-show`}
+                value={choice}
+                checked={(choice === 'videos') === showVideos}
+                onChange={() => setShowVideos(choice === 'videos')}
+              />
+              <span>{choice === 'videos' ? 'Videos' : 'Creators'}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="pr-section__head">
         <h2 className="pr-heading" id={`${inputId}-heading`}>
-          {shownTerm ? `Search Results (${count})` : `All Creators (${count})`}
+          {error !== null
+            ? 'Search Results (0)'
+            : listVideos
+              ? `Search Results (${videoSearch.data?.pages.at(-1)?.total ?? 0})`
+              : shownTerm
+                ? `Search Results (${count})`
+                : `All Creators (${count})`}
         </h2>
-        {shown.length > 0 && (
+        {!listVideos && error === null && shown.length > 0 && (
           <ExportButtons
             title={shownTerm ? 'Search Results' : 'All Creators'}
             rows={exportRows}
@@ -92,7 +201,41 @@ export function SearchView({ navigate, toolbarExtras, cardExtras, children }: Se
           />
         )}
       </div>
-      {search.isPending ? (
+      {error !== null ? (
+        <p className="pr-banner pr-banner--error" role="alert">
+          {error}
+        </p>
+      ) : unknownNames?.length ? (
+        <p className="pr-empty" role="status">
+          {unknownNamesMessage(unknownNames)}
+        </p>
+      ) : listVideos ? (
+        videoSearch.isPending ? (
+          <Spinner label="Loading videos" />
+        ) : videoSearch.isError ? (
+          <p className="pr-banner pr-banner--error" role="alert">
+            The videos could not be loaded. Please try again later.
+          </p>
+        ) : (
+          <VideoList
+            videos={videos}
+            total={videoSearch.data?.pages.at(-1)?.total ?? 0}
+            onLoadMore={moreVideos}
+            currentIds={[]}
+            onOpen={open}
+            title={
+              withNames.length === 1
+                ? `Videos with ${withNames[0]}`
+                : `Videos of ${nameList(withNames)} together`
+            }
+            emptyText={
+              withNames.length === 1
+                ? `No videos with ${withNames[0]}`
+                : `No videos with ${nameList(withNames)} together`
+            }
+          />
+        )
+      ) : search.isPending ? (
         <Spinner label="Loading creators" />
       ) : shown.length === 0 ? (
         <p className="pr-empty">{noCreatorsFound(shownTerm)}</p>
