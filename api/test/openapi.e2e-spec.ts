@@ -169,6 +169,14 @@ describe('GET /api/docs-json', () => {
     // Both searches take with:"Name" terms, and say so.
     expect(creators.q).toMatchObject({ description: expect.stringContaining('`with:"Name"`') });
     expect(videos.q).toMatchObject({ description: expect.stringContaining('`with:"Name"`') });
+    // The admin's creator lists: names by id, every match's id (Select All), duplicate groups.
+    expect(creators.ids).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } });
+    expect(Object.keys(params(`GET ${API_ROUTES.creatorsSearchIds}`)).sort()).toEqual(['q', 'scope']);
+    const duplicates = params(`GET ${API_ROUTES.creatorsDuplicates}`);
+    expect(Object.keys(duplicates).sort()).toEqual(['limit', 'offset']);
+    expect(duplicates.limit).toMatchObject({
+      schema: { type: 'integer', minimum: 1, maximum: PAGING.maxLimit, default: PAGING.duplicatesPage },
+    });
   });
 
   it('gives every operation the one error shape { error: string }', () => {
