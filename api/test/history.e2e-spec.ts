@@ -8,9 +8,11 @@ import {
   BACKUP_ROUTES,
   HISTORY_MESSAGES,
   HISTORY_ROUTES,
+  REVIEW_ROUTES,
   YOUTUBE_ROUTES,
   type HistoryItem,
   type HistoryPage,
+  type ReviewPage,
 } from '@friends/shared';
 import { FakeYouTube, MAIN_CHANNEL_HANDLE, startFakeYouTube } from './support/fake-youtube';
 import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
@@ -54,6 +56,27 @@ async function exportText(): Promise<string> {
   return res.text;
 }
 
+/**
+ * What the backup leaves out but an undo must put back too: the review queue, remembered rejections,
+ * the per-channel name counts (boilerplate) and every link's evidence.
+ */
+async function reviewState(): Promise<string> {
+  return JSON.stringify([
+    await t.query('SELECT * FROM review_proposals ORDER BY id'),
+    await t.query('SELECT * FROM review_rejections ORDER BY id'),
+    await t.query('SELECT * FROM channel_name_counts ORDER BY channel_key, name_key'),
+    await t.query('SELECT * FROM video_authors ORDER BY video_id, creator_id'),
+  ]);
+}
+
+async function reviewQueue(): Promise<ReviewPage> {
+  const res = await admin(t).get(`${REVIEW_ROUTES.list}?limit=200`);
+  expect(res.status).toBe(200);
+  return res.body as ReviewPage;
+}
+
+const fakeId = (title: string) => fake.data.videos.find((v) => v.title === title)!.id;
+
 const undo = (id: number) => admin(t).post(HISTORY_ROUTES.undo(id)).send({});
 
 async function importVideos(ids: string[]): Promise<void> {
@@ -71,6 +94,10 @@ describe('access', () => {
       await t
         .http()
         .post(HISTORY_ROUTES.videosBulkDelete)
+        .send({ ids: [1] }),
+      await t
+        .http()
+        .post(HISTORY_ROUTES.creatorsBulkDelete)
         .send({ ids: [1] }),
     ]) {
       expect(res.status).toBe(401);
@@ -218,6 +245,114 @@ describe('POST /api/history/:id/undo', () => {
     }
   });
 
+  it('brings a bulk delete of creators back whole, as one entry', async () => {
+    const a = await createCreator(t, { name: 'Gone A', socialLinks: [{ url: 'https://gone-a.example' }] });
+    const b = await createCreator(t, 'Gone B');
+    const keep = await createCreator(t, 'Stays C');
+    await createVideo(t, { title: 'Gone duet', authorIds: [a.id, b.id, keep.id] });
+    await createVideo(t, { title: 'Gone solo', authorIds: [b.id] });
+    const start = await exportText();
+    const before = await latest();
+    const res = await admin(t)
+      .post(HISTORY_ROUTES.creatorsBulkDelete)
+      .send({ ids: [a.id, b.id] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: 2, message: 'Deleted 2 creators' });
+    const entries = (await history('?limit=5')).items.filter((i) => i.id > before.id);
+    expect(entries.map((i) => [i.kind, i.summary])).toEqual([['creators.delete', 'Deleted 2 creators']]);
+    expect(await t.query('SELECT id FROM creators WHERE id IN (?, ?)', [a.id, b.id])).toEqual([]);
+    expect((await undo(entries[0]!.id)).status).toBe(200);
+    expect(await exportText()).toBe(start);
+  });
+
+  it('answers 404 naming the unknown creators of a bulk delete, and deletes nothing', async () => {
+    const c = await createCreator(t, 'Bulk Survivor');
+    const res = await admin(t)
+      .post(HISTORY_ROUTES.creatorsBulkDelete)
+      .send({ ids: [c.id, 987654] });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Creator(s) not found: 987654' });
+    expect(await t.query('SELECT id FROM creators WHERE id = ?', [c.id])).toHaveLength(1);
+    for (const body of [{ ids: [] }, { ids: ['x'] }, { ids: [0] }, {}]) {
+      const bad = await admin(t).post(HISTORY_ROUTES.creatorsBulkDelete).send(body);
+      expect(bad.status).toBe(400);
+      expectErrorBody(bad.body);
+    }
+  });
+
+  it('records review decisions, one and many, and undoes them', async () => {
+    const origin = [await exportText(), await reviewState()];
+    const imported = await admin(t)
+      .post(YOUTUBE_ROUTES.import)
+      .send({
+        items: [
+          'Camping in the rain with Priya Castellan',
+          'Pancake race against @milofenwick',
+          'Harvest song ft. Dario Quill',
+        ].map((title) => ({ id: fakeId(title) })),
+      });
+    expect(imported.body).toMatchObject({ imported: 3, proposed: 2 });
+    const importEntry = await latest();
+    const pending = (await reviewQueue()).items;
+    const priya = pending.find((p) => p.name === 'Priya Castellan')!;
+    const milo = pending.find((p) => p.name === 'milofenwick')!;
+    expect(priya && milo).toBeTruthy();
+    const start = [await exportText(), await reviewState()];
+
+    expect((await admin(t).post(REVIEW_ROUTES.accept(milo.id)).send({})).status).toBe(200);
+    const accepted = await latest();
+    expect(accepted).toMatchObject({
+      kind: 'review.decision',
+      summary: 'Accepted "milofenwick" for "Pancake race against @milofenwick"',
+    });
+    expect((await history(`?video=${milo.videoId}&limit=1`)).items[0]?.id).toBe(accepted.id);
+    expect((await admin(t).post(REVIEW_ROUTES.reject(priya.id)).send({})).status).toBe(200);
+    const rejected = await latest();
+    expect(rejected.summary).toBe('Rejected "Priya Castellan" for "Camping in the rain with Priya Castellan"');
+    expect((await reviewQueue()).items.map((i) => i.id)).not.toContain(priya.id);
+
+    // Newest first: the rejection is forgotten, then the link and the creator it made go.
+    expect((await undo(rejected.id)).status).toBe(200);
+    expect(await t.query('SELECT id FROM review_rejections')).toEqual([]);
+    expect((await undo(accepted.id)).status).toBe(200);
+    expect(await t.query("SELECT id FROM creators WHERE name = 'milofenwick'")).toEqual([]);
+    expect([await exportText(), await reviewState()]).toEqual(start);
+
+    // A bulk decision is one entry, undone whole; an unknown id is counted as failed.
+    const bulk = await admin(t)
+      .post(REVIEW_ROUTES.acceptMany)
+      .send({ ids: [priya.id, milo.id, 987654] });
+    expect(bulk.body).toEqual({ done: 2, failed: 1 });
+    const entry = await latest();
+    expect(entry).toMatchObject({ kind: 'review.decision', summary: 'Accepted 2 proposed collaborators' });
+    expect((await reviewQueue()).items.map((i) => i.id)).not.toContain(milo.id);
+    expect((await undo(entry.id)).status).toBe(200);
+    expect([await exportText(), await reviewState()]).toEqual(start);
+
+    const none = await admin(t)
+      .post(REVIEW_ROUTES.rejectMany)
+      .send({ ids: [987654] });
+    expect(none.body).toEqual({ done: 0, failed: 1 });
+    expect((await latest()).id).toBe(entry.id + 1); // the undo, and nothing after it
+    expect((await undo(importEntry.id)).status).toBe(200);
+    expect([await exportText(), await reviewState()]).toEqual(origin);
+  }, 30_000);
+
+  it('takes back the channel counts an import added (boilerplate statistics)', async () => {
+    const counts = () =>
+      t.query('SELECT * FROM channel_name_counts ORDER BY channel_key, name_key').then(JSON.stringify);
+    const start = [await exportText(), await counts()];
+    await importVideos(youtubeIds.slice(6, 8));
+    const first = await latest();
+    await importVideos(youtubeIds.slice(8, 10));
+    const second = await latest();
+    expect([first.kind, second.kind]).toEqual(['import', 'import']);
+    expect(await counts()).not.toBe(start[1]);
+    expect((await undo(second.id)).status).toBe(200);
+    expect((await undo(first.id)).status).toBe(200);
+    expect([await exportText(), await counts()]).toEqual(start);
+  }, 60_000);
+
   it('answers 409 naming the later change that depends on the rows', async () => {
     const c = await createCreator(t, 'Depended On');
     const created = await latest();
@@ -336,8 +471,16 @@ describe('a random run of changes undone newest first', () => {
     async (seed) => {
       const rand = random(seed);
       const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(rand() * items.length)];
-      const start = await exportText();
+      const start = [await exportText(), await reviewState()];
       const firstEntry = (await latest()).id;
+      // Weak detections first, so the run has proposals to accept and reject.
+      await importVideos(
+        [
+          'Camping in the rain with Priya Castellan',
+          'Tent repair with Priya Castellan',
+          'Pancake race against @milofenwick',
+        ].map(fakeId),
+      );
       let importFrom = seed === 11 ? 10 : 25;
       let made = 0;
 
@@ -348,7 +491,7 @@ describe('a random run of changes undone newest first', () => {
         };
         const creators = data.creators.map((c) => c.id);
         const videos = data.videos.map((v) => v.id);
-        const op = Math.floor(rand() * 9);
+        const op = Math.floor(rand() * 11);
         const someCreators = () =>
           [...new Set([pick(creators), pick(creators)])].filter((id): id is number => !!id);
         if (op === 0 || creators.length < 3) {
@@ -392,17 +535,37 @@ describe('a random run of changes undone newest first', () => {
         } else if (op === 8 && importFrom < youtubeIds.length) {
           await importVideos(youtubeIds.slice(importFrom, importFrom + 3));
           importFrom += 3;
+        } else if (op === 9 && creators.length > 3) {
+          const ids = someCreators();
+          expect((await admin(t).post(HISTORY_ROUTES.creatorsBulkDelete).send({ ids })).status).toBe(200);
+        } else if (op === 10) {
+          const pending = (await reviewQueue()).items.map((i) => i.id);
+          if (pending.length === 0) continue;
+          const route =
+            rand() < 0.5
+              ? (id: number) => REVIEW_ROUTES.accept(id)
+              : (id: number) => REVIEW_ROUTES.reject(id);
+          const res =
+            rand() < 0.5
+              ? await admin(t).post(route(pick(pending)!)).send({})
+              : await admin(t)
+                  .post(rand() < 0.5 ? REVIEW_ROUTES.acceptMany : REVIEW_ROUTES.rejectMany)
+                  .send({ ids: pending.slice(0, 3) });
+          expect(res.status).toBe(200);
         }
       }
 
       const entries = (await history('?limit=200')).items.filter((i) => i.id > firstEntry && i.undoable);
       expect(entries.length).toBeGreaterThan(10);
+      expect(entries.map((e) => e.kind)).toEqual(
+        expect.arrayContaining(['creators.delete', 'videos.delete', 'creator.merge', 'review.decision']),
+      );
       for (const entry of entries) {
         const res = await undo(entry.id);
         if (res.status !== 200)
           throw new Error(`undo #${entry.id} ${entry.summary}: ${res.status} ${res.text}`);
       }
-      expect(await exportText()).toBe(start);
+      expect([await exportText(), await reviewState()]).toEqual(start);
     },
     60_000,
   );

@@ -463,6 +463,12 @@ const ENDPOINTS: Endpoint[] = [
     body: bodyOf({ ids: field(fc.array(idField, { maxLength: 6 })) }),
   },
   {
+    method: 'post',
+    route: '/api/creators/bulk-delete',
+    url: fc.constant(HISTORY_ROUTES.creatorsBulkDelete),
+    body: bodyOf({ ids: field(fc.array(idField, { maxLength: 6 })) }),
+  },
+  {
     method: 'get',
     route: '/api/history',
     url: query([

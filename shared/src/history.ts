@@ -10,6 +10,8 @@ export const HISTORY_ROUTES = {
   undo: (id: number) => `/api/history/${id}/undo`,
   /** POST { ids } (admin): deletes several videos as one change, undone as one. */
   videosBulkDelete: '/api/videos/bulk-delete',
+  /** POST { ids } (admin): deletes several creators as one change, undone as one. */
+  creatorsBulkDelete: '/api/creators/bulk-delete',
 } as const;
 
 /** What kind of change an entry records. */
@@ -18,6 +20,7 @@ export const HISTORY_KINDS = [
   'creator.update',
   'creator.delete',
   'creator.merge',
+  'creators.delete',
   'video.create',
   'video.update',
   'video.delete',
@@ -36,7 +39,7 @@ export const HISTORY_LIMITS = {
   /** Entries per page unless `limit` says otherwise. */
   defaultPage: 50,
   maxPage: 200,
-  /** Videos one bulk delete may name. */
+  /** Videos (or creators) one bulk delete may name. */
   maxBulkDelete: 5000,
 } as const;
 
@@ -68,7 +71,7 @@ export interface HistoryUndoResult {
   entry: HistoryItem;
 }
 
-/** POST /api/videos/bulk-delete */
+/** POST /api/videos/bulk-delete and /api/creators/bulk-delete */
 export interface BulkDeleteResult {
   deleted: number;
   message: string;

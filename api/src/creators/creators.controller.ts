@@ -14,7 +14,9 @@ import { ApiQuery } from '@nestjs/swagger';
 import {
   API_ROUTES,
   CREATORS_COMPACT_MAX_LIMIT,
+  HISTORY_ROUTES,
   PAGING,
+  type BulkDeleteResult,
   type Creator,
   type CreatorSearchScope,
   type MessageResponse,
@@ -23,7 +25,12 @@ import { JsonText } from '../common/json-response';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
 import { parseIdList, PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
-import { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
+import {
+  BulkDeleteCreatorsDto,
+  CreateCreatorDto,
+  MergeCreatorsDto,
+  UpdateCreatorDto,
+} from './dto/creator.dto';
 
 function parseScope(scope: unknown): CreatorSearchScope {
   if (scope === undefined) return 'all';
@@ -127,5 +134,12 @@ export class CreatorsController {
   @Delete(`${API_ROUTES.creators}/:id`)
   remove(@PathId() id: number): Promise<MessageResponse> {
     return this.creators.remove(id);
+  }
+
+  /** Several creators as one change: one history entry, undone as one. */
+  @Post(HISTORY_ROUTES.creatorsBulkDelete)
+  @HttpCode(200)
+  removeMany(@Body() body: BulkDeleteCreatorsDto): Promise<BulkDeleteResult> {
+    return this.creators.removeMany(body.ids);
   }
 }

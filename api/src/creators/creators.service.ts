@@ -16,6 +16,7 @@ import {
   type CreatorSearchScope,
   type DuplicateGroupPage,
   type SearchQuery,
+  type BulkDeleteResult,
   type MessageResponse,
   type SocialLink,
 } from '@friends/shared';
@@ -317,6 +318,40 @@ export class CreatorsService {
       await change.record({ kind: 'creator.delete', summary: `Deleted creator ${quoted(creator.name)}` });
       await this.stored.refresh(manager, touched);
       return { message: `Deleted creator ${creator.name}` };
+    });
+  }
+
+  /** Several creators deleted as one change (one history entry, undone as one); 404 if any is unknown. */
+  async removeMany(ids: readonly number[]): Promise<BulkDeleteResult> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) throw new BadRequestException('ids must name at least one creator');
+    return this.tx.write(async (manager) => {
+      await this.lockCreators(manager, unique);
+      const found = new Set<number>();
+      for (const part of chunks(unique)) {
+        for (const row of await rows<{ id: number }>(
+          manager,
+          `SELECT id FROM creators WHERE id IN ${placeholders(part.length)}`,
+          part,
+        ))
+          found.add(int(row.id));
+      }
+      const missing = unique.filter((id) => !found.has(id));
+      if (missing.length > 0)
+        throw new NotFoundException(`Creator(s) not found: ${missing.slice(0, 20).join(', ')}`);
+      const change = await this.history.track(manager, creatorScopes(unique));
+      const touched = await this.stored.touching(manager, { creatorIds: unique });
+      for (const part of chunks(unique)) {
+        const where = `WHERE creator_id IN ${placeholders(part.length)}`;
+        await manager.query(`DELETE FROM video_authors ${where}`, part);
+        await manager.query(`DELETE FROM social_links ${where}`, part);
+        await manager.query(`DELETE FROM creator_aliases ${where}`, part);
+        await manager.query(`DELETE FROM creators WHERE id IN ${placeholders(part.length)}`, part);
+      }
+      const message = `Deleted ${unique.length} creator${unique.length === 1 ? '' : 's'}`;
+      await change.record({ kind: 'creators.delete', summary: message });
+      await this.stored.refresh(manager, touched);
+      return { deleted: unique.length, message };
     });
   }
 

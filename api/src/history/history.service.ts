@@ -20,6 +20,9 @@ import {
   deleteRow,
   encodeRow,
   insertRow,
+  isAdditive,
+  normaliseRow,
+  quote,
   readKeys,
   readScopes,
   sameRow,
@@ -27,6 +30,7 @@ import {
   type Row,
   type RowSet,
   type Scope,
+  type TableInfo,
   type TableName,
 } from './row-snapshot';
 
@@ -100,12 +104,16 @@ export class TrackedChange {
 
   /**
    * Reads the rows again and records what changed. `created` names rows made by this change that
-   * were not in the scopes (their ids were not known before). Returns the entry id, or null when
-   * nothing changed.
+   * were not in the scopes (their ids were not known before); `counted` are counter rows the change
+   * moved (see TableInfo.additive). Returns the entry id, or null when nothing changed.
    */
-  async record(entry: HistoryEntry, created: Scope[] = []): Promise<number | null> {
+  async record(
+    entry: HistoryEntry,
+    created: Scope[] = [],
+    counted: RowChange[] = [],
+  ): Promise<number | null> {
     const after = await readScopes(this.manager, [...this.scopes, ...created]);
-    const changes: RowChange[] = [];
+    const changes: RowChange[] = [...counted];
     for (const id of new Set([...this.before.keys(), ...after.keys()])) {
       const was = this.before.get(id);
       const now = after.get(id);
@@ -137,12 +145,17 @@ export class HistoryBatch {
 
   constructor(private readonly kind: 'import' | 'rescan') {}
 
-  async record(manager: EntityManager, change: TrackedChange, created: Scope[]): Promise<void> {
+  async record(
+    manager: EntityManager,
+    change: TrackedChange,
+    created: Scope[],
+    counted: RowChange[] = [],
+  ): Promise<void> {
     if (this.id !== undefined) {
       const [entry] = await rows(manager, 'SELECT id FROM history WHERE id = ?', [this.id]);
       if (!entry) this.id = undefined; // the transaction that made it was rolled back
     }
-    const id = await change.record({ kind: this.kind, summary: '', batch: this.id }, created);
+    const id = await change.record({ kind: this.kind, summary: '', batch: this.id }, created, counted);
     if (id === null) return;
     this.id = id;
     const counts = await rows<{ table_name: string; n: number | string }>(
@@ -289,7 +302,9 @@ export class HistoryService {
         if (entry.undone_by !== null) throw new ConflictException(HISTORY_MESSAGES.alreadyUndone);
         if (int(entry.undoable) !== 1) throw new ConflictException(HISTORY_MESSAGES.notUndoable);
 
-        let changes = await this.changesOf(manager, id);
+        const stored = await this.changesOf(manager, id);
+        const counters = stored.filter((c) => isAdditive(c.table));
+        let changes = stored.filter((c) => !isAdditive(c.table));
         const current = await readKeys(manager, changes);
         const now = (c: RowChange) => current.get(`${c.table}:${c.key}`)?.row ?? null;
 
@@ -300,13 +315,13 @@ export class HistoryService {
 
         const touched = await this.counts.touching(manager, countTargets(changes));
         await this.apply(manager, changes);
+        const counted = await this.subtract(manager, counters);
         await this.counts.refresh(manager, touched, countTargets(changes));
         const summary = `Undid #${id}: ${entry.summary}`;
-        const undoId = (await this.record(
-          manager,
-          { kind: 'undo', summary, undoes: id },
-          changes.map((c) => ({ table: c.table, key: c.key, before: c.after, after: c.before })),
-        )) as number;
+        const undoId = (await this.record(manager, { kind: 'undo', summary, undoes: id }, [
+          ...changes.map((c) => ({ table: c.table, key: c.key, before: c.after, after: c.before })),
+          ...counted,
+        ])) as number;
         await manager.query('UPDATE history SET undone_by = ? WHERE id = ?', [undoId, id]);
         const [written] = await rows<EntryRow>(manager, `SELECT ${ENTRY_COLUMNS} FROM history WHERE id = ?`, [
           undoId,
@@ -418,6 +433,38 @@ export class HistoryService {
       await updateRow(manager, c.table, c.before as Row);
     for (const c of of(CHILDREN, inserted)) await insertRow(manager, c.table, c.before as Row);
     for (const c of of([...PARENTS].reverse(), deleted)) await deleteRow(manager, c.table, c.after as Row);
+  }
+
+  /**
+   * Counter rows take back what the change added (a row at zero goes), whatever later changes added
+   * since; the rows as moved, for the undo's own entry.
+   */
+  private async subtract(manager: EntityManager, counters: RowChange[]): Promise<RowChange[]> {
+    const moved: RowChange[] = [];
+    for (const c of counters) {
+      const info: TableInfo = HISTORY_TABLES[c.table];
+      const keyRow = (c.after ?? c.before) as Row;
+      const [raw] = await rows<Row>(
+        manager,
+        `SELECT * FROM ${c.table} WHERE ${info.key.map((k) => `${quote(manager, k)} = ?`).join(' AND ')}${lockFor(manager, 'update')}`,
+        info.key.map((k) => keyRow[k]),
+      );
+      const now = raw ? normaliseRow(raw) : null;
+      const next: Row = { ...(now ?? keyRow) };
+      let empty = true;
+      for (const column of info.additive ?? []) {
+        const value = int(now?.[column]) + int(c.before?.[column]) - int(c.after?.[column]);
+        next[column] = Math.max(0, value);
+        if (value > 0) empty = false;
+      }
+      const after = empty ? null : next;
+      if (sameRow(now, after)) continue;
+      if (!after) await deleteRow(manager, c.table, now as Row);
+      else if (!now) await insertRow(manager, c.table, after);
+      else await updateRow(manager, c.table, after);
+      moved.push({ table: c.table, key: c.key, before: now, after });
+    }
+    return moved;
   }
 
   /** The latest change after `id`, not itself undone, that touched one of `touched` (or any of id's rows). */

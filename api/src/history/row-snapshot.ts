@@ -3,18 +3,25 @@
  * JSON, so an undo can put back exactly what was there (every column, the same ids) on SQLite and
  * MySQL alike. Keys, parents and the entities a row belongs to are described once, here.
  */
+import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { chunks, lockFor, placeholders, rows } from '../database/sql';
 
 export type Row = Record<string, unknown>;
 
-interface TableInfo {
+export interface TableInfo {
   /** Columns of the primary key, in key order. */
   key: readonly string[];
   /** Parents are inserted before and deleted after their children. */
   parent: boolean;
   /** The creators and videos a row belongs to (for one creator's or video's history). */
   entities: (row: Row) => [entity: 'creator' | 'video', id: unknown][];
+  /**
+   * Counters: an undo subtracts what the change added instead of restoring the row, so changes that
+   * each add to one counter (imports of one channel) can be undone in any order. Their text keys can be
+   * longer than a stored row key, so the key is a hash and the row is found by its own key columns.
+   */
+  additive?: readonly string[];
 }
 
 export const HISTORY_TABLES = {
@@ -46,6 +53,14 @@ export const HISTORY_TABLES = {
       ['creator', r.creator_id],
     ],
   },
+  // Keyed by the video's URL, not its id: a rejection outlives the video.
+  review_rejections: { key: ['id'], parent: false, entities: () => [] },
+  channel_name_counts: {
+    key: ['channel_key', 'name_key'],
+    parent: false,
+    entities: () => [],
+    additive: ['count'],
+  },
 } satisfies Record<string, TableInfo>;
 
 export type TableName = keyof typeof HISTORY_TABLES;
@@ -61,8 +76,14 @@ export interface Scope {
 /** One row's state, by `table:key`; a row absent from the map did not exist. */
 export type RowSet = Map<string, { table: TableName; key: string; row: Row }>;
 
-export const rowKey = (table: TableName, row: Row): string =>
-  HISTORY_TABLES[table].key.map((column) => String(row[column])).join(':');
+export const isAdditive = (table: TableName): boolean =>
+  (HISTORY_TABLES[table] as TableInfo).additive !== undefined;
+
+export function rowKey(table: TableName, row: Row): string {
+  const values = HISTORY_TABLES[table].key.map((column) => String(row[column]));
+  if (isAdditive(table)) return createHash('sha1').update(JSON.stringify(values)).digest('hex');
+  return values.join(':');
+}
 
 /** JSON-safe and comparable: mysql2's bigint and Date values become plain numbers and tagged strings. */
 export function normaliseRow(row: Row): Row {
@@ -136,7 +157,7 @@ export async function readKeys(
 ): Promise<RowSet> {
   const result: RowSet = new Map();
   const lock = lockFor(manager, 'update');
-  for (const table of TABLE_NAMES) {
+  for (const table of TABLE_NAMES.filter((t) => !isAdditive(t))) {
     const columns = HISTORY_TABLES[table].key;
     const wanted = keys.filter((k) => k.table === table).map((k) => k.key.split(':').map(Number));
     for (const part of chunks(wanted, 200)) {

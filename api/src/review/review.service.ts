@@ -8,6 +8,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   descriptionNameKeys,
   nameMatchKey,
+  quoted,
   type Confidence,
   type Detection,
   type EvidenceSource,
@@ -19,8 +20,10 @@ import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { creatorIdByName } from '../creators/creator-reader';
 import { CreatorsService } from '../creators/creators.service';
-import { int, lockFor, placeholders, rows } from '../database/sql';
+import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { HistoryBatch, HistoryService, type RowChange } from '../history/history.service';
+import { creatorScopes, normaliseRow, rowKey, videoScopes, type Row } from '../history/row-snapshot';
 import { VideosService } from '../videos/videos.service';
 
 export const PROPOSAL_NOT_FOUND = 'Proposal not found';
@@ -39,6 +42,7 @@ interface ProposalRow {
   confidence: string;
   url: string;
   url_key: string | null;
+  title: string;
 }
 
 /** The key a channel's counts and proposals are filed under. */
@@ -52,6 +56,7 @@ export class ReviewService {
     private readonly tx: TransactionRunner,
     private readonly creators: CreatorsService,
     private readonly videos: VideosService,
+    private readonly history: HistoryService,
   ) {}
 
   async list(page: Page): Promise<ReviewPage> {
@@ -100,109 +105,167 @@ export class ReviewService {
   }
 
   /** Accept one proposal: the creator (found by name or alias, else created) becomes an author. */
-  accept(id: number): Promise<ReviewDecision> {
-    return this.tx.write(async (manager) => {
-      const proposal = await this.lockProposal(manager, id);
-      const videoId = int(proposal.video_id);
-      let creatorId = proposal.creator_id === null ? null : int(proposal.creator_id);
-      if (creatorId === null) {
-        creatorId =
-          (await creatorIdByName(manager, proposal.name)) ??
-          (await this.creators.createWithin(manager, {
-            name: proposal.name,
-            socialLinks: proposal.url ? [{ url: proposal.url }] : [],
-          }));
-      }
-      await this.videos.addAuthorsWithin(
-        manager,
-        videoId,
-        [creatorId],
-        new Map([
-          [
-            creatorId,
-            {
-              source: proposal.source as EvidenceSource,
-              text: proposal.evidence,
-              confidence: proposal.confidence as Confidence,
-            },
-          ],
-        ]),
-      );
-      await manager.query('DELETE FROM review_proposals WHERE id = ? OR (video_id = ? AND creator_id = ?)', [
-        id,
-        videoId,
-        creatorId,
-      ]);
-      return { id, videoId, creatorId };
-    });
+  async accept(id: number): Promise<ReviewDecision> {
+    return this.single(await this.decide([id], 'accept'));
   }
 
   /** Reject one proposal: remembered for the video's URL, by name and by creator. */
-  reject(id: number): Promise<ReviewDecision> {
-    return this.tx.write(async (manager) => {
-      const proposal = await this.lockProposal(manager, id);
-      const videoId = int(proposal.video_id);
-      const urlKey = proposal.url_key ?? `video:${videoId}`;
-      const keys = [proposal.name_key];
-      if (proposal.creator_id !== null) keys.push(`creator:${int(proposal.creator_id)}`);
-      const known = new Set(
-        (
-          await rows<{ name_key: string }>(
-            manager,
-            `SELECT name_key FROM review_rejections WHERE url_key = ? AND name_key IN ${placeholders(keys.length)}`,
-            [urlKey, ...keys],
-          )
-        ).map((r) => r.name_key),
-      );
-      const at = new Date().toISOString();
-      for (const key of keys.filter((k) => !known.has(k)))
-        await manager.query(
-          'INSERT INTO review_rejections (url_key, name_key, created_at) VALUES (?, ?, ?)',
-          [urlKey, key, at],
-        );
-      await manager.query('DELETE FROM review_proposals WHERE id = ?', [id]);
-      return { id, videoId, creatorId: null };
-    });
+  async reject(id: number): Promise<ReviewDecision> {
+    return this.single(await this.decide([id], 'reject'));
   }
 
-  /** Bulk forms: each proposal is its own decision; unknown or already decided ones are counted as failed. */
+  /** Bulk forms: one change (one history entry); unknown or already decided ones are counted as failed. */
   async acceptMany(ids: readonly number[]): Promise<ReviewBulkResult> {
-    return this.each(ids, (id) => this.accept(id));
+    const decisions = await this.decide(ids, 'accept');
+    return { done: decisions.length, failed: new Set(ids).size - decisions.length };
   }
 
   async rejectMany(ids: readonly number[]): Promise<ReviewBulkResult> {
-    return this.each(ids, (id) => this.reject(id));
+    const decisions = await this.decide(ids, 'reject');
+    return { done: decisions.length, failed: new Set(ids).size - decisions.length };
   }
 
-  private async each(
-    ids: readonly number[],
-    decide: (id: number) => Promise<unknown>,
-  ): Promise<ReviewBulkResult> {
-    let done = 0;
-    let failed = 0;
-    for (const id of new Set(ids)) {
-      try {
-        await decide(id);
-        done++;
-      } catch (err) {
-        if (!(err instanceof NotFoundException)) throw err;
-        failed++;
+  private single(decisions: ReviewDecision[]): ReviewDecision {
+    const [decision] = decisions;
+    if (!decision) throw new NotFoundException(PROPOSAL_NOT_FOUND);
+    return decision;
+  }
+
+  /**
+   * The decisions on the proposals still pending among `ids`, in one transaction recorded as one
+   * history entry (so an undo brings the proposals back and takes the links, creators and
+   * rejections it made away). Nothing is written when none is pending.
+   */
+  private decide(ids: readonly number[], decision: 'accept' | 'reject'): Promise<ReviewDecision[]> {
+    const unique = [...new Set(ids)];
+    return this.tx.write(async (manager) => {
+      const proposals = await this.lockProposals(manager, unique);
+      if (proposals.length === 0) return [];
+      const change = await this.history.track(
+        manager,
+        videoScopes([...new Set(proposals.map((p) => int(p.video_id)))]),
+      );
+      const made: number[] = [];
+      const rejections: number[] = [];
+      const decisions: ReviewDecision[] = [];
+      for (const proposal of proposals) {
+        // An accept removes the video's other proposals of the same creator.
+        const [pending] = await rows(manager, 'SELECT id FROM review_proposals WHERE id = ?', [proposal.id]);
+        if (!pending) continue;
+        decisions.push(
+          decision === 'accept'
+            ? await this.acceptWithin(manager, proposal, made)
+            : await this.rejectWithin(manager, proposal, rejections),
+        );
+      }
+      const first = proposals[0] as ProposalRow;
+      const verb = decision === 'accept' ? 'Accepted' : 'Rejected';
+      const summary =
+        decisions.length === 1
+          ? `${verb} ${quoted(first.name)} for ${quoted(first.title)}`
+          : `${verb} ${decisions.length} proposed collaborators`;
+      await change.record({ kind: 'review.decision', summary }, [
+        ...creatorScopes(made),
+        { table: 'review_rejections', column: 'id', ids: rejections },
+      ]);
+      return decisions;
+    });
+  }
+
+  private async acceptWithin(
+    manager: EntityManager,
+    proposal: ProposalRow,
+    made: number[],
+  ): Promise<ReviewDecision> {
+    const videoId = int(proposal.video_id);
+    let creatorId = proposal.creator_id === null ? null : int(proposal.creator_id);
+    if (creatorId === null) {
+      const found = await creatorIdByName(manager, proposal.name);
+      if (found !== null) creatorId = found;
+      else {
+        creatorId = await this.creators.createWithin(manager, {
+          name: proposal.name,
+          socialLinks: proposal.url ? [{ url: proposal.url }] : [],
+        });
+        made.push(creatorId);
       }
     }
-    return { done, failed };
+    await this.videos.addAuthorsWithin(
+      manager,
+      videoId,
+      [creatorId],
+      new Map([
+        [
+          creatorId,
+          {
+            source: proposal.source as EvidenceSource,
+            text: proposal.evidence,
+            confidence: proposal.confidence as Confidence,
+          },
+        ],
+      ]),
+    );
+    await manager.query('DELETE FROM review_proposals WHERE id = ? OR (video_id = ? AND creator_id = ?)', [
+      proposal.id,
+      videoId,
+      creatorId,
+    ]);
+    return { id: int(proposal.id), videoId, creatorId };
   }
 
-  private async lockProposal(manager: EntityManager, id: number): Promise<ProposalRow> {
-    const [proposal] = await rows<ProposalRow>(
-      manager,
-      `SELECT p.id, p.video_id, p.creator_id, p.name, p.name_key, p.source, p.evidence, p.confidence, p.url,
-              v.url_key
-         FROM review_proposals p JOIN videos v ON v.id = p.video_id
-        WHERE p.id = ?${lockFor(manager, 'update')}`,
-      [id],
+  private async rejectWithin(
+    manager: EntityManager,
+    proposal: ProposalRow,
+    rejections: number[],
+  ): Promise<ReviewDecision> {
+    const videoId = int(proposal.video_id);
+    const urlKey = proposal.url_key ?? `video:${videoId}`;
+    const keys = [proposal.name_key];
+    if (proposal.creator_id !== null) keys.push(`creator:${int(proposal.creator_id)}`);
+    const known = new Set(
+      (
+        await rows<{ name_key: string }>(
+          manager,
+          `SELECT name_key FROM review_rejections WHERE url_key = ? AND name_key IN ${placeholders(keys.length)}`,
+          [urlKey, ...keys],
+        )
+      ).map((r) => r.name_key),
     );
-    if (!proposal) throw new NotFoundException(PROPOSAL_NOT_FOUND);
-    return proposal;
+    const added = keys.filter((k) => !known.has(k));
+    const at = new Date().toISOString();
+    for (const key of added)
+      await manager.query('INSERT INTO review_rejections (url_key, name_key, created_at) VALUES (?, ?, ?)', [
+        urlKey,
+        key,
+        at,
+      ]);
+    if (added.length > 0) {
+      const ids = await rows<{ id: number }>(
+        manager,
+        `SELECT id FROM review_rejections WHERE url_key = ? AND name_key IN ${placeholders(added.length)}`,
+        [urlKey, ...added],
+      );
+      rejections.push(...ids.map((r) => int(r.id)));
+    }
+    await manager.query('DELETE FROM review_proposals WHERE id = ?', [proposal.id]);
+    return { id: int(proposal.id), videoId, creatorId: null };
+  }
+
+  /** The pending proposals among `ids`, locked, in the order asked. */
+  private async lockProposals(manager: EntityManager, ids: readonly number[]): Promise<ProposalRow[]> {
+    const found = new Map<number, ProposalRow>();
+    for (const part of chunks(ids)) {
+      for (const row of await rows<ProposalRow>(
+        manager,
+        `SELECT p.id, p.video_id, p.creator_id, p.name, p.name_key, p.source, p.evidence, p.confidence, p.url,
+                v.url_key, v.title
+           FROM review_proposals p JOIN videos v ON v.id = p.video_id
+          WHERE p.id IN ${placeholders(part.length)}${lockFor(manager, 'update')}`,
+        part,
+      ))
+        found.set(int(row.id), row);
+    }
+    return ids.map((id) => found.get(id)).filter((p): p is ProposalRow => p !== undefined);
   }
 
   /**
@@ -293,26 +356,31 @@ export class ReviewService {
     return new Set([...counts].filter(([, n]) => n / total >= BOILERPLATE_SHARE).map(([key]) => key));
   }
 
-  /** Inside an import transaction: counts one imported description for its channel. */
+  /**
+   * Inside an import transaction: counts one imported description for its channel. The counter rows
+   * as moved, for the import's history entry (an undo takes the counts back).
+   */
   async countDescriptionWithin(
     manager: EntityManager,
     channelKey: string,
     description: string,
-  ): Promise<void> {
-    if (!description.trim()) return;
-    const keys = ['', ...descriptionNameKeys(description)].map((k) => k.slice(0, 255));
+  ): Promise<RowChange[]> {
+    if (!description.trim()) return [];
+    const keys = [...new Set(['', ...descriptionNameKeys(description)].map((k) => k.slice(0, 255)))];
     const channel = channelKey.slice(0, 255);
-    const existing = new Set(
-      (
-        await rows<{ name_key: string }>(
-          manager,
-          `SELECT name_key FROM channel_name_counts WHERE channel_key = ? AND name_key IN ${placeholders(keys.length)}`,
-          [channel, ...keys],
-        )
-      ).map((r) => r.name_key),
-    );
+    const existing = new Map<string, Row>();
+    for (const part of chunks(keys)) {
+      for (const row of await rows<Row>(
+        manager,
+        `SELECT * FROM channel_name_counts WHERE channel_key = ? AND name_key IN ${placeholders(part.length)}${lockFor(manager, 'update')}`,
+        [channel, ...part],
+      ))
+        existing.set(String(row.name_key), normaliseRow(row));
+    }
+    const moved: RowChange[] = [];
     for (const key of keys) {
-      if (existing.has(key))
+      const before = existing.get(key) ?? null;
+      if (before)
         await manager.query(
           'UPDATE channel_name_counts SET count = count + 1 WHERE channel_key = ? AND name_key = ?',
           [channel, key],
@@ -322,18 +390,31 @@ export class ReviewService {
           'INSERT INTO channel_name_counts (channel_key, name_key, count) VALUES (?, ?, 1)',
           [channel, key],
         );
+      const after = { channel_key: channel, name_key: key, count: int(before?.count) + 1 };
+      moved.push({ table: 'channel_name_counts', key: rowKey('channel_name_counts', after), before, after });
     }
+    return moved;
   }
 
-  /** Pending proposals of a channel that turned out to be boilerplate go away. */
-  async dropBoilerplate(channelKey: string, keys: ReadonlySet<string>): Promise<void> {
+  /**
+   * Pending proposals of a channel that turned out to be boilerplate go away, as part of the import
+   * batch that showed it.
+   */
+  async dropBoilerplate(channelKey: string, keys: ReadonlySet<string>, batch: HistoryBatch): Promise<void> {
     if (keys.size === 0) return;
     const list = [...keys];
-    await this.tx.write((manager) =>
-      manager.query(
-        `DELETE FROM review_proposals WHERE channel_key = ? AND name_key IN ${placeholders(list.length)}`,
+    await this.tx.write(async (manager) => {
+      const found = await rows<{ id: number }>(
+        manager,
+        `SELECT id FROM review_proposals WHERE channel_key = ? AND name_key IN ${placeholders(list.length)}`,
         [channelKey, ...list],
-      ),
-    );
+      );
+      const ids = found.map((r) => int(r.id));
+      if (ids.length === 0) return;
+      const change = await this.history.track(manager, [{ table: 'review_proposals', column: 'id', ids }]);
+      for (const part of chunks(ids))
+        await manager.query(`DELETE FROM review_proposals WHERE id IN ${placeholders(part.length)}`, part);
+      await batch.record(manager, change, []);
+    });
   }
 }

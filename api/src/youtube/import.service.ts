@@ -92,7 +92,7 @@ export class YouTubeImportService {
         await this.importOne(video, directory, channels, batch, boilerplate.get(channelKeyOf(video))),
       );
     }
-    for (const [channelKey, keys] of boilerplate) await this.review.dropBoilerplate(channelKey, keys);
+    for (const [channelKey, keys] of boilerplate) await this.review.dropBoilerplate(channelKey, keys, batch);
     const count = (status: string) => results.filter((r) => r.status === status).length;
     return {
       results,
@@ -188,11 +188,13 @@ export class YouTubeImportService {
             detections: found.proposals,
             authorIds,
           });
-          await batch.record(manager, change, [
-            ...videoScopes([videoId]),
-            ...creatorScopes(made.map((c) => c.id)),
-          ]);
-          await this.review.countDescriptionWithin(manager, channelKey, video.description);
+          const counted = await this.review.countDescriptionWithin(manager, channelKey, video.description);
+          await batch.record(
+            manager,
+            change,
+            [...videoScopes([videoId]), ...creatorScopes(made.map((c) => c.id))],
+            counted,
+          );
           return {
             id: video.id,
             status: 'imported' as const,
