@@ -308,7 +308,9 @@ describe('POST /api/history/:id/undo', () => {
     expect((await history(`?video=${milo.videoId}&limit=1`)).items[0]?.id).toBe(accepted.id);
     expect((await admin(t).post(REVIEW_ROUTES.reject(priya.id)).send({})).status).toBe(200);
     const rejected = await latest();
-    expect(rejected.summary).toBe('Rejected "Priya Castellan" for "Camping in the rain with Priya Castellan"');
+    expect(rejected.summary).toBe(
+      'Rejected "Priya Castellan" for "Camping in the rain with Priya Castellan"',
+    );
     expect((await reviewQueue()).items.map((i) => i.id)).not.toContain(priya.id);
 
     // Newest first: the rejection is forgotten, then the link and the creator it made go.
@@ -547,7 +549,9 @@ describe('a random run of changes undone newest first', () => {
               : (id: number) => REVIEW_ROUTES.reject(id);
           const res =
             rand() < 0.5
-              ? await admin(t).post(route(pick(pending)!)).send({})
+              ? await admin(t)
+                  .post(route(pick(pending)!))
+                  .send({})
               : await admin(t)
                   .post(rand() < 0.5 ? REVIEW_ROUTES.acceptMany : REVIEW_ROUTES.rejectMany)
                   .send({ ids: pending.slice(0, 3) });

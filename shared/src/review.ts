@@ -67,3 +67,13 @@ export interface ReviewBulkResult {
   /** Proposals already decided or unknown. */
   failed: number;
 }
+
+/** One line saying how a link was made, for the evidence marker on an author chip. */
+export function describeEvidence(evidence: Omit<LinkEvidence, 'creatorId'>): string {
+  if (evidence.source === 'unknown') return 'Linked before evidence was kept';
+  const parts: string[] = [evidence.source === 'manual' ? 'manual (added by an admin)' : evidence.source];
+  if (evidence.text) parts.push(`“${evidence.text}”`);
+  if (evidence.confidence) parts.push(`${evidence.confidence} confidence`);
+  if (evidence.at) parts.push(`${evidence.at.slice(0, 16).replace('T', ' ')} UTC`);
+  return parts.join(' · ');
+}

@@ -1,4 +1,10 @@
-import { HISTORY_LIMITS, LIMITS, type CreatorInput, type CreatorUpdate, type MergeInput } from '@friends/shared';
+import {
+  HISTORY_LIMITS,
+  LIMITS,
+  type CreatorInput,
+  type CreatorUpdate,
+  type MergeInput,
+} from '@friends/shared';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,

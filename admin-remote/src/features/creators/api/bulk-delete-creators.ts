@@ -1,19 +1,39 @@
-/** DELETE /api/creators/{id}, once per checked creator (docs/product.md §7's bulk form), counting failures. */
+/**
+ * POST /api/creators/bulk-delete: the selection deleted as one change, so one Undo in History brings it
+ * all back. Very large selections go in parts; a part that fails is counted as failed.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES } from '@friends/shared';
+import { HISTORY_LIMITS, HISTORY_ROUTES, QUERY_KEYS, type BulkDeleteResult } from '@friends/shared';
 import { api } from '@friends/web/api-client';
+import { chunks } from '../../../lib/chunks';
 import { invalidateCatalog } from '../../../lib/invalidate';
-import { runEach } from '../../../lib/run-each';
 import { removeCreatorsFromCache } from './remove-creators-from-cache';
 
-export const bulkDeleteCreators = (ids: readonly number[]) =>
-  runEach(ids, (id) => api.delete(API_ROUTES.creator(id)));
+export async function bulkDeleteCreators(
+  ids: readonly number[],
+): Promise<{ succeeded: number[]; failed: number[] }> {
+  const succeeded: number[] = [];
+  const failed: number[] = [];
+  for (const part of chunks(ids, HISTORY_LIMITS.maxBulkDelete)) {
+    try {
+      await api.post<BulkDeleteResult>(HISTORY_ROUTES.creatorsBulkDelete, { ids: part });
+      succeeded.push(...part);
+    } catch (error) {
+      console.error(error);
+      failed.push(...part);
+    }
+  }
+  return { succeeded, failed };
+}
 
 export function useBulkDeleteCreators() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkDeleteCreators,
     onSuccess: ({ succeeded }) => removeCreatorsFromCache(queryClient, succeeded),
-    onSettled: () => invalidateCatalog(queryClient),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.history });
+      return invalidateCatalog(queryClient);
+    },
   });
 }

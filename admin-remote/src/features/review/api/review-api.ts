@@ -1,8 +1,8 @@
 /** GET /api/review and the accept / reject decisions; a decision refreshes the queue and the catalog. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   QUERY_KEYS,
-  REVIEW_MAX_LIMIT,
+  REVIEW_PAGE_SIZE,
   REVIEW_ROUTES,
   type ReviewBulkResult,
   type ReviewPage,
@@ -10,13 +10,23 @@ import {
 import { api } from '@friends/web/api-client';
 import { invalidateCatalog } from '../../../lib/invalidate';
 
+/**
+ * A page at a time ('Load more'). After a decision every loaded page is fetched again from offset 0,
+ * so the pages still join up although the decided proposals left the queue.
+ */
 export const reviewQueryOptions = () =>
-  queryOptions({
-    queryKey: [...QUERY_KEYS.review, 'page'],
-    queryFn: () => api.get<ReviewPage>(`${REVIEW_ROUTES.list}?limit=${REVIEW_MAX_LIMIT}`),
+  infiniteQueryOptions({
+    queryKey: [...QUERY_KEYS.review, 'pages'],
+    queryFn: ({ pageParam }) =>
+      api.get<ReviewPage>(`${REVIEW_ROUTES.list}?offset=${pageParam}&limit=${REVIEW_PAGE_SIZE}`),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
   });
 
-export const useReviewQueue = () => useQuery(reviewQueryOptions());
+export const useReviewQueue = () => useInfiniteQuery(reviewQueryOptions());
 
 export type Decision = 'accept' | 'reject';
 

@@ -19,7 +19,11 @@ export function ReviewQueue(_props: RemoteViewProps) {
   const queue = useReviewQueue();
   const decide = useDecide();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const items = queue.data?.items ?? [];
+  // A proposal can appear twice when the queue moved between two page loads.
+  const items = [
+    ...new Map((queue.data?.pages ?? []).flatMap((p) => p.items).map((i) => [i.id, i])).values(),
+  ];
+  const total = queue.data?.pages.at(-1)?.total ?? 0;
 
   const run = async (decision: Decision, ids: number[]) => {
     if (ids.length === 0) return;
@@ -43,7 +47,7 @@ export function ReviewQueue(_props: RemoteViewProps) {
   return (
     <div className="admin-view admin-review">
       <h2 className="admin-view__title">Review</h2>
-      <Section title={`Proposed collaborators (${queue.data?.total ?? 0})`}>
+      <Section title={`Proposed collaborators (${total})`}>
         <p className="admin-muted">
           Names an import or rescan found but was not sure of. Accept links the creator to the video (creating
           it when new); reject keeps it from being proposed again for that video.
@@ -59,6 +63,7 @@ export function ReviewQueue(_props: RemoteViewProps) {
             <div className="admin-actions">
               <span role="status">
                 {chosen.length} of {items.length} selected
+                {items.length < total ? ` (${total} in all)` : ''}
               </span>
               <button
                 type="button"
@@ -136,6 +141,16 @@ export function ReviewQueue(_props: RemoteViewProps) {
                 );
               })}
             </ul>
+            {queue.hasNextPage ? (
+              <button
+                type="button"
+                className="admin-button"
+                disabled={queue.isFetchingNextPage}
+                onClick={() => void queue.fetchNextPage()}
+              >
+                {queue.isFetchingNextPage ? 'Loading…' : `Load more (${total - items.length} not shown)`}
+              </button>
+            ) : null}
           </>
         )}
       </Section>

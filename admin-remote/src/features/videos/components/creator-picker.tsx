@@ -3,7 +3,7 @@
  * first MAX_SHOWN matches; typing narrows them), with the chosen creators shown as removable chips in
  * order, named from the video's authors, the matches picked, or the API by id.
  */
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useState, type ReactNode } from 'react';
 import type { AuthorRef } from '@friends/shared';
 import { creatorFilterText, useCreatorPages, useCreatorsByIds } from '../../../api/search-creators';
 
@@ -15,9 +15,17 @@ interface CreatorPickerProps {
   onChange: (ids: number[]) => void;
   /** Names of already-chosen authors (a video's authors), shown before any lookup. */
   knownAuthors?: readonly AuthorRef[];
+  /** Extra content on a chosen creator's chip (the edit form's evidence marker). */
+  chipExtra?: (creatorId: number, name: string) => ReactNode;
 }
 
-export function CreatorPicker({ legend, selectedIds, onChange, knownAuthors = [] }: CreatorPickerProps) {
+export function CreatorPicker({
+  legend,
+  selectedIds,
+  onChange,
+  knownAuthors = [],
+  chipExtra,
+}: CreatorPickerProps) {
   const id = useId();
   const [filter, setFilter] = useState('');
   const text = creatorFilterText(useDeferredValue(filter));
@@ -48,6 +56,7 @@ export function CreatorPicker({ legend, selectedIds, onChange, knownAuthors = []
             return (
               <li key={creatorId} className="admin-chip admin-chip--selected">
                 <span>{name}</span>
+                {chipExtra?.(creatorId, name)}
                 <button
                   type="button"
                   className="admin-chip__remove"

@@ -4,6 +4,7 @@ import { LIMITS, MESSAGES, type Video } from '@friends/shared';
 import { reportError } from '../../../lib/report-error';
 import { useUpdateVideo } from '../api/update-video';
 import { CreatorPicker } from './creator-picker';
+import { EvidenceMarker } from './evidence-marker';
 
 export function VideoEditForm({ video, onDone }: { video: Video; onDone: () => void }) {
   const id = useId();
@@ -62,6 +63,11 @@ export function VideoEditForm({ video, onDone }: { video: Video; onDone: () => v
         knownAuthors={video.authors}
         selectedIds={authorIds}
         onChange={setAuthorIds}
+        chipExtra={(creatorId, name) =>
+          video.authorIds.includes(creatorId) ? (
+            <EvidenceMarker videoId={video.id} creatorId={creatorId} name={name} />
+          ) : null
+        }
       />
       <div className="admin-actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={updateVideo.isPending}>

@@ -6,6 +6,7 @@ import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideos } from '../../../api/get-videos';
+import { VideoAuthors } from './video-authors';
 import { VideoEditForm } from './video-edit-form';
 
 /**
@@ -66,7 +67,7 @@ export function VideoList({ navigate }: { navigate: Navigate }) {
               )
             ) : null}
           </p>
-          <p className="admin-video__authors">{video.authors.map((author) => author.name).join(', ')}</p>
+          <VideoAuthors video={video} />
         </div>
         <div className="admin-actions">
           <button
