@@ -69,6 +69,40 @@ describe('history', () => {
     );
   });
 
+  it('undoes a bulk delete of creators made in Manage Creators', async () => {
+    const s = suite.session;
+    await suite.loginAdmin();
+    const { carol, dan } = suite.data.creators;
+    const creatorsBefore = await suite.api.creators();
+    const videosBefore = await suite.api.videos();
+    const { page } = s;
+    await openAdminView(page, 'authors', 'Manage Creators');
+    await page.getByRole('checkbox', { name: `Select ${carol.name}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${dan.name}` }).check();
+    s.answerDialogs(true);
+    const confirm = s.nextDialog();
+    const done = s.nextDialog(20_000);
+    await panel(page, 'Bulk Actions & Cleanup')
+      .getByRole('button', { name: /^Delete Selected/ })
+      .click();
+    expect((await confirm).type).toBe('confirm');
+    expect((await done).type).toBe('alert');
+    expect((await suite.api.creators()).length).toBe(creatorsBefore.length - 2);
+
+    const history = await openHistory();
+    await changes(history)
+      .getByRole('button', { name: /^Undo #\d+: Deleted 2 creators$/ })
+      .click();
+    await expect(history.getByRole('status')).toContainText('Undone: Deleted 2 creators');
+    const byId = <T extends { id: number }>(list: T[]) => [...list].sort((a, b) => a.id - b.id);
+    expect(byId(await suite.api.creators()).map((c) => [c.id, c.name])).toEqual(
+      byId(creatorsBefore).map((c) => [c.id, c.name]),
+    );
+    expect((await suite.api.videos()).map((v) => [v.id, v.authorIds])).toEqual(
+      videosBefore.map((v) => [v.id, v.authorIds]),
+    );
+  });
+
   it('explains a refused undo and lists one creator’s changes from Manage Creators', async () => {
     await suite.loginAdmin();
     const made = await suite.api.createCreator({ name: 'History Hana', socialLinks: [] });

@@ -4,6 +4,7 @@
  * video is imported again, and a handle in most of one channel's descriptions is never proposed.
  */
 import { REVIEW_ROUTES, YOUTUBE_ROUTES, type ImportResult, type ReviewPage } from '@friends/shared';
+import { seriousAxeFindings } from '../support/a11y';
 import { expect } from '../support/expect';
 import { useSuite } from '../support/suite';
 import { openAdminView } from '../support/ui';
@@ -62,5 +63,26 @@ describe('Review', () => {
     expect((await importTitles('Camping in the rain with Priya Castellan')).proposed).toBe(0);
     const queue = (await suite.api.request('GET', REVIEW_ROUTES.list)) as ReviewPage;
     expect(queue.total).toBe(0);
+  });
+
+  it('shows how each author was linked on the chips of Manage Videos, by keyboard and mouse', async () => {
+    await suite.loginAdmin();
+    const { page } = suite.session;
+    await openAdminView(page, 'videos', 'Manage Videos');
+    const video = page.getByRole('article', { name: 'Harvest song ft. Dario Quill' });
+    const marker = video.getByRole('button', { name: 'How Dario Quill was linked' });
+    await marker.focus();
+    const tip = video.getByRole('tooltip');
+    await expect(tip).toBeVisible();
+    await expect(tip).toContainText('title · “ft. Dario Quill” · high confidence');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
+
+    const owner = video.getByRole('button', { name: 'How Juniper Lane was linked' });
+    await owner.hover();
+    await expect(video.getByRole('tooltip')).toContainText(
+      'channel-owner · “Juniper Lane” · high confidence',
+    );
   });
 });
