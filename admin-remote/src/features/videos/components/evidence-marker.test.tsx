@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { LinkEvidence } from '@friends/shared';
 import { CREATORS, VIDEOS } from '../../../test-utils/fixtures';
+import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockFetch } from '../../../test-utils/mock-fetch';
 import { renderWithClient, resetBrowserState } from '../../../test-utils/render';
 import { VideoAuthors } from './video-authors';
@@ -70,7 +71,7 @@ describe('Evidence marker', () => {
   });
 
   it('marks the saved authors in the edit form, not one just added', async () => {
-    mockFetch({ ...routes(), 'GET /api/creators': { body: CREATORS } });
+    mockFetch({ ...routes(), ...creatorRoutes(CREATORS) });
     const { user } = renderWithClient(<VideoEditForm video={VIDEO} onDone={() => undefined} />);
     const chips = within(screen.getByRole('list', { name: 'Selected creators' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Cleo Hart' }));
