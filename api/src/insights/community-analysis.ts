@@ -5,7 +5,7 @@
  */
 import { UndirectedGraph } from 'graphology';
 import louvain from 'graphology-communities-louvain';
-import { createUnweightedIndexedBrandes } from 'graphology-shortest-path/indexed-brandes';
+import { NeighborhoodIndex } from 'graphology-indices/neighborhood';
 
 /** Authorship rows as two parallel arrays, ordered by video id. */
 export interface AuthorshipColumns {
@@ -88,23 +88,52 @@ export function collaborationGraph({ videoIds, creatorIds }: AuthorshipColumns):
 /**
  * Normalised betweenness (as graphology-metrics' betweennessCentrality): exact from every source when
  * the graph has at most `pivots` nodes, else estimated from `pivots` evenly spread sources and scaled.
+ * Brandes' algorithm over graphology-indices' compact neighbourhood (CSR) index, with typed arrays
+ * allocated once: the library's indexed Brandes allocates a predecessor list per node per source, which
+ * at 100,000 creators took 38 s and 450 MB for 200 sources. Predecessors are found again on the way
+ * back instead (a neighbour one step nearer the source).
  */
 export function betweenness(graph: UndirectedGraph, pivots: number): Float64Array {
   const order = graph.order;
   const centralities = new Float64Array(order);
   if (order < 3) return centralities;
-  const brandes = createUnweightedIndexedBrandes(graph);
+  const { starts, neighborhood } = new NeighborhoodIndex(graph);
   const sources = Math.min(order, Math.max(1, pivots));
+  const sigma = new Float64Array(order);
+  const distance = new Int32Array(order);
   const delta = new Float64Array(order);
+  const visited = new Int32Array(order); // in BFS order: read backwards, it is Brandes' stack
   for (let k = 0; k < sources; k++) {
     const source = Math.floor((k * order) / sources);
-    const [S, P, sigma] = brandes(source);
+    sigma.fill(0);
+    distance.fill(-1);
     delta.fill(0);
-    while (S.size !== 0) {
-      const w = S.pop()!;
+    sigma[source] = 1;
+    distance[source] = 0;
+    let head = 0;
+    let tail = 0;
+    visited[tail++] = source;
+    while (head < tail) {
+      const v = visited[head++]!;
+      const next = distance[v]! + 1;
+      for (let j = starts[v]!, end = starts[v + 1]!; j < end; j++) {
+        const w = neighborhood[j]!;
+        if (distance[w] === -1) {
+          distance[w] = next;
+          visited[tail++] = w;
+        }
+        if (distance[w] === next) sigma[w]! += sigma[v]!;
+      }
+    }
+    for (let i = tail - 1; i > 0; i--) {
+      const w = visited[i]!;
       const coefficient = (1 + delta[w]!) / sigma[w]!;
-      for (const v of P[w]!) delta[v]! += sigma[v]! * coefficient;
-      if (w !== source) centralities[w]! += delta[w]!;
+      const nearer = distance[w]! - 1;
+      for (let j = starts[w]!, end = starts[w + 1]!; j < end; j++) {
+        const v = neighborhood[j]!;
+        if (distance[v] === nearer) delta[v]! += sigma[v]! * coefficient;
+      }
+      centralities[w]! += delta[w]!;
     }
   }
   const scale = order / sources / ((order - 1) * (order - 2));
