@@ -299,9 +299,12 @@ async function countJson(
       (async () => {
         const response = await request.response();
         if (!response || !(response.headers()['content-type'] ?? '').includes('json')) return;
-        const body = await response.body().catch(() => Buffer.alloc(0));
         const sizes = await request.sizes();
-        figures.jsonBytes += body.length;
+        const body = await response.body().catch(() => null);
+        // Chromium hands back no body of tens of MB: count what crossed the wire, and say so.
+        if (body === null)
+          figures.unfinished = `the body of ${new URL(request.url()).pathname} was too large to read back`;
+        figures.jsonBytes += body === null ? sizes.responseBodySize : body.length;
         figures.wireBytes += sizes.responseBodySize;
         figures.requests.push(`${new URL(request.url()).pathname}${new URL(request.url()).search}`);
       })(),

@@ -69,6 +69,8 @@ const TARGETS = {
   import50Ms: 2000,
   import500Ms: 10_000,
   rssMb: 250,
+  /** An admin list page: 50 rows whatever the data's size. */
+  adminPageBytes: 64 * 1024,
   /** At 1,000,000 videos (issue 15). */
   largeRssMb: 300,
 };
@@ -522,11 +524,12 @@ function largeTable(r: Results, large: LargeFigures): string[] {
         e.name.replace(/\(\d+ videos\)|\(hub: \d+ videos\)|\(\d+-video creator\)/, '').trim(),
         base ? `p99 ${fmt(base.api.p99Ms)} ms (${kb(base.bytes)}; cold ${fmt(base.coldMs)} ms)` : '–',
         `p99 ${fmt(e.api.p99Ms)} ms (${kb(e.bytes)}; cold ${fmt(e.coldMs)} ms)`,
-        base ? `${fmt(e.api.p99Ms / Math.max(1, base.api.p99Ms), 2)}×` : '',
-        visitor ? 'p99 ≤ 10 ms' : 'bytes independent of N',
+        // autocannon's latencies are whole milliseconds: below 1 ms counts as 1.
+        base ? `${fmt(Math.max(1, e.api.p99Ms) / Math.max(1, base.api.p99Ms), 2)}×` : '',
+        visitor ? 'p99 ≤ 10 ms' : `one page (≤ ${kb(TARGETS.adminPageBytes)})`,
         visitor
           ? ok(e.api.p99Ms <= TARGETS.readP99Ms && clean)
-          : ok(clean && (!base || e.bytes <= base.bytes * 1.5)),
+          : ok(clean && e.bytes <= TARGETS.adminPageBytes),
       ]),
     );
   }
@@ -558,7 +561,11 @@ function largeTable(r: Results, large: LargeFigures): string[] {
           screenFigure(large.screenBytes[key]),
           `${fmt(b / a, 2)}×`,
           'independent of N (≤ 1.5×)',
-          ok(finished && b <= a * 1.5),
+          ok(
+            finished &&
+              b <= a * 1.5 &&
+              large.screenBytes[key].wireBytes <= r.screenBytes[key].wireBytes * 1.5,
+          ),
         ]),
       );
     }
