@@ -12,8 +12,13 @@ import {
   BACKUP_MESSAGES,
   BACKUP_ROUTES,
   BACKUP_VERSION,
+  HISTORY_ROUTES,
   type BackupData,
+  type HistoryPage,
 } from '@friends/shared';
+import { TOO_DEEP } from '../src/common/request-limits';
+import { CountsService } from '../src/database/counts.service';
+import { TransactionRunner } from '../src/database/transaction-runner.service';
 import { admin, createCreator, createVideo, expectErrorBody, snapshot } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
@@ -225,6 +230,17 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
     );
     // A duplicate name, case aside, is still refused after the import (name keys were rebuilt).
     expect((await admin(target).post(API_ROUTES.creators).send({ name: 'ADA LUMEN' })).status).toBe(409);
+    // The restore is in the history (not undoable), and the counts kept on write match a recount.
+    const history = (await admin(target).get(HISTORY_ROUTES.history)).body as HistoryPage;
+    expect(history.items.filter((item) => item.kind === 'backup.restore')).toEqual([
+      expect.objectContaining({ summary: 'Restored a backup (3 creators, 4 videos)', undoable: false }),
+    ]);
+    const counts = target.app.get(CountsService);
+    expect(await target.app.get(TransactionRunner).read((manager) => counts.drift(manager))).toEqual({
+      creators: 0,
+      videos: 0,
+      totals: [],
+    });
   });
 });
 
@@ -262,6 +278,30 @@ describe(`backup import checks (${TEST_DB})`, () => {
     ['a blank title', { ...valid(), videos: [{ ...valid().videos[0]!, title: ' ' }] }],
     ['a bad date', { ...valid(), videos: [{ ...valid().videos[0]!, date: '31/01/2024' }] }],
     [
+      'a control character in a name',
+      { ...valid(), creators: [{ ...valid().creators[0]!, name: 'So\u0000lo' }] },
+    ],
+    [
+      'a bidirectional override in a title',
+      { ...valid(), videos: [{ ...valid().videos[0]!, title: 'Cl\u202eip' }] },
+    ],
+    ['a lone surrogate in a URL', { ...valid(), suggestions: [{ id: 1, url: 'x\ud800', submittedAt: '' }] }],
+    [
+      'creators after the videos that name them',
+      {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        videos: valid().videos,
+        creators: valid().creators,
+        suggestions: [],
+      },
+    ],
+    ['a field twice', `{"format":"${BACKUP_FORMAT}","format":"${BACKUP_FORMAT}"}`],
+    ['a list that is an object', { ...valid(), suggestions: { 0: { id: 1, url: 'x', submittedAt: '' } } }],
+    ['a missing list', { format: BACKUP_FORMAT, version: BACKUP_VERSION, creators: [], videos: [] }],
+    ['JSON cut short', JSON.stringify(valid()).slice(0, -20)],
+    ['JSON with trailing text', `${JSON.stringify(valid())} and more`],
+    [
       'the same video twice under two URL forms',
       {
         ...valid(),
@@ -272,7 +312,10 @@ describe(`backup import checks (${TEST_DB})`, () => {
       },
     ],
   ])('answers 400 { error } for %s and writes nothing', async (_, body) => {
-    const res = await admin(t).post(BACKUP_ROUTES.backup).send(body);
+    const res = await admin(t)
+      .post(BACKUP_ROUTES.backup)
+      .set('Content-Type', 'application/json')
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
     expect(res.status).toBe(400);
     expectErrorBody(res.body);
     expect((res.body as { error: string }).error).toMatch(/^This is not a Friends of the Channel backup/);
@@ -316,5 +359,79 @@ describe(`backup import checks (${TEST_DB})`, () => {
     const results = await Promise.all([1, 2].map(() => admin(other).post(BACKUP_ROUTES.backup).send(data)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await exportOf(other)).toEqual(data);
+  });
+});
+
+describe(`a streamed restore that meets a problem (${TEST_DB})`, () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await appOn('test-db');
+  });
+
+  /** A valid backup of `size` creators, each with a solo video, all in batches of the restore. */
+  const large = (size: number): BackupData => ({
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    creators: Array.from({ length: size }, (_, i) => ({
+      id: i + 1,
+      name: `Creator ${i + 1}`,
+      photo: '',
+      socialLinks: [],
+      aliases: [],
+    })),
+    videos: Array.from({ length: size }, (_, i) => ({
+      id: i + 1,
+      title: `Video ${i + 1}`,
+      url: `https://youtu.be/${String(i).padStart(11, 'v')}`,
+      date: '',
+      authorIds: [i + 1],
+    })),
+    suggestions: [{ id: 1, url: 'https://youtu.be/suggested00', submittedAt: '2024-01-01T00:00:00.000Z' }],
+  });
+
+  it.each([
+    [
+      'a bad record far into the stream',
+      (data: BackupData) => void (data.videos[2345]!.date = 'soon'),
+      'videos[2345].date must be YYYY-MM-DD or empty',
+    ],
+    [
+      'a video id repeated batches later',
+      (data: BackupData) => void (data.videos[2400]!.id = 7),
+      'videos[2400].id repeats id 7',
+    ],
+    [
+      'a name repeated batches later, case aside',
+      (data: BackupData) => void (data.creators[2222]!.name = 'CREATOR 3'),
+      'creators[2222].name "CREATOR 3" repeats the name of creator 3',
+    ],
+    [
+      'the same video under another URL form, batches later',
+      (data: BackupData) =>
+        void (data.videos[2500]!.url = `https://www.youtube.com/watch?v=${'4'.padStart(11, 'v')}`),
+      'videos[2500].url is the same video as video 5',
+    ],
+    [
+      'a repeated suggestion id',
+      (data: BackupData) => void data.suggestions.push({ ...data.suggestions[0]! }),
+      'suggestions[1].id repeats id 1',
+    ],
+  ])('names %s with 400, after writing earlier batches, and rolls them back', async (_, spoil, problem) => {
+    const data = large(3000);
+    spoil(data);
+    const res = await admin(t).post(BACKUP_ROUTES.backup).send(data);
+    expect(res.body).toEqual({ error: `${BACKUP_MESSAGES.invalid}: ${problem}` });
+    expect(res.status).toBe(400);
+    const empty = await snapshot(t);
+    expect(Object.values(empty).flat()).toEqual([]);
+    const history = (await admin(t).get(HISTORY_ROUTES.history)).body as HistoryPage;
+    expect(history.items).toEqual([]);
+  });
+
+  it('refuses a record nested deeper than the API allows, before assembling it', async () => {
+    const deep = `{"format":"${BACKUP_FORMAT}","version":1,"creators":[{"id":1,"name":${'['.repeat(5000)}`;
+    const res = await admin(t).post(BACKUP_ROUTES.backup).set('Content-Type', 'application/json').send(deep);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: TOO_DEEP });
   });
 });

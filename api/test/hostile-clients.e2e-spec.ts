@@ -3,13 +3,12 @@
  * server as its own process: 50 MB bodies and gzip bombs without a session, slow bodies, deep JSON,
  * compressed bodies; the answers' headers. Each test states the promise it proves.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createGzip } from 'node:zlib';
 import { connect } from 'node:net';
 import { API_ROUTES } from '@friends/shared';
 import { MAX_JSON_DEPTH } from '../src/common/request-limits';
 import { startApiProcess, sleep, type ApiProcess } from './support/api-process';
+import { healthDuring, rssOf } from './support/process-probes';
 import { freshDatabase, startTestApp, TEST_DB } from './support/test-app';
 
 jest.setTimeout(180_000);
@@ -33,12 +32,6 @@ function routerRoutes(tree: string): string[] {
       if (method && method !== 'HEAD' && path !== '*') routes.push(`${method.toLowerCase()} ${path}`);
   }
   return routes;
-}
-
-/** The VmRSS of a process, in bytes. */
-function rssOf(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) * 1024;
 }
 
 interface Answer {
@@ -128,44 +121,6 @@ async function gzipBomb(size: number): Promise<Buffer> {
   gzip.end('"}');
   await done;
   return Buffer.concat(out);
-}
-
-/** Polls /api/health from a process of its own (not queued behind this one's uploads). */
-const HEALTH_POLLER = `
-  const times = [];
-  let running = true;
-  process.stdin.on('end', () => (running = false)).resume();
-  (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(process.argv[1]);
-      await response.text();
-      times.push(response.status === 200 ? performance.now() - started : Infinity);
-      if (times.length === 1) process.stderr.write('polling');
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    process.stdout.write(JSON.stringify(times));
-  })();
-`;
-
-/** Runs `work` while another process polls /api/health; resolves with every poll's time, sorted. */
-async function healthDuring<T>(
-  base: string,
-  work: () => Promise<T>,
-): Promise<{ result: T; healthMs: number[] }> {
-  const poller = spawn(process.execPath, ['-e', HEALTH_POLLER, `${base}${API_ROUTES.health}`]);
-  let output = '';
-  poller.stdout.on('data', (part: Buffer) => (output += part.toString()));
-  const exited = new Promise((resolve) => poller.once('exit', resolve));
-  await new Promise((resolve) => poller.stderr.once('data', resolve)); // polling
-  let result: T;
-  try {
-    result = await work();
-  } finally {
-    poller.stdin.end();
-    await exited;
-  }
-  return { result, healthMs: (JSON.parse(output || '[]') as number[]).sort((x, y) => x - y) };
 }
 
 /**

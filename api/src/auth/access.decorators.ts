@@ -1,4 +1,6 @@
-import { SetMetadata } from '@nestjs/common';
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { BodyChunks } from '../common/request-limits';
 
 export const ACCESS_KEY = 'friends:access';
 export type Access = 'public' | 'admin';
@@ -11,6 +13,8 @@ export interface RouteAccessConfig {
   access?: Access;
   /** Largest body this route reads, in bytes. */
   bodyLimit?: number;
+  /** The handler reads the JSON body itself, as it arrives (`@StreamedBody`). */
+  streamBody?: boolean;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -64,6 +68,19 @@ export const AdminOnly = () => access('admin');
 
 /** The largest body a route reads (the API's default is small; see `request-limits.ts`). */
 export const BodyLimit = (bytes: number) => routeConfig({ bodyLimit: bytes });
+
+/**
+ * A route whose handler reads its JSON body as a stream (`@BodyStream()`) instead of receiving it
+ * parsed; `bytes` bounds it all the same.
+ */
+export const StreamedBody = (bytes: number) => routeConfig({ bodyLimit: bytes, streamBody: true });
+
+/** The unread body of a `@StreamedBody` route: its chunks, as they arrive (empty when there is none). */
+export const BodyStream = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): BodyChunks =>
+    (context.switchToHttp().getRequest<FastifyRequest>().body as BodyChunks | undefined) ??
+    (async function* () {})(),
+);
 
 export const THROTTLE_MESSAGE_KEY = 'friends:throttle-message';
 /** The error answered with 429 when a throttled route's limit is reached. */

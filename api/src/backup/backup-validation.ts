@@ -1,18 +1,17 @@
 /**
- * Checks that a POST /api/backup body is a whole, self-consistent backup before anything is written:
- * the shape of every record, column sizes, unique positive ids, and references (authors, merged ids)
- * that point at creators of the same backup. Hand-written rather than class-validator DTOs: a backup
- * holds up to hundreds of thousands of records, and the first problem is named by its path.
+ * The checks of one record of a POST /api/backup body, as the restore reads it (backup-reader.ts): its
+ * shape, column sizes, plain text, positive ids, and authors that are creators of the same backup.
+ * What needs the records read before (repeated ids, names and videos) is checked against the rows
+ * already written (backup.service.ts). Hand-written rather than class-validator DTOs: a backup holds
+ * up to hundreds of thousands of records, and a problem is named by its path.
  */
 import { BadRequestException } from '@nestjs/common';
 import {
-  BACKUP_FORMAT,
   BACKUP_MESSAGES,
-  BACKUP_VERSION,
-  normalizeName,
+  hasUnsafeCharacters,
+  UNSAFE_TEXT_MESSAGE,
   type BackupAlias,
   type BackupCreator,
-  type BackupData,
   type BackupSocialLink,
   type BackupSuggestion,
   type BackupVideo,
@@ -23,7 +22,7 @@ const COLUMN = { name: 255, photo: 2048, platform: 20, url: 2048, title: 512, da
 
 type Plain = Record<string, unknown>;
 
-function fail(path: string, problem: string): never {
+export function fail(path: string, problem: string): never {
   throw new BadRequestException(`${BACKUP_MESSAGES.invalid}: ${path} ${problem}`);
 }
 
@@ -51,19 +50,12 @@ function text(value: unknown, path: string, max: number, nonBlank = false): stri
   if (typeof value !== 'string') fail(path, 'must be a string');
   if (value.length > max) fail(path, `is longer than ${max} characters`);
   if (nonBlank && !value.trim()) fail(path, 'must not be blank');
+  // Multi-line: titles from before the one-line rule hold line breaks, and a backup keeps them.
+  if (hasUnsafeCharacters(value, { multiline: true })) fail(path, UNSAFE_TEXT_MESSAGE);
   return value;
 }
 
-function uniqueIds<T extends { id: number }>(items: T[], path: string): Set<number> {
-  const seen = new Set<number>();
-  items.forEach((item, i) => {
-    if (seen.has(item.id)) fail(`${path}[${i}].id`, `repeats id ${item.id}`);
-    seen.add(item.id);
-  });
-  return seen;
-}
-
-function creator(value: unknown, path: string): BackupCreator {
+export function creator(value: unknown, path: string): BackupCreator {
   const c = object(value, path, ['id', 'name', 'photo', 'socialLinks', 'aliases']);
   return {
     id: id(c.id, `${path}.id`),
@@ -88,7 +80,7 @@ function creator(value: unknown, path: string): BackupCreator {
   };
 }
 
-function video(value: unknown, path: string, creators: Set<number>): BackupVideo {
+export function video(value: unknown, path: string, creators: ReadonlySet<number>): BackupVideo {
   const v = object(value, path, ['id', 'title', 'url', 'date', 'authorIds']);
   const authorIds = list(v.authorIds, `${path}.authorIds`).map((author, i) => {
     const authorId = id(author, `${path}.authorIds[${i}]`);
@@ -108,32 +100,11 @@ function video(value: unknown, path: string, creators: Set<number>): BackupVideo
   };
 }
 
-function suggestion(value: unknown, path: string): BackupSuggestion {
+export function suggestion(value: unknown, path: string): BackupSuggestion {
   const s = object(value, path, ['id', 'url', 'submittedAt']);
   return {
     id: id(s.id, `${path}.id`),
     url: text(s.url, `${path}.url`, COLUMN.url),
     submittedAt: text(s.submittedAt, `${path}.submittedAt`, COLUMN.submittedAt),
   };
-}
-
-/** The body as a BackupData, or a 400 `{ error }` naming the first problem. */
-export function parseBackup(body: unknown): BackupData {
-  const root = object(body, 'the backup', ['format', 'version', 'creators', 'videos', 'suggestions']);
-  if (root.format !== BACKUP_FORMAT) fail('format', `must be "${BACKUP_FORMAT}"`);
-  if (root.version !== BACKUP_VERSION) fail('version', `must be ${BACKUP_VERSION}`);
-  const creators = list(root.creators, 'creators').map((c, i) => creator(c, `creators[${i}]`));
-  const creatorIds = uniqueIds(creators, 'creators');
-  const names = new Map<string, number>();
-  creators.forEach((c, i) => {
-    const key = normalizeName(c.name);
-    if (names.has(key))
-      fail(`creators[${i}].name`, `"${c.name}" repeats the name of creator ${names.get(key)}`);
-    names.set(key, c.id);
-  });
-  const videos = list(root.videos, 'videos').map((v, i) => video(v, `videos[${i}]`, creatorIds));
-  uniqueIds(videos, 'videos');
-  const suggestions = list(root.suggestions, 'suggestions').map((s, i) => suggestion(s, `suggestions[${i}]`));
-  uniqueIds(suggestions, 'suggestions');
-  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, creators, videos, suggestions };
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, Post, Res } from '@nestjs/common';
+import { Controller, Get, Header, Post, Res } from '@nestjs/common';
 import {
   BACKUP_MAX_BYTES,
   BACKUP_ROUTES,
@@ -7,8 +7,8 @@ import {
   type BackupImportResult,
 } from '@friends/shared';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly, BodyLimit } from '../auth/access.decorators';
-import { parseBackup } from './backup-validation';
+import { AdminOnly, BodyStream, StreamedBody } from '../auth/access.decorators';
+import type { BodyChunks } from '../common/request-limits';
 import { BackupService } from './backup.service';
 
 const attachment = (reply: FastifyReply, fileName: string) =>
@@ -43,10 +43,13 @@ export class BackupController {
     return this.backup.creatorsCsv();
   }
 
-  /** 201 with what was written; 409 when the database holds anything; 400 naming the first problem. */
+  /**
+   * 201 with what was written; 409 when the database holds anything; 400 naming the first problem.
+   * The body is read as it arrives, and only once the admin gate has seen the session.
+   */
   @Post(BACKUP_ROUTES.backup)
-  @BodyLimit(BACKUP_MAX_BYTES) // read only once the admin gate has seen the session
-  import(@Body() body: unknown): Promise<BackupImportResult> {
-    return this.backup.import(parseBackup(body));
+  @StreamedBody(BACKUP_MAX_BYTES)
+  restore(@BodyStream() body: BodyChunks): Promise<BackupImportResult> {
+    return this.backup.restore(body);
   }
 }

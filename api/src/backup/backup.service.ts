@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   BACKUP_CREATOR_CSV_COLUMNS,
   BACKUP_FORMAT,
@@ -10,15 +10,19 @@ import {
   type BackupCreator,
   type BackupData,
   type BackupImportResult,
+  type BackupSuggestion,
   type BackupVideo,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import type { BodyChunks } from '../common/request-limits';
 import { CountsService } from '../database/counts.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { HistoryService } from '../history/history.service';
 import { videoUrlKey } from '../videos/videos.service';
+import { readBackup, type BackupSink, type Numbered } from './backup-reader';
+import { fail } from './backup-validation';
 
 /** Rows per multi-row INSERT (5 columns × 200 stays far below both engines' parameter limits). */
 const INSERT_ROWS = 200;
@@ -40,10 +44,121 @@ async function insertRows(
   }
 }
 
+/** The first record of `batch` whose key an earlier one has (in the batch, or already written). */
+async function firstRepeat<T>(
+  manager: EntityManager,
+  table: string,
+  column: string,
+  batch: Numbered<T>[],
+  keyOf: (record: T) => string | number | null,
+): Promise<{ record: Numbered<T>; other: number } | null> {
+  const keys = batch.map((record) => keyOf(record.value));
+  const present = keys.filter((key): key is string | number => key !== null);
+  const written = new Map<string | number, number>();
+  for (const part of chunks(present)) {
+    const found = await rows<{ id: number; value: string | number }>(
+      manager,
+      `SELECT id, ${column} AS value FROM ${table} WHERE ${column} IN ${placeholders(part.length)}`,
+      part,
+    );
+    for (const row of found)
+      written.set(typeof row.value === 'string' ? row.value : int(row.value), int(row.id));
+  }
+  const earlier = new Map<string | number, number>();
+  for (const [i, record] of batch.entries()) {
+    const key = keys[i];
+    if (key === null || key === undefined) continue;
+    const other = earlier.get(key) ?? written.get(key);
+    if (other !== undefined) return { record, other };
+    earlier.set(key, (record.value as { id: number }).id);
+  }
+  return null;
+}
+
+/**
+ * Writes the records of a restore as backup-reader.ts hands them on. What a record cannot show by
+ * itself (an id, name or video that an earlier record has) is looked up among the rows written
+ * before it, so memory holds one batch whatever the size of the backup.
+ */
+class BackupWriter implements BackupSink {
+  constructor(private readonly manager: EntityManager) {}
+
+  async creators(batch: Numbered<BackupCreator>[]): Promise<void> {
+    const repeat = await firstRepeat(this.manager, 'creators', 'name_key', batch, (c) =>
+      normalizeName(c.name),
+    );
+    if (repeat) {
+      const { index, value } = repeat.record;
+      fail(`creators[${index}].name`, `"${value.name}" repeats the name of creator ${repeat.other}`);
+    }
+    const creators = batch.map((record) => record.value);
+    await insertRows(
+      this.manager,
+      'creators',
+      ['id', 'name', 'name_key', 'photo'],
+      creators.map((c) => [c.id, c.name, normalizeName(c.name), c.photo]),
+    );
+    await insertRows(
+      this.manager,
+      'social_links',
+      ['creator_id', 'position', 'platform', 'url'],
+      creators.flatMap((c) =>
+        c.socialLinks.map((link, position) => [c.id, position, link.platform, link.url]),
+      ),
+    );
+    await insertRows(
+      this.manager,
+      'creator_aliases',
+      ['creator_id', 'name', 'name_key', 'merged_creator_id'],
+      creators.flatMap((c) =>
+        c.aliases.map((alias) => [c.id, alias.name, normalizeName(alias.name), alias.mergedCreatorId]),
+      ),
+    );
+  }
+
+  async videos(batch: Numbered<BackupVideo>[]): Promise<void> {
+    const sameId = await firstRepeat(this.manager, 'videos', 'id', batch, (v) => v.id);
+    if (sameId) fail(`videos[${sameId.record.index}].id`, `repeats id ${sameId.other}`);
+    const urlKeys = batch.map(({ value }) => videoUrlKey(value.url.trim()));
+    const sameVideo = await firstRepeat(this.manager, 'videos', 'url_key', batch, (v) =>
+      videoUrlKey(v.url.trim()),
+    );
+    if (sameVideo)
+      fail(`videos[${sameVideo.record.index}].url`, `is the same video as video ${sameVideo.other}`);
+    const videos = batch.map((record) => record.value);
+    await insertRows(
+      this.manager,
+      'videos',
+      ['id', 'title', 'url', 'url_key', 'date'],
+      videos.map((v, i) => [v.id, v.title, v.url, urlKeys[i], v.date]),
+    );
+    await insertRows(
+      this.manager,
+      'video_authors',
+      ['video_id', 'creator_id', 'position'],
+      videos.flatMap((v) => v.authorIds.map((creatorId, position) => [v.id, creatorId, position])),
+    );
+  }
+
+  async suggestions(batch: Numbered<BackupSuggestion>[]): Promise<void> {
+    const sameId = await firstRepeat(this.manager, 'suggestions', 'id', batch, (s) => s.id);
+    if (sameId) fail(`suggestions[${sameId.record.index}].id`, `repeats id ${sameId.other}`);
+    await insertRows(
+      this.manager,
+      'suggestions',
+      ['id', 'url', 'submitted_at'],
+      batch.map(({ value: s }) => [s.id, s.url, s.submittedAt]),
+    );
+  }
+}
+
+export const RESTORE_INTERRUPTED =
+  'The restore met a concurrent change and wrote nothing: send the backup again.';
+
 /**
  * Export and import of the whole data set (issue 7, item 7). The export is one consistent read; the
- * import is one transaction into an empty database, keeping every id, so that exporting it again gives
- * the same document on SQLite and on MySQL/MariaDB.
+ * import (restore) is one transaction into an empty database, keeping every id, so that exporting it
+ * again gives the same document on SQLite and on MySQL/MariaDB.
  */
 @Injectable()
 export class BackupService {
@@ -142,75 +257,31 @@ export class BackupService {
     return toCsv((await this.export()).creators, BACKUP_CREATOR_CSV_COLUMNS);
   }
 
-  /** Writes a parsed backup into an empty database in one transaction: all of it or nothing. */
-  async import(data: BackupData): Promise<BackupImportResult> {
-    const urlKeys = new Map<string, number>();
-    const videoRows = data.videos.map((video, i) => {
-      const key = videoUrlKey(video.url.trim());
-      if (key) {
-        const other = urlKeys.get(key);
-        if (other !== undefined)
-          throw new BadRequestException(
-            `${BACKUP_MESSAGES.invalid}: videos[${i}].url is the same video as video ${other}`,
-          );
-        urlKeys.set(key, video.id);
-      }
-      return [video.id, video.title, video.url, key, video.date];
-    });
+  /**
+   * Restores a backup into an empty database as its body arrives (backup-reader.ts), a batch of
+   * records at a time, in one transaction: all of it or, at the first problem, nothing.
+   */
+  async restore(chunks: BodyChunks): Promise<BackupImportResult> {
+    let reading = false;
     try {
       return await this.tx.write(async (manager) => {
+        // A retried transaction (MySQL deadlock) cannot read the body a second time.
+        if (reading) throw new ServiceUnavailableException(RESTORE_INTERRUPTED);
         await this.requireEmpty(manager);
-        await insertRows(
-          manager,
-          'creators',
-          ['id', 'name', 'name_key', 'photo'],
-          data.creators.map((c) => [c.id, c.name, normalizeName(c.name), c.photo]),
-        );
-        await insertRows(
-          manager,
-          'social_links',
-          ['creator_id', 'position', 'platform', 'url'],
-          data.creators.flatMap((c) =>
-            c.socialLinks.map((link, position) => [c.id, position, link.platform, link.url]),
-          ),
-        );
-        await insertRows(
-          manager,
-          'creator_aliases',
-          ['creator_id', 'name', 'name_key', 'merged_creator_id'],
-          data.creators.flatMap((c) =>
-            c.aliases.map((alias) => [c.id, alias.name, normalizeName(alias.name), alias.mergedCreatorId]),
-          ),
-        );
-        await insertRows(manager, 'videos', ['id', 'title', 'url', 'url_key', 'date'], videoRows);
-        await insertRows(
-          manager,
-          'video_authors',
-          ['video_id', 'creator_id', 'position'],
-          data.videos.flatMap((v) => v.authorIds.map((creatorId, position) => [v.id, creatorId, position])),
-        );
-        await insertRows(
-          manager,
-          'suggestions',
-          ['id', 'url', 'submitted_at'],
-          data.suggestions.map((s) => [s.id, s.url, s.submittedAt]),
-        );
+        reading = true;
+        const result = await readBackup(chunks, new BackupWriter(manager));
         // Logged, not undoable: its rows are the whole data set; an empty database is the way back.
         await this.history.record(
           manager,
           {
             kind: 'backup.restore',
-            summary: `Restored a backup (${data.creators.length} creators, ${data.videos.length} videos)`,
+            summary: `Restored a backup (${result.creators} creators, ${result.videos} videos)`,
             undoable: false,
           },
           [],
         );
         await this.counts.rebuild(manager);
-        return {
-          creators: data.creators.length,
-          videos: data.videos.length,
-          suggestions: data.suggestions.length,
-        };
+        return result;
       });
     } catch (error) {
       // Another import (or a first write) won the race for the empty database.

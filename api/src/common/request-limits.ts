@@ -3,10 +3,17 @@
  * "Security"): body sizes, JSON nesting, compressed bodies, how long a request may take to arrive,
  * plus the answer headers every client relies on (Retry-After on 429, HSTS only over https).
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { ApiError } from '@friends/shared';
+import {
+  errorCodes,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { RouteAccessConfig } from '../auth/access.decorators';
 import type { TrustProxy } from '../config/configuration';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Bodies of public routes and unknown URLs: a login or a suggestion is well under 1 KB. */
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
@@ -59,6 +66,47 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+function badRequest(message: string): FastifyError {
+  const error = new Error(message) as FastifyError;
+  error.statusCode = 400;
+  return error;
+}
+
+/** The body of a route that reads it itself (`@StreamedBody`): its chunks, as they arrive. */
+export type BodyChunks = AsyncIterable<Buffer>;
+
+/**
+ * `payload`'s chunks, `limit` bytes at most (413 past that). Stopping early leaves the rest unread
+ * instead of destroying the request, whose socket must still carry the answer.
+ */
+async function* limitedChunks(payload: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
+  let received = 0;
+  for await (const chunk of payload.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+    yield chunk;
+  }
+}
+
+/** The whole body as text, with Fastify's own checks: the route's limit and the Content-Length. */
+async function readText(payload: IncomingMessage, limit: number, declared: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  try {
+    for await (const chunk of limitedChunks(payload, limit)) {
+      chunks.push(chunk);
+      received += chunk.length;
+    }
+  } catch (error) {
+    const failure = error as FastifyError;
+    if (!(typeof failure.statusCode === 'number' && failure.statusCode >= 400)) failure.statusCode = 400;
+    throw failure;
+  }
+  if (!Number.isNaN(declared) && received !== declared)
+    throw new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH();
+  return Buffer.concat(chunks, received).toString('utf8');
+}
+
 /** The request's body stopped arriving: the client left, or the request timeout cut it off. */
 export function isAbortedUpload(error: unknown, request: FastifyRequest | undefined): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -97,13 +145,20 @@ export function registerRequestLimits(fastify: FastifyInstance): void {
 
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) {
-      const error = new Error(TOO_DEEP) as FastifyError;
-      error.statusCode = 400;
-      return done(error, undefined);
+  fastify.addContentTypeParser('application/json', (request, payload, done) => {
+    const limit = request.routeOptions.bodyLimit;
+    const declared = Number(request.headers['content-length']);
+    if (declared > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    if ((request.routeOptions.config as RouteAccessConfig).streamBody) {
+      return done(null, limitedChunks(payload, limit)); // the handler reads it (@BodyStream)
     }
-    parseJson(request, body as string, done);
+    readText(payload, limit, declared).then(
+      (body) => {
+        if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) return done(badRequest(TOO_DEEP), undefined);
+        parseJson(request, body, done);
+      },
+      (error: FastifyError) => done(error, undefined),
+    );
   });
 
   fastify.addHook('onSend', async (request, reply, payload) => {

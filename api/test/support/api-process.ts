@@ -4,7 +4,7 @@
  * `npm run build` and the browser suite's dist are never touched) and started as `node main.js`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { API_ROUTES } from '@friends/shared';
@@ -13,6 +13,10 @@ const REPO = resolve(__dirname, '../../..');
 const BUILD_DIR = join(REPO, 'node_modules/.cache/friends-api-process');
 const STAMP = join(BUILD_DIR, '.built');
 export const PROCESS_ADMIN_PASSWORD = 'process-test-admin-password';
+/** The Node flags production starts the API with (api/package.json `runtimeFlags`). */
+export const RUNTIME_FLAGS = (
+  JSON.parse(readFileSync(join(REPO, 'api/package.json'), 'utf8')) as { runtimeFlags: string[] }
+).runtimeFlags;
 
 function newest(path: string): number {
   const stat = statSync(path);
@@ -69,14 +73,18 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `main` (default: the cached build of ensureApiBuild; the soak passes api/dist/main.js). */
+/**
+ * Starts `main` (default: the cached build of ensureApiBuild; the soak passes api/dist/main.js), with
+ * `nodeFlags` before it (RUNTIME_FLAGS for production's memory behaviour).
+ */
 export async function startApiProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
   main: string = ensureApiBuild(),
+  nodeFlags: readonly string[] = [],
 ): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeFlags, main], {
     cwd: REPO,
     env: {
       PATH: process.env.PATH,
