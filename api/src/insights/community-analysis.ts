@@ -50,37 +50,40 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** Videos together per pair of creators, from rows ordered by video id. */
+/**
+ * Videos together per pair of creators, from rows ordered by video id. Pairs are counted under one
+ * number (low id × span + high id): at 100,000 creators a Map of Maps and per-row sorting took three
+ * times as long (6 s for 522,000 pairs) for the same graph.
+ */
 export function collaborationGraph({ videoIds, creatorIds }: AuthorshipColumns): UndirectedGraph {
-  const weights = new Map<number, Map<number, number>>();
-  const addPair = (a: number, b: number) => {
-    const [low, high] = a < b ? [a, b] : [b, a];
-    let row = weights.get(low);
-    if (!row) weights.set(low, (row = new Map()));
-    row.set(high, (row.get(high) ?? 0) + 1);
-  };
+  let maxId = 0;
+  for (const id of creatorIds) if (id > maxId) maxId = id;
+  const span = maxId + 1;
+  if (span * span > Number.MAX_SAFE_INTEGER) throw new Error(`creator id ${maxId} too large to pair`);
+  const weights = new Map<number, number>();
   for (let start = 0; start < videoIds.length;) {
     let end = start + 1;
     while (end < videoIds.length && videoIds[end] === videoIds[start]) end++;
-    const authors = [...new Set(creatorIds.subarray(start, end))];
+    const authors = Int32Array.from(new Set(creatorIds.subarray(start, end))).sort();
     for (let i = 0; i < authors.length; i++) {
-      for (let j = i + 1; j < authors.length; j++) addPair(authors[i]!, authors[j]!);
+      for (let j = i + 1; j < authors.length; j++) {
+        const key = authors[i]! * span + authors[j]!;
+        weights.set(key, (weights.get(key) ?? 0) + 1);
+      }
     }
     start = end;
   }
   // Nodes and edges in ascending id order: the same input always builds the same graph.
+  const pairs = Float64Array.from(weights.keys()).sort();
   const ids = new Set<number>();
-  for (const [a, row] of weights) {
-    ids.add(a);
-    for (const b of row.keys()) ids.add(b);
+  for (const key of pairs) {
+    ids.add(Math.floor(key / span));
+    ids.add(key % span);
   }
   const graph = new UndirectedGraph();
-  for (const id of [...ids].sort((x, y) => x - y)) graph.addNode(String(id));
-  for (const a of [...weights.keys()].sort((x, y) => x - y)) {
-    const row = weights.get(a)!;
-    for (const b of [...row.keys()].sort((x, y) => x - y)) {
-      graph.addEdge(String(a), String(b), { weight: row.get(b) });
-    }
+  for (const id of Int32Array.from(ids).sort()) graph.addNode(String(id));
+  for (const key of pairs) {
+    graph.addEdge(String(Math.floor(key / span)), String(key % span), { weight: weights.get(key) });
   }
   return graph;
 }
