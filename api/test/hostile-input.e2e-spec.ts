@@ -341,6 +341,15 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'get',
+    route: '/api/videos/search/ids',
+    url: query([
+      ['q', hostileText],
+      ['youtube', fc.oneof(fc.constantFrom('true', 'false'), hostileText)],
+    ]).map((q) => `${API_ROUTES.videosSearchIds}?${q}`),
+    cookie: anyCookie,
+  },
+  {
+    method: 'get',
     route: '/api/leaderboard',
     url: fc.oneof(
       noisyQuery(API_ROUTES.leaderboard),

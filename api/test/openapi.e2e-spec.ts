@@ -177,6 +177,8 @@ describe('GET /api/docs-json', () => {
     expect(duplicates.limit).toMatchObject({
       schema: { type: 'integer', minimum: 1, maximum: PAGING.maxLimit, default: PAGING.duplicatesPage },
     });
+    const videoIds = params(`GET ${API_ROUTES.videosSearchIds}`);
+    expect(Object.keys(videoIds).sort()).toEqual(['q', 'youtube']);
   });
 
   it('gives every operation the one error shape { error: string }', () => {

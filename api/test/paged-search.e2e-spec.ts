@@ -11,6 +11,7 @@ import {
   type CreatorListItem,
   type CreatorPage,
   type Video,
+  type VideoIds,
   type VideoPage,
 } from '@friends/shared';
 import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
@@ -236,6 +237,47 @@ describe('GET /api/videos/search', () => {
     'answers 400 { error } for %s',
     async (query) => {
       const response = await t.http().get(`${API_ROUTES.videosSearch}?${query}`).expect(400);
+      expectErrorBody(response.body);
+    },
+  );
+});
+
+describe('GET /api/videos/search/ids', () => {
+  const ids = async (query: Record<string, string>): Promise<VideoIds> =>
+    (await admin(t).get(API_ROUTES.videosSearchIds).query(query).expect(200)).body;
+
+  it.each([
+    [{}],
+    [{ q: 'filler' }],
+    [{ q: 'ann' }],
+    [{ youtube: 'true' }],
+    [{ youtube: 'true', q: 'paris' }],
+    [{ q: 'nothing at all' }],
+    [{ q: 'with:"Ann Bo"' }],
+    [{ q: 'with:"Nobody Of That Name"' }],
+  ])('answers the ids of every match of the paged search for %j, in its order', async (query) => {
+    const page = await videoSearch({ ...query, limit: String(PAGING.maxLimit) });
+    expect(page.total).toBeLessThan(PAGING.maxLimit);
+    expect(await ids(query)).toEqual({ ids: page.items.map((video) => video.id) });
+  });
+
+  it('covers the matches past the first page', async () => {
+    const page = await videoSearch({ q: 'filler', limit: '2' });
+    const all = await ids({ q: 'filler' });
+    expect(page.total).toBe(7);
+    expect(all.ids).toHaveLength(7);
+    expect(all.ids.slice(0, 2)).toEqual(page.items.map((video) => video.id));
+  });
+
+  it('is for admins only', async () => {
+    const response = await t.http().get(API_ROUTES.videosSearchIds).expect(401);
+    expectErrorBody(response.body);
+  });
+
+  it.each([['youtube=yes'], ['q=a&q=b'], [`q=${'x'.repeat(PAGING.maxTerm + 1)}`]])(
+    'answers 400 { error } for %s',
+    async (query) => {
+      const response = await admin(t).get(`${API_ROUTES.videosSearchIds}?${query}`).expect(400);
       expectErrorBody(response.body);
     },
   );

@@ -1,5 +1,5 @@
 /** Ways to reach the screens of docs/product.md §2 through what the user sees (roles and visible text). */
-import { expect, Locator, Page } from './expect';
+import { eventually, expect, Locator, Page } from './expect';
 
 /** The search view's list heading: 'All Creators (n)' or 'Search Results (n)'. */
 export function listHeading(page: Page): Locator {
@@ -50,4 +50,19 @@ export async function openAdminView(
 ): Promise<void> {
   await page.goto(`/?view=${view}`);
   await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * Scrolls a windowed admin list (only the rows in view are in the page, read a page at a time) down
+ * until `target`, inside it, is in the page.
+ */
+export async function scrollListTo(list: Locator, target: Locator): Promise<void> {
+  await eventually(async () => {
+    if ((await target.count()) > 0) return true;
+    await list.evaluate((ul) => {
+      const area = ul.closest('.admin-scroll') ?? ul.parentElement;
+      if (area) area.scrollTop += Math.max(100, area.clientHeight * 0.8);
+    });
+    return false;
+  }, `${String(target)} after scrolling ${String(list)}`);
 }

@@ -12,6 +12,7 @@ export const API_ROUTES = {
   creatorProfile: (id: number) => `/api/creators/${id}/profile`, // GET CreatorProfile
   videos: '/api/videos', // GET Video[]; POST VideoInput; PUT VideoUpdate; DELETE ?id=
   videosSearch: '/api/videos/search', // GET VideoPage: ?q= (title or author) &youtube=true &offset=&limit=
+  videosSearchIds: '/api/videos/search/ids', // GET VideoIds (admin): the same ?q= &youtube=, every match
   video: (id: number) => `/api/videos/${id}`, // DELETE (bulk delete form)
   leaderboard: '/api/leaderboard', // GET Leaderboard
   stats: '/api/stats', // GET Analytics: totals and the first page of per-creator rows; ?offset=N&limit=M: that page

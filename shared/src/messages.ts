@@ -28,6 +28,8 @@ export const MESSAGES = {
   selectVideoToDelete: 'Please select at least one video to delete',
   selectCreatorToDelete: 'Please select at least one creator to delete',
   failedToRemoveSuggestion: 'Failed to remove suggestion',
+  /** Select All in a paged list reads every match's id from the API; when that fails. */
+  couldNotSelectAll: 'Could not select every matching video. Please try again.',
 
   enterVideoUrlFirst: 'Please enter a video URL first',
   enterSocialUrlFirst: 'Please enter a YouTube or Instagram URL in one of the social links first',

@@ -204,3 +204,8 @@ export type DuplicateGroupPage = Paged<CreatorListItem[]>;
 
 /** GET /api/videos/search */
 export type VideoPage = SearchPage<Video>;
+
+/** GET /api/videos/search/ids: every video the same filter matches, ids only (Select All). */
+export interface VideoIds {
+  ids: number[];
+}

@@ -1,34 +1,50 @@
 /**
- * GET /api/videos: every video with its ordered authors, in id order. Shared by Manage Videos and the
- * YouTube rescan tool, so both read the cache entry with the same options.
- *
- * Structural sharing matches videos by id, not by position: a re-fetch keeps the cached object of
- * every unchanged video even when one near the top was deleted (position-based sharing would give
- * all 100,000 after it new objects). Unchanged objects keep the per-video caches of the screens
- * (search text, YouTube id) valid and spare React work.
+ * GET /api/videos/search: the admin's video lists (All Videos, Bulk Delete, Rescan) a page at a time,
+ * filtered on the server by title or author name (`text` as parseSearchQuery gives it); `youtube` for
+ * the rescan list. GET /api/videos/search/ids: every match's id, for Select All. Every key sits under
+ * QUERY_KEYS.videos, so a write's invalidation refreshes them.
  */
-import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
-import { API_ROUTES, QUERY_KEYS, type Video } from '@friends/shared';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  API_ROUTES,
+  PAGING,
+  QUERY_KEYS,
+  nextPageOffset,
+  pagedListUrl,
+  type Video,
+  type VideoIds,
+  type VideoPage,
+} from '@friends/shared';
 import { api } from '@friends/web/api-client';
+import type { ListPaging } from '../components/paged-list';
 
-export const getVideos = (): Promise<Video[]> => api.get<Video[]>(API_ROUTES.videos);
+export const getVideoPage = (text: string, youtube: boolean, offset: number): Promise<VideoPage> =>
+  api.get<VideoPage>(
+    pagedListUrl(API_ROUTES.videosSearch, { q: text, youtube, offset, limit: PAGING.videosPage }),
+  );
 
-/** `next` with the objects of `previous` wherever a video (same id) is deeply equal; `previous` if all are. */
-export function shareVideosById(previous: unknown, next: unknown): unknown {
-  if (!Array.isArray(previous) || !Array.isArray(next)) return replaceEqualDeep(previous, next);
-  const before = new Map<unknown, unknown>();
-  for (const video of previous) before.set((video as Partial<Video> | null)?.id, video);
-  let unchanged = previous.length === next.length;
-  const shared = next.map((video: unknown, index) => {
-    const old = before.get((video as Partial<Video> | null)?.id);
-    const kept = old === undefined ? video : replaceEqualDeep(old, video);
-    if (kept !== previous[index]) unchanged = false;
-    return kept;
+/** The ids of every video the same filter matches, loaded or not. */
+export const getVideoIds = async (text: string, youtube: boolean): Promise<number[]> =>
+  (await api.get<VideoIds>(pagedListUrl(API_ROUTES.videosSearchIds, { q: text, youtube }))).ids;
+
+export function useVideoPages(text: string, youtube = false) {
+  const query = useInfiniteQuery({
+    queryKey: QUERY_KEYS.videoSearch(text, youtube),
+    queryFn: ({ pageParam }) => getVideoPage(text, youtube, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextPageOffset(pages),
+    placeholderData: keepPreviousData,
   });
-  return unchanged ? previous : shared;
+  const videos: Video[] = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages.at(-1)?.total;
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const paging: ListPaging = {
+    total: total ?? videos.length,
+    hasMore: query.hasNextPage,
+    loading: query.isFetchingNextPage,
+    loadMore,
+  };
+  return { ...query, videos, total, paging };
 }
-
-export const videosQueryOptions = () =>
-  queryOptions({ queryKey: QUERY_KEYS.videos, queryFn: getVideos, structuralSharing: shareVideosById });
-
-export const useVideos = () => useQuery(videosQueryOptions());

@@ -96,20 +96,18 @@ export interface VideoFilter {
 }
 
 /**
- * One page of the videos matching `filter`, by id (the admin's lists), with how many match. The title
- * and author filter is the one Manage Videos applied in the browser: a substring of the lowercased
- * title or of an author's normalised name (creators.name_key).
+ * The WHERE clause of `filter` over `videos v`, with its parameters; or the `with:` names that name no
+ * creator (then nothing matches).
  */
-export async function readVideoPage(
+async function videoFilterSql(
   manager: EntityManager,
   filter: VideoFilter,
-  page: { offset: number; limit: number },
-): Promise<VideoPage> {
+): Promise<{ where: string; params: (string | number)[] } | { unknownNames: string[] }> {
   const conditions: string[] = [];
   const params: (string | number)[] = [];
   if (filter.withNames) {
     const { ids, unknownNames } = await resolveWithNames(manager, filter.withNames);
-    if (unknownNames.length > 0) return { total: 0, items: [], unknownNames };
+    if (unknownNames.length > 0) return { unknownNames };
     // Through the video_authors (creator_id, video_id) index: the named creators' videos, not the table.
     for (const id of ids) {
       conditions.push('v.id IN (SELECT w.video_id FROM video_authors w WHERE w.creator_id = ?)');
@@ -129,7 +127,22 @@ export async function readVideoPage(
     params.push(filter.text, filter.text);
   }
   if (filter.youtube) conditions.push(`(instr(v.url, 'youtube.com/') > 0 OR instr(v.url, 'youtu.be/') > 0)`);
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+/**
+ * One page of the videos matching `filter`, by id (the admin's lists), with how many match. The title
+ * and author filter is the one Manage Videos applied in the browser: a substring of the lowercased
+ * title or of an author's normalised name (creators.name_key).
+ */
+export async function readVideoPage(
+  manager: EntityManager,
+  filter: VideoFilter,
+  page: { offset: number; limit: number },
+): Promise<VideoPage> {
+  const sql = await videoFilterSql(manager, filter);
+  if ('unknownNames' in sql) return { total: 0, items: [], unknownNames: sql.unknownNames };
+  const { where, params } = sql;
   const [count] = await rows<{ total: number }>(
     manager,
     `SELECT COUNT(*) AS total FROM videos v ${where}`,
@@ -142,4 +155,17 @@ export async function readVideoPage(
     params,
   );
   return { total: int(count?.total), items: await withAuthors(manager, found, false) };
+}
+
+/** The ids of every video matching `filter`, in id order: what Select All selects in a paged list. */
+export async function readVideoIds(manager: EntityManager, filter: VideoFilter): Promise<number[]> {
+  const sql = await videoFilterSql(manager, filter);
+  if ('unknownNames' in sql) return [];
+  const { where, params } = sql;
+  const found = await rows<{ id: number }>(
+    manager,
+    `SELECT v.id FROM videos v ${where} ORDER BY v.id`,
+    params,
+  );
+  return found.map((row) => int(row.id));
 }

@@ -24,7 +24,15 @@ import { JsonText } from '../common/json-response';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
 import { PathId, QueryId } from '../common/id-params';
 import { BulkDeleteVideosDto, CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
+import type { VideoFilter } from './video-reader';
 import { VideosService } from './videos.service';
+
+function videoFilter(q: string, youtube: unknown): VideoFilter {
+  if (youtube !== undefined && youtube !== 'true' && youtube !== 'false')
+    throw new BadRequestException("youtube must be 'true' or 'false'");
+  const { text, withNames } = searchQueryOf(q);
+  return { text, withNames, youtube: youtube === 'true' };
+}
 
 /** docs/product.md §7 video calls. Reads are public; every write needs the admin session (AuthGuard). */
 @Controller()
@@ -52,10 +60,22 @@ export class VideosController {
     @Query('youtube') youtube: unknown,
     @PageQuery({ defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit }) page: Page,
   ): Promise<Buffer> {
-    if (youtube !== undefined && youtube !== 'true' && youtube !== 'false')
-      throw new BadRequestException("youtube must be 'true' or 'false'");
-    const { text, withNames } = searchQueryOf(q);
-    return this.videos.searchJson({ text, withNames, youtube: youtube === 'true' }, page);
+    return this.videos.searchJson(videoFilter(q, youtube), page);
+  }
+
+  /**
+   * VideoIds (admin): the ids of every video /api/videos/search matches for the same `q` and `youtube`,
+   * so Select All in a paged list covers the matches not loaded yet.
+   */
+  @Get(API_ROUTES.videosSearchIds)
+  @AdminOnly()
+  @JsonText()
+  @ApiQuery({ name: 'youtube', required: false, enum: ['true', 'false'] })
+  searchIds(
+    @SearchTerm(WITH_SEARCH_DOC('the videos every named creator appears in')) q: string,
+    @Query('youtube') youtube: unknown,
+  ): Promise<Buffer> {
+    return this.videos.idsJson(videoFilter(q, youtube));
   }
 
   /** Why each author is linked (admin-only): source, matched text, confidence, time. */

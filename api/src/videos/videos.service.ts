@@ -22,7 +22,7 @@ import { TransactionRunner } from '../database/transaction-runner.service';
 import { HistoryService } from '../history/history.service';
 import { videoScopes } from '../history/row-snapshot';
 import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
-import { readAllVideos, readVideoPage, readVideosById, type VideoFilter } from './video-reader';
+import { readAllVideos, readVideoIds, readVideoPage, readVideosById, type VideoFilter } from './video-reader';
 import { VideoAuthorEntity } from './video-author.entity';
 import { VideoEntity } from './video.entity';
 
@@ -95,6 +95,15 @@ export class VideosService {
     const term = searchQueryTerm({ text: filter.text, withNames: filter.withNames });
     const key = `videos:search:${filter.youtube}:${page.offset}:${page.limit}:${term}`;
     return this.cache.json(key, () => this.tx.read((manager) => readVideoPage(manager, filter, page)));
+  }
+
+  /** VideoIds: every match of `filter`, ids only. */
+  idsJson(filter: VideoFilter): Promise<Buffer> {
+    const term = searchQueryTerm({ text: filter.text, withNames: filter.withNames });
+    const key = `videos:ids:${filter.youtube}:${term}`;
+    return this.cache.json(key, () =>
+      this.tx.read(async (manager) => ({ ids: await readVideoIds(manager, filter) })),
+    );
   }
 
   async create(input: CreateVideoDto): Promise<Video> {

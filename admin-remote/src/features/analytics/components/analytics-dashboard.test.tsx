@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ANALYTICS_PAGE_SIZE, type Analytics } from '@friends/shared';
 import { ANALYTICS, creatorStats } from '../../../test-utils/fixtures';
 import { mockFetch } from '../../../test-utils/mock-fetch';
@@ -143,27 +143,6 @@ describe('Analytics creator pages', () => {
     expect(cards()).toHaveLength(TOTAL);
     expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: `Creators (${TOTAL})` })).toBeInTheDocument();
-  });
-
-  it('asks for the next page when the end of the list comes into view', async () => {
-    let intersect: (entries: Partial<IntersectionObserverEntry>[]) => void = () => undefined;
-    const observe = jest.fn();
-    window.IntersectionObserver = jest.fn(
-      (callback: (entries: Partial<IntersectionObserverEntry>[]) => void) => {
-        intersect = callback;
-        return { observe, disconnect: jest.fn(), unobserve: jest.fn(), takeRecords: () => [] };
-      },
-    ) as unknown as typeof IntersectionObserver;
-    try {
-      mockFetch({ 'GET /api/stats': { body: page(0) }, [pageUrl(50)]: { body: page(50) } });
-      renderWithClient(<AnalyticsDashboard {...viewProps()} />);
-      expect(await screen.findAllByRole('article')).toHaveLength(50);
-      expect(observe).toHaveBeenCalled();
-      act(() => intersect([{ isIntersecting: true }]));
-      expect(await screen.findByRole('article', { name: 'Creator 100' })).toBeInTheDocument();
-    } finally {
-      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
-    }
   });
 
   it('keeps the loaded cards when a page fails, and retries on Show more', async () => {

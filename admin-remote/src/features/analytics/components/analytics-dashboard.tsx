@@ -11,7 +11,7 @@ import {
   type Navigate,
   type RemoteViewProps,
 } from '@friends/shared';
-import { IncrementalList } from '../../../components/incremental-list';
+import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
 import { useStats } from '../api/get-stats';
 import { ActivityChart } from './activity-chart';
@@ -119,7 +119,7 @@ export function AnalyticsDashboard({ navigate }: RemoteViewProps) {
               <p className="admin-muted">No creators with videos yet</p>
             ) : (
               <>
-                <IncrementalList
+                <PagedList
                   items={creators}
                   getKey={(creator) => creator.id}
                   renderItem={(creator) => <CreatorCard creator={creator} navigate={navigate} />}

@@ -1,10 +1,10 @@
 /**
  * docs/product.md §4: a deleted creator disappears from every video at once. The API does it in one
- * transaction; this mirrors it in the creator pages and the video list already loaded, so the screens
- * change before the re-fetch lands.
+ * transaction; this mirrors it in the creator pages already loaded, so the screen changes before the
+ * re-fetch lands (the video pages are fetched again by the invalidation that follows).
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { QUERY_KEYS, type CreatorPage, type Video } from '@friends/shared';
+import { QUERY_KEYS, type CreatorPage } from '@friends/shared';
 
 export function removeCreatorsFromCache(queryClient: QueryClient, ids: readonly number[]): void {
   if (ids.length === 0) return;
@@ -24,16 +24,5 @@ export function removeCreatorsFromCache(queryClient: QueryClient, ids: readonly 
         pages: data.pages.map((page, i) => ({ total: page.total - removed, items: kept[i] ?? [] })),
       };
     },
-  );
-  queryClient.setQueryData<Video[]>(QUERY_KEYS.videos, (list) =>
-    list?.map((video) =>
-      video.authorIds.some((id) => gone.has(id))
-        ? {
-            ...video,
-            authorIds: video.authorIds.filter((id) => !gone.has(id)),
-            authors: video.authors.filter((author) => !gone.has(author.id)),
-          }
-        : video,
-    ),
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { BACKUP_ROUTES } from '@friends/shared';
 import { CREATORS, VIDEOS } from '../../../test-utils/fixtures';
-import { mockFetch } from '../../../test-utils/mock-fetch';
+import { mockFetch, videoRoutes } from '../../../test-utils/mock-fetch';
 import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { ManageCreators } from './manage-creators';
@@ -10,7 +10,7 @@ beforeEach(resetBrowserState);
 
 describe("'Bulk Actions & Cleanup': backup downloads", () => {
   it('offers the JSON backup and the CSV files as downloads from the API, fetching nothing itself', async () => {
-    const api = mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: VIDEOS } });
+    const api = mockFetch({ ...creatorRoutes(CREATORS), ...videoRoutes(VIDEOS) });
     renderWithClient(<ManageCreators {...viewProps()} />);
     const panel = within(await screen.findByRole('region', { name: 'Bulk Actions & Cleanup' }));
     const backup = within(panel.getByRole('group', { name: 'Backup' }));

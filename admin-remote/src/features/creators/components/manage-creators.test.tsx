@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES, QUERY_KEYS, creatorExistsMessage, deletedSummary, type Video } from '@friends/shared';
+import { MESSAGES, QUERY_KEYS, creatorExistsMessage, deletedSummary } from '@friends/shared';
 import { CREATORS, VIDEOS, creator } from '../../../test-utils/fixtures';
-import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
+import { mockFetch, type Route, videoRoutes } from '../../../test-utils/mock-fetch';
 import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { ManageCreators } from './manage-creators';
@@ -9,7 +9,7 @@ import { ManageCreators } from './manage-creators';
 beforeEach(resetBrowserState);
 
 const base = (extra: Record<string, Route> = {}) =>
-  mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: VIDEOS }, ...extra });
+  mockFetch({ ...creatorRoutes(CREATORS), ...videoRoutes(VIDEOS), ...extra });
 
 async function renderScreen() {
   const props = viewProps();
@@ -206,8 +206,11 @@ describe('Manage Creators: list, view, edit, delete', () => {
     const api = base({ ...creatorRoutes(() => creators), 'DELETE /api/creators?id=2': { status: 204 } });
     const dialogs = mockDialogs();
     const { user, queryClient } = await renderScreen();
-    // The videos another screen loaded (not shown here, so invalidation marks it stale rather than refetching).
-    queryClient.setQueryData(QUERY_KEYS.videos, VIDEOS);
+    // A page of videos another screen loaded (not shown here, so invalidation marks it stale).
+    queryClient.setQueryData(QUERY_KEYS.videoSearch(''), {
+      pages: [{ total: 2, items: VIDEOS }],
+      pageParams: [0],
+    });
 
     dialogs.confirm.mockReturnValueOnce(false);
     await user.click(row('Bram Koster').getByRole('button', { name: 'Delete' }));
@@ -220,14 +223,8 @@ describe('Manage Creators: list, view, edit, delete', () => {
         expect.objectContaining({ method: 'DELETE', url: '/api/creators?id=2' }),
       ]),
     );
-    await waitFor(() => {
-      const videos = queryClient.getQueryData<Video[]>(QUERY_KEYS.videos);
-      expect(videos?.[0]?.authorIds).toEqual([1]);
-      expect(videos?.[0]?.authors).toEqual([{ id: 1, name: 'Ada Lumen' }]);
-    });
     await screen.findByRole('heading', { name: 'All Creators (2)' });
-    // ... and the videos are invalidated, so they are read again wherever they show.
-    expect(queryClient.getQueryState(QUERY_KEYS.videos)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(QUERY_KEYS.videoSearch(''))?.isInvalidated).toBe(true);
   });
 
   it('alerts Error deleting creator when the delete fails', async () => {
@@ -360,7 +357,7 @@ describe('Manage Creators: find duplicates', () => {
     ];
     const api = mockFetch({
       ...creatorRoutes(list),
-      'GET /api/videos': { body: VIDEOS },
+      ...videoRoutes(VIDEOS),
       'PATCH /api/creators': { body: { message: 'Merged' } },
     });
     const dialogs = mockDialogs();

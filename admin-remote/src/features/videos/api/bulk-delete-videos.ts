@@ -3,11 +3,10 @@
  * all back. Very large selections go in parts; a part that fails is counted as failed.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HISTORY_LIMITS, HISTORY_ROUTES, QUERY_KEYS, type BulkDeleteResult } from '@friends/shared';
+import { HISTORY_LIMITS, HISTORY_ROUTES, type BulkDeleteResult } from '@friends/shared';
 import { api } from '@friends/web/api-client';
 import { chunks } from '../../../lib/chunks';
-import { invalidateCatalog, invalidateCatalogKeepingVideos } from '../../../lib/invalidate';
-import { removeVideosFromCache } from './videos-cache';
+import { invalidateCatalog } from '../../../lib/invalidate';
 
 export async function bulkDeleteVideos(
   ids: readonly number[],
@@ -30,13 +29,7 @@ export function useBulkDeleteVideos() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkDeleteVideos,
-    onSuccess: ({ succeeded }) => removeVideosFromCache(queryClient, succeeded),
-    // In the background. A failed delete may mean the list was out of date (a 404): fetch it again.
-    onSettled: (result, error) => {
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.history });
-      void (error || !result || result.failed.length > 0
-        ? invalidateCatalog(queryClient)
-        : invalidateCatalogKeepingVideos(queryClient));
-    },
+    // The pages (and history) are read again; nothing is patched in place.
+    onSettled: () => invalidateCatalog(queryClient),
   });
 }

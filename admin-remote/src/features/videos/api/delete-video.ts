@@ -2,8 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES } from '@friends/shared';
 import { api } from '@friends/web/api-client';
-import { invalidateCatalogKeepingVideos } from '../../../lib/invalidate';
-import { removeVideosFromCache } from './videos-cache';
+import { invalidateCatalog } from '../../../lib/invalidate';
 
 export const deleteVideo = (id: number): Promise<void> =>
   api.delete(`${API_ROUTES.videos}?id=${encodeURIComponent(id)}`);
@@ -12,10 +11,7 @@ export function useDeleteVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteVideo,
-    // Gone from the list at once; the rest of the catalog refreshes in the background.
-    onSuccess: (_result, id) => {
-      removeVideosFromCache(queryClient, [id]);
-      void invalidateCatalogKeepingVideos(queryClient);
-    },
+    // The pages on screen are fetched again: a page costs what one screenful costs.
+    onSuccess: () => invalidateCatalog(queryClient),
   });
 }

@@ -1,22 +1,24 @@
-/** 'Bulk Delete Videos': tick videos (or Select All), confirm, one DELETE per video, then a summary. */
-import { useMemo, useState } from 'react';
+/**
+ * 'Bulk Delete Videos': tick videos (or Select All: every video, loaded or not, by its id from the
+ * API), confirm, one bulk delete, then a summary. The list is paged by the API like All Videos.
+ */
+import { useState } from 'react';
 import { deletedSummary, MESSAGES, type Video } from '@friends/shared';
-import { IncrementalList } from '../../../components/incremental-list';
+import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
+import { reportError } from '../../../lib/report-error';
 import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
-import { useVideos } from '../../../api/get-videos';
+import { getVideoIds, useVideoPages } from '../../../api/get-videos';
 
 export function BulkDeleteVideos() {
-  const videos = useVideos();
+  const pages = useVideoPages('');
   const bulkDelete = useBulkDeleteVideos();
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const all = useMemo(() => videos.data ?? [], [videos.data]);
-  // Ids of videos that no longer exist drop out of the selection.
-  const selectedIds = useMemo(
-    () => (selected.size === 0 ? [] : all.filter((video) => selected.has(video.id)).map((video) => video.id)),
-    [all, selected],
-  );
-  const allSelected = all.length > 0 && selectedIds.length === all.length;
+  const [selecting, setSelecting] = useState(false);
+  const all = pages.videos;
+  const selectedIds = [...selected];
+  const total = pages.total ?? 0;
+  const allSelected = total > 0 && selected.size >= total;
 
   const toggle = (id: number, checked: boolean) =>
     setSelected((previous) => {
@@ -25,6 +27,21 @@ export function BulkDeleteVideos() {
       else next.delete(id);
       return next;
     });
+
+  const selectAll = async (checked: boolean) => {
+    if (!checked) {
+      setSelected(new Set());
+      return;
+    }
+    setSelecting(true);
+    try {
+      setSelected(new Set(await getVideoIds('', false)));
+    } catch (error) {
+      reportError(error, MESSAGES.couldNotSelectAll);
+    } finally {
+      setSelecting(false);
+    }
+  };
 
   const run = async () => {
     if (selectedIds.length === 0) {
@@ -55,10 +72,8 @@ export function BulkDeleteVideos() {
           <input
             type="checkbox"
             checked={allSelected}
-            disabled={all.length === 0}
-            onChange={(event) =>
-              setSelected(event.target.checked ? new Set(all.map((video) => video.id)) : new Set())
-            }
+            disabled={all.length === 0 || selecting}
+            onChange={(event) => void selectAll(event.target.checked)}
           />
           <span>Select All</span>
         </label>
@@ -67,17 +82,18 @@ export function BulkDeleteVideos() {
           type="button"
           className="admin-button admin-button--danger"
           onClick={() => void run()}
-          disabled={bulkDelete.isPending}
+          disabled={bulkDelete.isPending || selecting}
         >
           {bulkDelete.isPending ? 'Deleting…' : `Delete Selected (${selectedIds.length})`}
         </button>
       </div>
       {all.length > 0 ? (
-        <IncrementalList
+        <PagedList
           items={all}
           getKey={(video) => video.id}
           renderItem={renderVideo}
           label="Videos to delete"
+          paging={pages.paging}
         />
       ) : null}
     </Section>

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, deletedSummary, UNAUTHORIZED_EVENT } from '@friends/shared';
 import { CREATORS, VIDEOS, creator } from '../../../test-utils/fixtures';
-import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
+import { mockFetch, type Route, videoRoutes } from '../../../test-utils/mock-fetch';
 import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { CREATORS_LEGEND } from './add-video-form';
 import { ManageVideos } from './manage-videos';
 
 const base = (extra: Record<string, Route> = {}) =>
-  mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: VIDEOS }, ...extra });
+  mockFetch({ ...creatorRoutes(CREATORS), ...videoRoutes(VIDEOS), ...extra });
 
 beforeEach(resetBrowserState);
 
@@ -68,10 +68,11 @@ describe('Manage Videos: add video', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
-  it('shows the added video from the answer, without fetching the whole list again', async () => {
+  it('shows the added video once its page is read again, never the whole list', async () => {
     const added = { ...VIDEOS[1]!, id: 99, title: 'Picnic Race' };
     const api = base({ 'POST /api/videos': { status: 201, body: added } });
     const { user } = await renderScreen();
+    Object.assign(api.routes, videoRoutes([...VIDEOS, added]));
     const form = within(addForm());
     await user.type(form.getByLabelText('Title'), 'Picnic Race');
     await user.click(form.getByRole('checkbox', { name: 'Cleo Hart' }));
@@ -88,7 +89,8 @@ describe('Manage Videos: add video', () => {
     const pickerPage = '/api/creators/search?scope=names&limit=50';
     await waitFor(() => expect(api.calls.filter((call) => call.url === pickerPage)).toHaveLength(2));
     expect(api.calls.filter((call) => call.url === '/api/creators')).toEqual([]);
-    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
+    // Only pages of videos are read, never the whole list.
+    expect(api.calls.some((call) => call.url === '/api/videos' && call.method === 'GET')).toBe(false);
   });
 
   it('filters the creator checkboxes as the admin types', async () => {
@@ -230,9 +232,11 @@ describe('Manage Videos: inline edit', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: /Edit video/ })).not.toBeInTheDocument());
   });
 
-  it('shows the saved video from the answer, without fetching the whole list again', async () => {
-    const api = base({ 'PUT /api/videos': { body: { ...VIDEOS[0], title: 'Rooftop Cooking Rematch' } } });
+  it('shows the saved video once its page is read again, never the whole list', async () => {
+    const saved = { ...VIDEOS[0]!, title: 'Rooftop Cooking Rematch' };
+    const api = base({ 'PUT /api/videos': { body: saved } });
     const { user } = await renderScreen();
+    Object.assign(api.routes, videoRoutes([saved, VIDEOS[1]!]));
     await user.click(
       within(screen.getByRole('article', { name: 'Rooftop Cooking Duel' })).getByRole('button', {
         name: 'Edit',
@@ -245,7 +249,8 @@ describe('Manage Videos: inline edit', () => {
     expect(await screen.findByRole('article', { name: 'Rooftop Cooking Rematch' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Rooftop Cooking Duel' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All Videos (2)' })).toBeInTheDocument();
-    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
+    // Only pages are read, never the whole list.
+    expect(api.calls.some((call) => call.url === '/api/videos' && call.method === 'GET')).toBe(false);
   });
 
   it('does nothing on Save without a title or without an author, and Cancel leaves edit mode', async () => {
@@ -316,14 +321,15 @@ describe('Manage Videos: delete', () => {
     expect(dialogs.confirm).toHaveBeenCalledTimes(1);
     expect(api.writes()).toEqual([]);
 
+    Object.assign(api.routes, videoRoutes([VIDEOS[0]!]));
     await user.click(row.getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/videos?id=11' })]),
     );
-    // Gone at once: the 20 MB list of a large catalogue is not fetched again for one delete.
     await screen.findByRole('heading', { name: 'All Videos (1)' });
     expect(screen.queryByRole('article', { name: 'Solo Sketching' })).not.toBeInTheDocument();
-    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
+    // Only pages are read, never the whole list.
+    expect(api.calls.some((call) => call.url === '/api/videos' && call.method === 'GET')).toBe(false);
   });
 
   it('alerts Error deleting video on failure', async () => {
@@ -365,7 +371,7 @@ describe('Manage Videos: bulk delete', () => {
     await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
     expect(api.writes()).toEqual([]);
 
-    api.routes['GET /api/videos'] = { body: [VIDEOS[1]] };
+    Object.assign(api.routes, videoRoutes([VIDEOS[1]!]));
     await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
     await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 0, 2)));
     expect(api.writes().map((call) => [`${call.method} ${call.url}`, call.body])).toEqual([
@@ -373,21 +379,45 @@ describe('Manage Videos: bulk delete', () => {
     ]);
     // A failure may mean the list was out of date: it is fetched again.
     await screen.findByRole('heading', { name: 'All Videos (1)' });
-    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(2);
     expect(bulk().getByRole('checkbox', { name: 'Solo Sketching' })).toBeChecked();
+    // Only pages are read, never the whole list.
+    expect(api.calls.some((call) => call.url === '/api/videos' && call.method === 'GET')).toBe(false);
   });
 
-  it('takes the deleted videos out at once when every delete succeeded, without fetching the list again', async () => {
+  it('selects every video with Select All, the pages not loaded yet included', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      ...VIDEOS[1]!,
+      id: 100 + i,
+      title: `Paged ${i + 1}`,
+    }));
+    const api = base({
+      ...videoRoutes(many),
+      'POST /api/videos/bulk-delete': { status: 200, body: { deleted: 60, message: 'Deleted 60 videos' } },
+    });
+    const dialogs = mockDialogs();
+    const { user } = renderWithClient(<ManageVideos {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Videos (60)' });
+    await user.click(bulk().getByRole('checkbox', { name: 'Select All' }));
+    expect(await bulk().findByText('60 selected')).toBeInTheDocument();
+    expect(bulk().getByRole('checkbox', { name: 'Select All' })).toBeChecked();
+    await user.click(bulk().getByRole('button', { name: 'Delete Selected (60)' }));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 60, 0)));
+    expect(api.writes().map((call) => call.body)).toEqual([{ ids: many.map((video) => video.id) }]);
+  });
+
+  it('takes the deleted videos out once the page is read again, never the whole list', async () => {
     const api = base({
       'POST /api/videos/bulk-delete': { status: 200, body: { deleted: 1, message: 'Deleted 1 video' } },
     });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
+    Object.assign(api.routes, videoRoutes([VIDEOS[1]!]));
     await user.click(bulk().getByRole('checkbox', { name: 'Rooftop Cooking Duel' }));
     await user.click(bulk().getByRole('button', { name: 'Delete Selected (1)' }));
     await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('video', 1, 0)));
     await screen.findByRole('heading', { name: 'All Videos (1)' });
     expect(bulk().queryByRole('checkbox', { name: 'Rooftop Cooking Duel' })).not.toBeInTheDocument();
-    expect(api.calls.filter((call) => call.url === '/api/videos' && call.method === 'GET')).toHaveLength(1);
+    // Only pages are read, never the whole list.
+    expect(api.calls.some((call) => call.url === '/api/videos' && call.method === 'GET')).toBe(false);
   });
 });

@@ -1,43 +1,24 @@
-/** 'All Videos (n)': every video with inline edit and a confirmed single delete. */
-import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
-import { IncrementalList } from '../../../components/incremental-list';
+/** 'All Videos (n)': every video with inline edit and a confirmed single delete, paged and filtered by the API. */
+import { useDeferredValue, useId, useState } from 'react';
+import { MESSAGES, parseSearchQuery, safeHref, type Navigate, type Video } from '@friends/shared';
+import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useDeleteVideo } from '../api/delete-video';
-import { useVideos } from '../../../api/get-videos';
+import { useVideoPages } from '../../../api/get-videos';
 import { VideoAuthors } from './video-authors';
 import { VideoEditForm } from './video-edit-form';
 
-/**
- * A video's title and author names, lowercased, remembered per video object: the first filter
- * keystroke lowercases 100,000 videos once, later ones (and later re-fetches, which keep unchanged
- * video objects) only compare. Built on first use, so a list nobody filters costs nothing.
- */
-const filterText = new WeakMap<Video, string>();
-function textOf(video: Video): string {
-  let text = filterText.get(video);
-  if (text === undefined) {
-    text = [video.title, ...video.authors.map((author) => author.name)].join('\n').toLowerCase();
-    filterText.set(video, text);
-  }
-  return text;
-}
-
 export function VideoList({ navigate }: { navigate: Navigate }) {
   const id = useId();
-  const videos = useVideos();
   const deleteVideo = useDeleteVideo();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const all = videos.data;
-
-  const shown = useMemo(() => {
-    const term = deferredFilter.trim().toLowerCase();
-    if (!all || !term) return all ?? [];
-    return all.filter((video) => textOf(video).includes(term));
-  }, [all, deferredFilter]);
+  const pages = useVideoPages(parseSearchQuery(deferredFilter).text);
+  const shown = pages.videos;
+  // The unfiltered total titles the section, as before; the filter's total sizes the list.
+  const all = useVideoPages('');
 
   const remove = async (video: Video) => {
     if (!window.confirm(`Are you sure you want to delete "${video.title}"?`)) return;
@@ -95,7 +76,10 @@ export function VideoList({ navigate }: { navigate: Navigate }) {
 
   return (
     // No count until the list has loaded: a '(0)' while loading would read as 'no videos'.
-    <Section title={all ? `All Videos (${all.length})` : 'All Videos'} className="admin-all-videos">
+    <Section
+      title={all.total === undefined ? 'All Videos' : `All Videos (${all.total})`}
+      className="admin-all-videos"
+    >
       <label className="admin-visually-hidden" htmlFor={`${id}-filter`}>
         Filter videos
       </label>
@@ -107,19 +91,20 @@ export function VideoList({ navigate }: { navigate: Navigate }) {
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
       />
-      {videos.isPending ? (
+      {pages.isPending ? (
         <p className="admin-muted">Loading videos…</p>
-      ) : videos.isError ? (
+      ) : pages.isError ? (
         <p className="admin-muted">Could not load videos.</p>
       ) : shown.length === 0 ? (
         <p className="admin-muted">No videos found</p>
       ) : (
-        <IncrementalList
+        <PagedList
           items={shown}
           getKey={(video) => video.id}
           renderItem={renderVideo}
           label="All videos"
           className="admin-scroll--tall"
+          paging={pages.paging}
           keepMounted={editingId === null ? undefined : [editingId]}
         />
       )}

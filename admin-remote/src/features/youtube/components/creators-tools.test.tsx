@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { creatorInfoFetched, MESSAGES, photosRefreshedSummary } from '@friends/shared';
 import CreatorsView from '../../../exposes/creators-view';
 import { CREATORS } from '../../../test-utils/fixtures';
-import { mockFetch, type Route } from '../../../test-utils/mock-fetch';
+import { mockFetch, type Route, videoRoutes } from '../../../test-utils/mock-fetch';
 import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { REFRESH_FAILED } from './refresh-photos-button';
 
 const base = (extra: Record<string, Route> = {}) =>
-  mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: [] }, ...extra });
+  mockFetch({ ...creatorRoutes(CREATORS), ...videoRoutes([]), ...extra });
 
 beforeEach(resetBrowserState);
 

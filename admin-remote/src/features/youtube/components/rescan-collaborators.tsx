@@ -4,7 +4,7 @@
  * with a progress bar current/total where such videos are skipped silently; then the rescan summary or
  * 'No new collaborators detected', and the selection cleared.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   errorAlert,
@@ -14,8 +14,8 @@ import {
   YOUTUBE_BATCH_MAX,
   type Video,
 } from '@friends/shared';
-import { useVideos } from '../../../api/get-videos';
-import { IncrementalList } from '../../../components/incremental-list';
+import { getVideoIds, useVideoPages } from '../../../api/get-videos';
+import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
 import { isApiClientError } from '@friends/web/api-client';
 import { chunks } from '../../../lib/chunks';
@@ -29,22 +29,6 @@ import './youtube.css';
 /** Videos per rescan request, so the progress bar moves. */
 const RESCAN_CHUNK = Math.min(10, YOUTUBE_BATCH_MAX);
 
-/**
- * Whether a video's URL names a YouTube video, remembered per video object. extractVideoId parses
- * the URL (a few µs each: a quarter of a second over 100,000 videos); the cached list keeps the same
- * objects for unchanged videos across re-fetches (structural sharing), so a remount of Manage Videos
- * or a re-fetch after a write only parses what is new or changed.
- */
-const youtubeUrl = new WeakMap<Video, boolean>();
-function hasYouTubeId(video: Video): boolean {
-  let known = youtubeUrl.get(video);
-  if (known === undefined) {
-    known = extractVideoId(video.url) !== null;
-    youtubeUrl.set(video, known);
-  }
-  return known;
-}
-
 /** A single rescan's own findings, alerted as they are; any other failure reads 'Error: <message>'. */
 const PLAIN_RESCAN_ALERTS: readonly string[] = [
   MESSAGES.couldNotExtractVideoIdShort,
@@ -57,10 +41,11 @@ function summaryOf(added: number, created: number): string {
 
 export function RescanCollaborators() {
   const queryClient = useQueryClient();
-  const videos = useVideos();
-  const youtubeVideos = useMemo(() => (videos.data ?? []).filter(hasYouTubeId), [videos.data]);
+  // The API lists the videos on YouTube; one whose URL still names no video id is skipped silently.
+  const pages = useVideoPages('', true);
+  const youtubeVideos = pages.videos.filter((video) => extractVideoId(video.url) !== null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [running, setRunning] = useState<number | 'bulk' | null>(null);
+  const [running, setRunning] = useState<number | 'bulk' | 'selecting' | null>(null);
   const [progress, setProgress] = useState({ current: 0, total: 0 });
   const noKey = useNoDataApi();
 
@@ -71,6 +56,18 @@ export function RescanCollaborators() {
       else next.delete(id);
       return next;
     });
+
+  // Every YouTube video, loaded or not: the ids come from the API.
+  const selectAll = async () => {
+    setRunning('selecting');
+    try {
+      setSelected(new Set(await getVideoIds('', true)));
+    } catch (error) {
+      reportError(error, MESSAGES.couldNotSelectAll);
+    } finally {
+      setRunning(null);
+    }
+  };
 
   const rescanOne = async (video: Video) => {
     setRunning(video.id);
@@ -90,7 +87,7 @@ export function RescanCollaborators() {
   };
 
   const rescanSelected = async () => {
-    const ids = youtubeVideos.filter((video) => selected.has(video.id)).map((video) => video.id);
+    const ids = [...selected];
     if (ids.length === 0) return;
     setRunning('bulk');
     setProgress({ current: 0, total: ids.length });
@@ -134,14 +131,9 @@ export function RescanCollaborators() {
       </p>
       <div className="admin-actions yt-preview__toolbar">
         <span role="status">
-          {selected.size} of {youtubeVideos.length} selected
+          {selected.size} of {pages.total ?? youtubeVideos.length} selected
         </span>
-        <button
-          type="button"
-          className="admin-button"
-          disabled={busy}
-          onClick={() => setSelected(new Set(youtubeVideos.map((v) => v.id)))}
-        >
+        <button type="button" className="admin-button" disabled={busy} onClick={() => void selectAll()}>
           Select All
         </button>
         <button type="button" className="admin-button" disabled={busy} onClick={() => setSelected(new Set())}>
@@ -159,13 +151,14 @@ export function RescanCollaborators() {
       {running === 'bulk' ? (
         <ProgressBar label="Rescanning" current={progress.current} total={progress.total} />
       ) : null}
-      {videos.isPending ? (
+      {pages.isPending ? (
         <p className="admin-muted">Loading videos…</p>
       ) : youtubeVideos.length === 0 ? (
         <p className="admin-muted">No YouTube videos to rescan</p>
       ) : (
-        <IncrementalList
+        <PagedList
           items={youtubeVideos}
+          paging={pages.paging}
           getKey={(video) => video.id}
           label="Videos to rescan"
           className="yt-rescan__list"

@@ -10,12 +10,12 @@ import {
 } from '@friends/shared';
 import VideosView from '../../../exposes/videos-view';
 import { CREATORS, VIDEOS } from '../../../test-utils/fixtures';
-import { mockFetch, type RecordedRequest, type Route } from '../../../test-utils/mock-fetch';
+import { mockFetch, type RecordedRequest, type Route, videoRoutes } from '../../../test-utils/mock-fetch';
 import { creatorRoutes } from '../../../test-utils/creator-routes';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 
 const base = (extra: Record<string, Route> = {}) =>
-  mockFetch({ ...creatorRoutes(CREATORS), 'GET /api/videos': { body: VIDEOS }, ...extra });
+  mockFetch({ ...creatorRoutes(CREATORS), ...videoRoutes(VIDEOS), ...extra });
 
 beforeEach(resetBrowserState);
 
@@ -181,12 +181,38 @@ describe('Rescan for Collaborators', () => {
 });
 
 describe('Rescan for Collaborators: the list', () => {
+  it('selects every YouTube video with Select All, the pages not loaded yet included', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      ...VIDEOS[0]!,
+      id: 100 + i,
+      title: `Paged video ${i + 1}`,
+      url: `https://www.youtube.com/watch?v=paged${String(i).padStart(6, '0')}`,
+    }));
+    const api = base({
+      ...videoRoutes(many),
+      'POST /api/youtube/rescan': { body: { results: [], added: 0, created: 0 } },
+    });
+    const { alert } = mockDialogs();
+    const { user } = renderWithClient(<VideosView {...viewProps()} />);
+    const section = within(rescanSection());
+    expect(await section.findByText('0 of 60 selected')).toBeInTheDocument();
+    expect(
+      within(section.getByRole('list', { name: 'Videos to rescan' })).getAllByRole('checkbox'),
+    ).toHaveLength(50);
+    await user.click(section.getByRole('button', { name: 'Select All' }));
+    expect(await section.findByText('60 of 60 selected')).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Rescan Selected (60)' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.noNewCollaborators));
+    const sent = api.calls
+      .filter((c) => c.url === '/api/youtube/rescan')
+      .flatMap((c) => (c.body as { videoIds: number[] }).videoIds);
+    expect(sent).toEqual(many.map((video) => video.id));
+  });
+
   it('lists only videos whose URL names a YouTube video, and follows an edit of the URL', async () => {
     const vimeo = { ...VIDEOS[1]!, id: 12, title: 'Vimeo Cut', url: 'https://vimeo.com/12345' };
-    base({
-      'GET /api/videos': { body: [...VIDEOS, vimeo] },
-      'PUT /api/videos': { body: { ...VIDEOS[1], url: 'https://example.com/solo' } },
-    });
+    const edited = { ...VIDEOS[1]!, url: 'https://example.com/solo' };
+    const api = base({ ...videoRoutes([...VIDEOS, vimeo]), 'PUT /api/videos': { body: edited } });
     const { user } = renderWithClient(<VideosView {...viewProps()} />);
     await screen.findByRole('heading', { name: 'All Videos (3)' });
     const rescanList = () => within(within(rescanSection()).getByRole('list', { name: 'Videos to rescan' }));
@@ -197,7 +223,8 @@ describe('Rescan for Collaborators: the list', () => {
     ).toEqual(['Rooftop Cooking Duel', 'Solo Sketching']);
     expect(within(rescanSection()).getByText('0 of 2 selected')).toBeInTheDocument();
 
-    // The edited video is a new object: its URL is read again.
+    // After the edit the pages are read again: the video is no longer on YouTube.
+    Object.assign(api.routes, videoRoutes([VIDEOS[0]!, edited, vimeo]));
     await user.click(
       within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }),
     );
