@@ -57,12 +57,15 @@ export async function openAdminView(
  * until `target`, inside it, is in the page.
  */
 export async function scrollListTo(list: Locator, target: Locator): Promise<void> {
-  await eventually(async () => {
-    if ((await target.count()) > 0) return true;
-    await list.evaluate((ul) => {
-      const area = ul.closest('.admin-scroll') ?? ul.parentElement;
-      if (area) area.scrollTop += Math.max(100, area.clientHeight * 0.8);
-    });
-    return false;
-  }, `${String(target)} after scrolling ${String(list)}`);
+  await eventually(
+    async () => {
+      if ((await target.count()) > 0) return true;
+      await list.evaluate((ul) => {
+        const area = ul.closest('.admin-scroll') ?? ul.parentElement;
+        if (area) area.scrollTop += Math.max(100, area.clientHeight * 0.8);
+      });
+      return false;
+    },
+    `${String(target)} after scrolling ${String(list)}`,
+  );
 }

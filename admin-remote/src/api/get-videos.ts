@@ -1,6 +1,6 @@
 /**
  * GET /api/videos/search: the admin's video lists (All Videos, Bulk Delete, Rescan) a page at a time,
- * filtered on the server by title or author name (`text` as parseSearchQuery gives it); `youtube` for
+ * filtered on the server by title or author name (`text`, the trimmed, lowercased filter); `youtube` for
  * the rescan list. GET /api/videos/search/ids: every match's id, for Select All. Every key sits under
  * QUERY_KEYS.videos, so a write's invalidation refreshes them.
  */

@@ -28,13 +28,12 @@ export interface ListPaging {
   loading: boolean;
 }
 
-interface PagedListProps<T> {
+interface PagedListProps<T> extends ListPaging {
   items: readonly T[];
   getKey: (item: T) => Key;
   renderItem: (item: T) => ReactNode;
   /** Accessible name of the list. */
   label: string;
-  paging: ListPaging;
   /** Keys of rows that stay mounted out of view: an open inline edit form keeps what was typed. */
   keepMounted?: readonly Key[];
   /** Height of a row nobody has measured yet. */
@@ -45,8 +44,10 @@ interface PagedListProps<T> {
 
 /** Rows rendered before the scroll area has been measured. */
 const FIRST_PAINT_ROWS = 30;
-/** Loaded rows left below the window when the next page is asked for. */
-const PREFETCH_ROWS = 20;
+/** Rows rendered beyond those in view, either side. */
+const OVERSCAN_ROWS = 10;
+/** How near the end of the loaded rows (in pixels) the next page is asked for. */
+const PREFETCH_PX = 600;
 
 interface Layout {
   /** Items per visual row (CSS grid columns), 1 for a plain list. */
@@ -72,7 +73,10 @@ export function PagedList<T>({
   getKey,
   renderItem,
   label,
-  paging,
+  total,
+  hasMore,
+  loading,
+  loadMore,
   keepMounted,
   estimateSize = 48,
   className,
@@ -110,7 +114,8 @@ export function PagedList<T>({
     getItemKey: rowKey,
     gap: layout?.gap ?? 0,
     scrollMargin: layout?.offset ?? 0,
-    overscan: 10,
+    // Counted in visual rows: a grid of four columns renders as many cards either side as a list rows.
+    overscan: Math.max(2, Math.ceil(OVERSCAN_ROWS / lanes)),
     rangeExtractor: (range) => {
       const rows = new Set<number>();
       for (let row = range.startIndex; row <= range.endIndex; row++) rows.add(row);
@@ -152,13 +157,25 @@ export function PagedList<T>({
     }));
   else rows = virtualRows;
 
-  // The window near the end of the loaded rows asks for the next page.
-  const lastRow = rows.at(-1)?.index ?? -1;
-  const { hasMore, loading, loadMore } = paging;
-  const nearEnd = windowed && layout !== null && (lastRow + 1) * lanes >= items.length - PREFETCH_ROWS;
+  // The end of the loaded rows scrolling near asks for the next page. The observer calls the latest
+  // `loadMore` but is remade only when rows arrive: its first callback (end already in view) asks again.
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const loadMoreRef = useRef(loadMore);
   useEffect(() => {
-    if (nearEnd && hasMore && !loading) loadMore();
-  }, [nearEnd, hasMore, loading, loadMore, items.length]);
+    loadMoreRef.current = loadMore;
+  });
+  useEffect(() => {
+    const node = sentinelRef.current;
+    if (!node || !hasMore || loading || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMoreRef.current();
+      },
+      { root: scrollRef.current, rootMargin: `${PREFETCH_PX}px 0px` },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loading, items.length]);
 
   const margin = layout?.offset ?? 0;
   const gap = layout?.gap ?? 0;
@@ -171,7 +188,7 @@ export function PagedList<T>({
           paddingBottom: Math.max(0, virtualizer.getTotalSize() - (last.end - margin)),
         }
       : undefined;
-  const remaining = hasMore ? Math.max(1, paging.total - items.length) : 0;
+  const remaining = hasMore ? Math.max(1, total - items.length) : 0;
 
   return (
     <div className={['admin-scroll', className].filter(Boolean).join(' ')} ref={scrollRef}>
@@ -198,7 +215,7 @@ export function PagedList<T>({
                   // The first cell of a visual row is measured for the whole row (grid rows share a height).
                   data-index={lane === 0 ? row.index : undefined}
                   ref={lane === 0 && windowed && layout ? virtualizer.measureElement : undefined}
-                  aria-setsize={paging.total}
+                  aria-setsize={total}
                   aria-posinset={firstIndex + lane + 1}
                 >
                   {renderItem(item)}
@@ -209,7 +226,7 @@ export function PagedList<T>({
         })}
       </ul>
       {remaining > 0 ? (
-        <div className="admin-scroll__more">
+        <div className="admin-scroll__more" ref={sentinelRef}>
           <button
             type="button"
             className="admin-button admin-button--ghost"

@@ -124,12 +124,10 @@ export function AnalyticsDashboard({ navigate }: RemoteViewProps) {
                   getKey={(creator) => creator.id}
                   renderItem={(creator) => <CreatorCard creator={creator} navigate={navigate} />}
                   label="Creator statistics"
-                  paging={{
-                    total: data.creatorsWithVideos,
-                    hasMore: stats.hasNextPage,
-                    loadMore,
-                    loading: stats.isFetchingNextPage,
-                  }}
+                  total={data.creatorsWithVideos}
+                  hasMore={stats.hasNextPage}
+                  loadMore={loadMore}
+                  loading={stats.isFetchingNextPage}
                   className="admin-scroll--tall admin-creator-stats-list"
                 />
                 {stats.isFetchNextPageError ? (

@@ -93,7 +93,7 @@ export function BulkDeleteVideos() {
           getKey={(video) => video.id}
           renderItem={renderVideo}
           label="Videos to delete"
-          paging={pages.paging}
+          {...pages.paging}
         />
       ) : null}
     </Section>

@@ -1,6 +1,6 @@
 /** 'All Videos (n)': every video with inline edit and a confirmed single delete, paged and filtered by the API. */
 import { useDeferredValue, useId, useState } from 'react';
-import { MESSAGES, parseSearchQuery, safeHref, type Navigate, type Video } from '@friends/shared';
+import { MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
 import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
@@ -15,7 +15,8 @@ export function VideoList({ navigate }: { navigate: Navigate }) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const pages = useVideoPages(parseSearchQuery(deferredFilter).text);
+  // The API reads the filter (a `with:"Name"` term too); a malformed one answers 400, shown as an error.
+  const pages = useVideoPages(deferredFilter.trim().toLowerCase());
   const shown = pages.videos;
   // The unfiltered total titles the section, as before; the filter's total sizes the list.
   const all = useVideoPages('');
@@ -104,7 +105,7 @@ export function VideoList({ navigate }: { navigate: Navigate }) {
           renderItem={renderVideo}
           label="All videos"
           className="admin-scroll--tall"
-          paging={pages.paging}
+          {...pages.paging}
           keepMounted={editingId === null ? undefined : [editingId]}
         />
       )}

@@ -158,7 +158,7 @@ export function RescanCollaborators() {
       ) : (
         <PagedList
           items={youtubeVideos}
-          paging={pages.paging}
+          {...pages.paging}
           getKey={(video) => video.id}
           label="Videos to rescan"
           className="yt-rescan__list"
