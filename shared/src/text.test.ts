@@ -1,4 +1,4 @@
-import { hasUnsafeCharacters, stripUnsafeCharacters } from './text';
+import { hasUnsafeCharacters, stripUnsafeCharacters, toPlainText } from './text';
 
 describe('hasUnsafeCharacters', () => {
   it.each([
@@ -33,5 +33,26 @@ describe('hasUnsafeCharacters', () => {
 describe('stripUnsafeCharacters', () => {
   it('keeps the readable text and drops the rest', () => {
     expect(stripUnsafeCharacters('A\u0000n\u202en \ud83d🙂\n\uffff')).toBe('Ann 🙂');
+  });
+});
+
+describe('toPlainText', () => {
+  it('removes controls, bidi overrides and lone surrogates, and makes line breaks one space', () => {
+    expect(toPlainText('Ada\u0000 \u202eLumen\ud800 \t\r\nand 🙂 Bea\u0007')).toBe('Ada Lumen  and 🙂 Bea');
+  });
+
+  it('keeps tabs and line breaks in multi-line text', () => {
+    expect(toPlainText('line one\u0000\r\n\tline \u2066two\udc00', { multiline: true })).toBe(
+      'line one\r\n\tline two',
+    );
+  });
+
+  it.each([
+    ['\u0000\u0001\u001f\u007f\u0085\u202a\u202e\u2066\u2069', false],
+    ['a\ud83d', false],
+    ['\udc00b\n\tc', false],
+    ['\n\u0000\r', true],
+  ])('gives text the rule accepts for %p (multiline %p)', (text, multiline) => {
+    expect(hasUnsafeCharacters(toPlainText(text, { multiline }), { multiline })).toBe(false);
   });
 });

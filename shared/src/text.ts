@@ -11,6 +11,9 @@ const LINE_BREAKS = '\\t\\n\\r';
 
 const SINGLE_LINE = new RegExp(`[${CONTROLS}${BIDI}${LINE_BREAKS}]|${LONE_SURROGATE}`);
 const MULTI_LINE = new RegExp(`[${CONTROLS}${BIDI}]|${LONE_SURROGATE}`);
+/** What `toPlainText` removes: the multi-line rule's characters (line breaks are handled apart). */
+const STRIP = new RegExp(MULTI_LINE.source, 'g');
+const LINE_BREAK_RUNS = /[\t\n\r]+/g;
 /** Everything XML 1.0 cannot hold or that would change how the text reads, for stripping. */
 const UNSAFE_ANYWHERE = new RegExp(`[${CONTROLS}${BIDI}${LINE_BREAKS}\\uFFFE\\uFFFF]|${LONE_SURROGATE}`, 'g');
 
@@ -25,4 +28,13 @@ export function hasUnsafeCharacters(text: string, options: { multiline?: boolean
 /** `text` without those characters (and without tab or line breaks): for output such as SVG. */
 export function stripUnsafeCharacters(text: string): string {
   return text.replace(UNSAFE_ANYWHERE, '');
+}
+
+/**
+ * `text` made acceptable to a text field, for text from elsewhere that cannot be refused (YouTube
+ * titles, channel names, descriptions): the characters above removed and, outside multi-line fields,
+ * each run of tabs and line breaks made one space. `hasUnsafeCharacters` is false for the result.
+ */
+export function toPlainText(text: string, options: { multiline?: boolean } = {}): string {
+  return (options.multiline ? text : text.replace(LINE_BREAK_RUNS, ' ')).replace(STRIP, '');
 }

@@ -11,6 +11,7 @@ import {
   IMPORT_MAX_VIDEOS,
   IMPORT_PAGE_SIZE,
   parseYouTubeChannelUrl,
+  toPlainText,
   youtubeHandleFromUrl,
   youtubeWatchUrl,
 } from '@friends/shared';
@@ -402,10 +403,10 @@ export class YouTubeClient {
     const channelUrl = body.author_url ? decodeSafely(body.author_url) : '';
     return {
       id: videoId,
-      title: body.title ?? '',
+      title: line(body.title),
       description: '',
       channelId: '',
-      channelTitle: body.author_name ?? '',
+      channelTitle: line(body.author_name),
       publishedAt: '',
       thumbnail: body.thumbnail_url ?? '',
       source: 'oembed',
@@ -478,13 +479,21 @@ async function isTransient403(res: Response | null): Promise<boolean> {
   return reason !== undefined && TRANSIENT_REASONS.has(reason);
 }
 
+/**
+ * YouTube's text as our text fields take it (the shared plain-text rule, docs/architecture.md
+ * "Security"): a title or name may hold control characters or bidi overrides, which an import must
+ * not store; they are removed rather than the video refused.
+ */
+const line = (text: string | undefined): string => toPlainText(text ?? '');
+const lines = (text: string | undefined): string => toPlainText(text ?? '', { multiline: true });
+
 function toChannel(c: ChannelResource): YouTubeChannel {
   const custom = c.snippet?.customUrl ?? '';
   return {
     id: c.id,
-    title: c.snippet?.title ?? '',
-    handle: custom.startsWith('@') ? decodeSafely(custom.slice(1)) || null : null,
-    description: c.snippet?.description ?? '',
+    title: line(c.snippet?.title),
+    handle: custom.startsWith('@') ? line(decodeSafely(custom.slice(1))) || null : null,
+    description: lines(c.snippet?.description),
     photo: pickThumbnail(c.snippet?.thumbnails, PHOTO_THUMB),
     uploadsPlaylistId: c.contentDetails?.relatedPlaylists?.uploads ?? null,
   };
@@ -497,10 +506,10 @@ function toPlaylistVideo(item: PlaylistItemResource): PlaylistVideo | null {
   if (!s || !videoId || !s.videoOwnerChannelId || GONE_TITLES.has(s.title ?? '')) return null;
   return {
     videoId,
-    title: s.title ?? '',
+    title: line(s.title),
     publishedAt: item.contentDetails?.videoPublishedAt ?? s.publishedAt ?? '',
     thumbnail: pickThumbnail(s.thumbnails, LIST_THUMB),
-    channelTitle: s.videoOwnerChannelTitle ?? '',
+    channelTitle: line(s.videoOwnerChannelTitle),
     channelId: s.videoOwnerChannelId,
   };
 }
@@ -509,10 +518,10 @@ function toVideoDetails(v: VideoResource): VideoDetails {
   const s = v.snippet;
   return {
     id: v.id,
-    title: s?.title ?? '',
-    description: s?.description ?? '',
+    title: line(s?.title),
+    description: lines(s?.description),
     channelId: s?.channelId ?? '',
-    channelTitle: s?.channelTitle ?? '',
+    channelTitle: line(s?.channelTitle),
     publishedAt: s?.publishedAt ?? '',
     thumbnail: pickThumbnail(s?.thumbnails, LIST_THUMB),
     source: 'api',
