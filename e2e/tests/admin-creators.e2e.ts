@@ -80,6 +80,8 @@ describe('manage creators', () => {
     expect(created?.photo).toBeTruthy();
 
     await expect(name).toHaveValue('');
+    // Only the API sees every creator, so it decides: a 409, then the alert.
+    s.expectErrors(/HTTP 409 POST .*\/api\/creators|already exists in the database/);
     await name.fill('hana HIKER');
     const dialog = s.nextDialog();
     await add.click();

@@ -255,4 +255,26 @@ describe('long lists in the admin', () => {
     // No screen of the admin reads the whole creator list.
     expect(s.requests.filter((url) => new URL(url).pathname === '/api/creators')).toEqual([]);
   });
+
+  it('windows 2,000 creators and keeps an open edit form through scrolling away and back', async () => {
+    await suite.loginAdmin();
+    const { page } = suite.session;
+    await openAdminView(page, 'authors', 'Manage Creators');
+    const list = page.getByRole('list', { name: 'All creators' });
+    await list
+      .getByRole('article', { name: 'Long Creator 0002', exact: true })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const editor = page.getByRole('form', { name: 'Edit creator Long Creator 0002' });
+    await editor.getByLabel('Name', { exact: true }).fill('Long Creator 0002 half edited');
+
+    await scrollUntil(list, 450); // pages of 24 are fetched as the end comes into view
+    expect((await rowsInPage(list)).count).toBeLessThan(80);
+    await expect(editor).toHaveCount(1); // kept in the page while out of view
+
+    await scrollList(list, 'top');
+    await expect(editor.getByLabel('Name', { exact: true })).toHaveValue('Long Creator 0002 half edited');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(list.getByRole('article', { name: 'Long Creator 0002', exact: true })).toBeVisible();
+  });
 });

@@ -166,6 +166,8 @@ export function CreatorList({
           hasMore={hasMore}
           loading={isLoadingMore}
           loadMore={loadMore}
+          // An open edit form stays mounted out of view, so what was typed survives scrolling.
+          keepMounted={editingId === null ? undefined : [editingId]}
         />
       )}
     </Section>
