@@ -231,20 +231,6 @@ describe('POST /api/history/:id/undo', () => {
     expect(await exportText()).toBe(start);
   });
 
-  it('answers 404 naming the unknown videos of a bulk delete, and deletes nothing', async () => {
-    const c = await createCreator(t, 'Bulk Keeper');
-    const v = await createVideo(t, { title: 'Kept', authorIds: [c.id] });
-    const res = await admin(t)
-      .post(HISTORY_ROUTES.videosBulkDelete)
-      .send({ ids: [v.id, 987654] });
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Video(s) not found: 987654' });
-    expect(await t.query('SELECT id FROM videos WHERE id = ?', [v.id])).toHaveLength(1);
-    for (const body of [{ ids: [] }, { ids: ['x'] }, { ids: [0] }, {}]) {
-      expect((await admin(t).post(HISTORY_ROUTES.videosBulkDelete).send(body)).status).toBe(400);
-    }
-  });
-
   it('brings a bulk delete of creators back whole, as one entry', async () => {
     const a = await createCreator(t, { name: 'Gone A', socialLinks: [{ url: 'https://gone-a.example' }] });
     const b = await createCreator(t, 'Gone B');
@@ -265,20 +251,28 @@ describe('POST /api/history/:id/undo', () => {
     expect(await exportText()).toBe(start);
   });
 
-  it('answers 404 naming the unknown creators of a bulk delete, and deletes nothing', async () => {
-    const c = await createCreator(t, 'Bulk Survivor');
-    const res = await admin(t)
-      .post(HISTORY_ROUTES.creatorsBulkDelete)
-      .send({ ids: [c.id, 987654] });
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Creator(s) not found: 987654' });
-    expect(await t.query('SELECT id FROM creators WHERE id = ?', [c.id])).toHaveLength(1);
-    for (const body of [{ ids: [] }, { ids: ['x'] }, { ids: [0] }, {}]) {
-      const bad = await admin(t).post(HISTORY_ROUTES.creatorsBulkDelete).send(body);
-      expect(bad.status).toBe(400);
-      expectErrorBody(bad.body);
-    }
-  });
+  it.each([
+    ['videos', HISTORY_ROUTES.videosBulkDelete, 'Video(s) not found: 987654'],
+    ['creators', HISTORY_ROUTES.creatorsBulkDelete, 'Creator(s) not found: 987654'],
+  ] as const)(
+    'answers 404 naming the unknown %s of a bulk delete, and deletes nothing',
+    async (table, route, error) => {
+      const c = await createCreator(t, `Bulk Keeper of ${table}`);
+      const v = await createVideo(t, { title: `Kept from ${table}`, authorIds: [c.id] });
+      const kept = table === 'videos' ? v.id : c.id;
+      const res = await admin(t)
+        .post(route)
+        .send({ ids: [kept, 987654] });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error });
+      expect(await t.query(`SELECT id FROM ${table} WHERE id = ?`, [kept])).toHaveLength(1);
+      for (const body of [{ ids: [] }, { ids: ['x'] }, { ids: [0] }, {}]) {
+        const bad = await admin(t).post(route).send(body);
+        expect(bad.status).toBe(400);
+        expectErrorBody(bad.body);
+      }
+    },
+  );
 
   it('records review decisions, one and many, and undoes them', async () => {
     const origin = [await exportText(), await reviewState()];

@@ -21,16 +21,12 @@ import {
   type CreatorSearchScope,
   type MessageResponse,
 } from '@friends/shared';
+import { BulkDeleteDto } from '../common/bulk-ids.dto';
 import { JsonText } from '../common/json-response';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
 import { parseIdList, PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
-import {
-  BulkDeleteCreatorsDto,
-  CreateCreatorDto,
-  MergeCreatorsDto,
-  UpdateCreatorDto,
-} from './dto/creator.dto';
+import { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
 
 function parseScope(scope: unknown): CreatorSearchScope {
   if (scope === undefined) return 'all';
@@ -139,7 +135,7 @@ export class CreatorsController {
   /** Several creators as one change: one history entry, undone as one. */
   @Post(HISTORY_ROUTES.creatorsBulkDelete)
   @HttpCode(200)
-  removeMany(@Body() body: BulkDeleteCreatorsDto): Promise<BulkDeleteResult> {
+  removeMany(@Body() body: BulkDeleteDto): Promise<BulkDeleteResult> {
     return this.creators.removeMany(body.ids);
   }
 }

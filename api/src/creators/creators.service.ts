@@ -26,7 +26,7 @@ import { AggregateCache } from '../database/aggregate-cache.service';
 import { CountsService } from '../database/counts.service';
 import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { chunks, int, lockFor, placeholders, rows, rowsWhereIn } from '../database/sql';
+import { chunks, int, lockFor, missingIds, placeholders, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { HistoryService } from '../history/history.service';
 import { creatorScopes } from '../history/row-snapshot';
@@ -327,16 +327,7 @@ export class CreatorsService {
     if (unique.length === 0) throw new BadRequestException('ids must name at least one creator');
     return this.tx.write(async (manager) => {
       await this.lockCreators(manager, unique);
-      const found = new Set<number>();
-      for (const part of chunks(unique)) {
-        for (const row of await rows<{ id: number }>(
-          manager,
-          `SELECT id FROM creators WHERE id IN ${placeholders(part.length)}`,
-          part,
-        ))
-          found.add(int(row.id));
-      }
-      const missing = unique.filter((id) => !found.has(id));
+      const missing = await missingIds(manager, 'creators', unique);
       if (missing.length > 0)
         throw new NotFoundException(`Creator(s) not found: ${missing.slice(0, 20).join(', ')}`);
       const change = await this.history.track(manager, creatorScopes(unique));

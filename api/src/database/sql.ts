@@ -21,6 +21,24 @@ export async function rows<T extends object>(
 
 export const int = (value: unknown): number => Number(value ?? 0);
 
+/** Which of `ids` have no row in `table` (by its `id` column), in the order given. */
+export async function missingIds(
+  manager: EntityManager,
+  table: 'creators' | 'videos',
+  ids: readonly number[],
+): Promise<number[]> {
+  const found = new Set<number>();
+  for (const part of chunks(ids)) {
+    for (const row of await rows<{ id: number }>(
+      manager,
+      `SELECT id FROM ${table} WHERE id IN ${placeholders(part.length)}`,
+      part,
+    ))
+      found.add(int(row.id));
+  }
+  return ids.filter((id) => !found.has(id));
+}
+
 /**
  * The rows of `sql(where)` for the given ids of `column`, a chunk of them per statement; without ids, of
  * the whole table (`where` is then empty). Rows are appended one at a time: spreading a whole table into

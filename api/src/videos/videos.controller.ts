@@ -22,8 +22,9 @@ import {
 import { AdminOnly } from '../auth/access.decorators';
 import { JsonText } from '../common/json-response';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
+import { BulkDeleteDto } from '../common/bulk-ids.dto';
 import { PathId, QueryId } from '../common/id-params';
-import { BulkDeleteVideosDto, CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
+import { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import type { VideoFilter } from './video-reader';
 import { VideosService } from './videos.service';
 
@@ -108,7 +109,7 @@ export class VideosController {
   /** Several videos as one change: one history entry, undone as one. */
   @Post(HISTORY_ROUTES.videosBulkDelete)
   @HttpCode(200)
-  removeMany(@Body() body: BulkDeleteVideosDto): Promise<BulkDeleteResult> {
+  removeMany(@Body() body: BulkDeleteDto): Promise<BulkDeleteResult> {
     return this.videos.removeMany(body.ids);
   }
 }

@@ -17,7 +17,7 @@ import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { CountsService } from '../database/counts.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
+import { chunks, int, lockFor, missingIds, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { HistoryService } from '../history/history.service';
 import { videoScopes } from '../history/row-snapshot';
@@ -210,16 +210,7 @@ export class VideosService {
     if (unique.length === 0) throw new BadRequestException('ids must name at least one video');
     return this.tx.write(async (manager) => {
       const change = await this.history.track(manager, videoScopes(unique));
-      const found = new Set<number>();
-      for (const part of chunks(unique)) {
-        for (const row of await rows<{ id: number }>(
-          manager,
-          `SELECT id FROM videos WHERE id IN ${placeholders(part.length)}`,
-          part,
-        ))
-          found.add(int(row.id));
-      }
-      const missing = unique.filter((id) => !found.has(id));
+      const missing = await missingIds(manager, 'videos', unique);
       if (missing.length > 0)
         throw new NotFoundException(`Video(s) not found: ${missing.slice(0, 20).join(', ')}`);
       const touched = await this.counts.touching(manager, { videoIds: unique });

@@ -1,10 +1,4 @@
-import {
-  HISTORY_LIMITS,
-  LIMITS,
-  type CreatorInput,
-  type CreatorUpdate,
-  type MergeInput,
-} from '@friends/shared';
+import { LIMITS, type CreatorInput, type CreatorUpdate, type MergeInput } from '@friends/shared';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -101,15 +95,4 @@ export class MergeCreatorsDto implements MergeInput {
   @Min(1, { each: true })
   @Max(MAX_ID, { each: true })
   mergeIds: number[];
-}
-
-export class BulkDeleteCreatorsDto {
-  @ApiProperty({ type: 'integer', isArray: true, minItems: 1, maxItems: HISTORY_LIMITS.maxBulkDelete })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(HISTORY_LIMITS.maxBulkDelete)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_ID, { each: true })
-  ids: number[];
 }

@@ -1,15 +1,5 @@
-import { HISTORY_LIMITS, LIMITS, type VideoInput, type VideoUpdate } from '@friends/shared';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { LIMITS, type VideoInput, type VideoUpdate } from '@friends/shared';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_ID } from '../../creators/dto/creator.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PlainText } from '../../common/plain-text.decorator';
@@ -66,15 +56,4 @@ export class UpdateVideoDto extends CreateVideoDto implements VideoUpdate {
   @IsArray()
   @ArrayMaxSize(LIMITS.authorsPerVideo)
   authors?: unknown[];
-}
-
-export class BulkDeleteVideosDto {
-  @ApiProperty({ type: 'integer', isArray: true, maxItems: HISTORY_LIMITS.maxBulkDelete })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(HISTORY_LIMITS.maxBulkDelete)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_ID, { each: true })
-  ids: number[];
 }

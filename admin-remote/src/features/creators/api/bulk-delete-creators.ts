@@ -1,30 +1,12 @@
-/**
- * POST /api/creators/bulk-delete: the selection deleted as one change, so one Undo in History brings it
- * all back. Very large selections go in parts; a part that fails is counted as failed.
- */
+/** The selection deleted as one change (lib/bulk-delete). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HISTORY_LIMITS, HISTORY_ROUTES, QUERY_KEYS, type BulkDeleteResult } from '@friends/shared';
-import { api } from '@friends/web/api-client';
-import { chunks } from '../../../lib/chunks';
+import { HISTORY_ROUTES, QUERY_KEYS } from '@friends/shared';
+import { bulkDelete } from '../../../lib/bulk-delete';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { removeCreatorsFromCache } from './remove-creators-from-cache';
 
-export async function bulkDeleteCreators(
-  ids: readonly number[],
-): Promise<{ succeeded: number[]; failed: number[] }> {
-  const succeeded: number[] = [];
-  const failed: number[] = [];
-  for (const part of chunks(ids, HISTORY_LIMITS.maxBulkDelete)) {
-    try {
-      await api.post<BulkDeleteResult>(HISTORY_ROUTES.creatorsBulkDelete, { ids: part });
-      succeeded.push(...part);
-    } catch (error) {
-      console.error(error);
-      failed.push(...part);
-    }
-  }
-  return { succeeded, failed };
-}
+export const bulkDeleteCreators = (ids: readonly number[]) =>
+  bulkDelete(HISTORY_ROUTES.creatorsBulkDelete, ids);
 
 export function useBulkDeleteCreators() {
   const queryClient = useQueryClient();

@@ -246,31 +246,25 @@ describe('Manage Creators: bulk delete', () => {
     expect(api.writes()).toEqual([]);
   });
 
-  it('confirms, deletes the checked creators as one change and reports the summary', async () => {
-    const api = base({
-      'POST /api/creators/bulk-delete': { status: 200, body: { deleted: 2, message: 'Deleted 2 creators' } },
-    });
-    const dialogs = mockDialogs();
-    const { user } = await renderScreen();
-    await user.click(row('Ada Lumen').getByRole('checkbox', { name: 'Select Ada Lumen' }));
-    await user.click(row('Cleo Hart').getByRole('checkbox', { name: 'Select Cleo Hart' }));
-    await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
-    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('creator', 2, 0)));
-    expect(dialogs.confirm).toHaveBeenCalledTimes(1);
-    expect(api.writes().map((call) => [`${call.method} ${call.url}`, call.body])).toEqual([
-      ['POST /api/creators/bulk-delete', { ids: [1, 3] }],
-    ]);
-  });
-
-  it('counts the whole selection as failed when the server refuses it', async () => {
-    base({ 'POST /api/creators/bulk-delete': { status: 404, body: { error: 'Creator(s) not found: 3' } } });
-    const dialogs = mockDialogs();
-    const { user } = await renderScreen();
-    await user.click(row('Ada Lumen').getByRole('checkbox', { name: 'Select Ada Lumen' }));
-    await user.click(row('Cleo Hart').getByRole('checkbox', { name: 'Select Cleo Hart' }));
-    await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
-    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(deletedSummary('creator', 0, 2)));
-  });
+  it.each([
+    [200, { deleted: 2, message: 'Deleted 2 creators' }, deletedSummary('creator', 2, 0)],
+    [404, { error: 'Creator(s) not found: 3' }, deletedSummary('creator', 0, 2)],
+  ])(
+    'confirms, deletes the checked creators as one change and reports the summary (HTTP %i)',
+    async (status, body, summary) => {
+      const api = base({ 'POST /api/creators/bulk-delete': { status, body } });
+      const dialogs = mockDialogs();
+      const { user } = await renderScreen();
+      await user.click(row('Ada Lumen').getByRole('checkbox', { name: 'Select Ada Lumen' }));
+      await user.click(row('Cleo Hart').getByRole('checkbox', { name: 'Select Cleo Hart' }));
+      await user.click(bulk().getByRole('button', { name: 'Delete Selected (2)' }));
+      await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(summary));
+      expect(dialogs.confirm).toHaveBeenCalledTimes(1);
+      expect(api.writes().map((call) => [`${call.method} ${call.url}`, call.body])).toEqual([
+        ['POST /api/creators/bulk-delete', { ids: [1, 3] }],
+      ]);
+    },
+  );
 });
 
 describe('Manage Creators: merge', () => {

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { HISTORY_MESSAGES, type HistoryItem, type RemoteViewProps } from '@friends/shared';
 import { isApiClientError } from '@friends/web/api-client';
+import { LoadMore } from '../../../components/load-more';
 import { Section } from '../../../components/section';
 import { useHistory, type HistoryFilter } from '../api/get-history';
 import { useUndoChange } from '../api/undo-change';
@@ -111,16 +112,7 @@ export function ChangeHistory({ navigate, params }: RemoteViewProps) {
             ))}
           </ol>
         )}
-        {history.hasNextPage ? (
-          <button
-            type="button"
-            className="admin-button"
-            disabled={history.isFetchingNextPage}
-            onClick={() => void history.fetchNextPage()}
-          >
-            {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        ) : null}
+        <LoadMore query={history} />
       </Section>
     </div>
   );

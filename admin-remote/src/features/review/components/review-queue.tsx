@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { errorAlert, safeHref, type RemoteViewProps, type ReviewItem } from '@friends/shared';
+import { LoadMore } from '../../../components/load-more';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useDecide, useReviewQueue, type Decision } from '../api/review-api';
@@ -141,16 +142,7 @@ export function ReviewQueue(_props: RemoteViewProps) {
                 );
               })}
             </ul>
-            {queue.hasNextPage ? (
-              <button
-                type="button"
-                className="admin-button"
-                disabled={queue.isFetchingNextPage}
-                onClick={() => void queue.fetchNextPage()}
-              >
-                {queue.isFetchingNextPage ? 'Loading…' : `Load more (${total - items.length} not shown)`}
-              </button>
-            ) : null}
+            <LoadMore query={queue} label={`Load more (${total - items.length} not shown)`} />
           </>
         )}
       </Section>
