@@ -334,6 +334,18 @@ describe('POST /api/history/:id/undo', () => {
     expect([await exportText(), await reviewState()]).toEqual(origin);
   }, 30_000);
 
+  it('records a suggestion decision (Deny or Review & Add) and brings the suggestion back', async () => {
+    const url = 'https://www.youtube.com/watch?v=histsuggest';
+    expect((await t.http().post(API_ROUTES.suggestions).send({ url })).status).toBe(201);
+    const before = await t.query('SELECT * FROM suggestions ORDER BY id');
+    const [row] = await t.query<{ id: number }>('SELECT id FROM suggestions WHERE url = ?', [url]);
+    expect((await admin(t).delete(API_ROUTES.suggestion(Number(row!.id)))).status).toBe(200);
+    const entry = await latest();
+    expect(entry).toMatchObject({ kind: 'suggestion.delete', summary: `Removed suggestion "${url}"` });
+    expect((await undo(entry.id)).status).toBe(200);
+    expect(await t.query('SELECT * FROM suggestions ORDER BY id')).toEqual(before);
+  });
+
   it('takes back the channel counts an import added (boilerplate statistics)', async () => {
     const counts = () =>
       t.query('SELECT * FROM channel_name_counts ORDER BY channel_key, name_key').then(JSON.stringify);
