@@ -1,4 +1,10 @@
-import { INSIGHTS_ROUTES, type Bridge, type Communities, type Creator } from '@friends/shared';
+import {
+  INSIGHTS_ROUTES,
+  type Bridge,
+  type Communities,
+  type CommunityLookup,
+  type Creator,
+} from '@friends/shared';
 import { createCreator, createVideo, expectErrorBody } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
@@ -78,6 +84,62 @@ describe('GET /api/network/communities', () => {
       { id: c.Abe!.id, name: 'Abe' },
     ]);
   });
+});
+
+describe('GET /api/network/communities, trimmed', () => {
+  it('gives the first communities with their first members, still counting all', async () => {
+    const full = (await get(INSIGHTS_ROUTES.communities).expect(200)).body as Communities;
+    expect(full.total).toBe(2);
+    expect(full.communities.map((community) => community.size)).toEqual([5, 4]);
+    const summary = (await get(INSIGHTS_ROUTES.communitiesSummary(1, 2)).expect(200)).body as Communities;
+    expect(summary).toEqual({
+      communities: [{ ...full.communities[0], members: full.communities[0]!.members.slice(0, 2) }],
+      total: 2,
+    });
+    const labels = (await get(`${INSIGHTS_ROUTES.communities}?members=0`).expect(200)).body as Communities;
+    expect(
+      labels.communities.map((community) => [community.label, community.size, community.members]),
+    ).toEqual(full.communities.map((community) => [community.label, community.size, []]));
+  });
+
+  it.each(['limit=0', 'limit=1001', 'limit=x', 'members=-1', 'members=1.5', 'limit=1&limit=2'])(
+    'answers 400 { error } to %s',
+    async (query) => {
+      const response = await get(`${INSIGHTS_ROUTES.communities}?${query}`);
+      expect(response.status).toBe(400);
+      expectErrorBody(response.body);
+    },
+  );
+});
+
+describe('GET /api/network/communities/of', () => {
+  it("gives only the asked creators' communities: ids and labels, no member lists", async () => {
+    const full = (await get(INSIGHTS_ROUTES.communities).expect(200)).body as Communities;
+    const bSide = full.communities.find((community) => community.members.some((m) => m.name === 'Bea'))!;
+    const ids = [c.Bob!.id, c.Sol!.id, c.Bea!.id, c.Bob!.id];
+    const lookup = (await get(INSIGHTS_ROUTES.communitiesOfIds(ids)).expect(200)).body as CommunityLookup;
+    // Sol has no collaboration, so no community; the ids come back sorted, once each.
+    expect(lookup).toEqual({
+      communities: [{ id: bSide.id, label: bSide.label, size: bSide.size }],
+      members: [
+        [c.Bea!.id, bSide.id],
+        [c.Bob!.id, bSide.id],
+      ],
+    });
+    const everyone = Object.values(c).map((creator) => creator.id);
+    const all = (await get(INSIGHTS_ROUTES.communitiesOfIds(everyone)).expect(200)).body as CommunityLookup;
+    expect(all.communities.map((community) => community.id)).toEqual(full.communities.map((x) => x.id));
+    expect(all.members).toHaveLength(9);
+  });
+
+  it.each(['', 'ids=', 'ids=0', 'ids=1,,2', 'ids=a', 'ids=1.5', `ids=${Array(501).fill(1).join(',')}`])(
+    'answers 400 { error } to ?%s',
+    async (query) => {
+      const response = await get(`${INSIGHTS_ROUTES.communitiesOf}?${query}`);
+      expect(response.status).toBe(400);
+      expectErrorBody(response.body);
+    },
+  );
 });
 
 describe('GET /api/network/bridges', () => {

@@ -218,13 +218,39 @@ export interface Community {
   id: number;
   /** The names of its most connected members (by videos with other members). */
   label: string;
+  /** Its members in all (`members` lists only the first ones when the request gave `?members=`). */
+  size: number;
   /** Most connected first. */
   members: CommunityMember[];
 }
 
-/** GET /api/network/communities: every creator with a collaboration, in exactly one community; largest first. */
+/**
+ * GET /api/network/communities: every creator with a collaboration, in exactly one community; largest
+ * first. `?limit=&members=` trims it to the first communities and their first members (what a summary
+ * shows), `size` and `total` still counting all.
+ */
 export interface Communities {
   communities: Community[];
+  /** Communities in all. */
+  total: number;
+}
+
+/** A community without its member list. */
+export interface CommunityLabel {
+  id: number;
+  label: string;
+  size: number;
+}
+
+/**
+ * GET /api/network/communities/of?ids=: the communities of the given creators only, as a graph that
+ * shows those creators needs them (not the whole answer: about 340 KB at 10,000 creators).
+ */
+export interface CommunityLookup {
+  /** The communities of the creators asked about, largest first. */
+  communities: CommunityLabel[];
+  /** [creator id, community id] per creator asked about that is in a community, in the order asked. */
+  members: [number, number][];
 }
 
 /** One row of GET /api/network/bridges?limit= (betweenness centrality, highest first). */
@@ -247,6 +273,10 @@ export const COMMUNITY_LABEL_NAMES = 2;
 export const BRIDGES_DEFAULT_LIMIT = 10;
 export const BRIDGES_MAX_LIMIT = 100;
 export const SUGGESTED_SIZE = 10;
+/** `?limit=` and `?members=` of GET /api/network/communities at most. */
+export const COMMUNITIES_MAX_LIMIT = 1000;
+/** Creators per GET /api/network/communities/of at most: more than a network graph ever shows. */
+export const COMMUNITY_LOOKUP_MAX_IDS = 500;
 
 export const communityLabel = (names: readonly string[]): string =>
   names.slice(0, COMMUNITY_LABEL_NAMES).join(' & ');
@@ -255,6 +285,11 @@ export const INSIGHTS_ROUTES = {
   leaderboard: (period: LeaderboardPeriod = 'all') =>
     period === 'all' ? '/api/leaderboard' : `/api/leaderboard?period=${period}`,
   communities: '/api/network/communities', // GET Communities
+  /** The first `limit` communities with their first `members` members. */
+  communitiesSummary: (limit: number, members: number) =>
+    `/api/network/communities?limit=${limit}&members=${members}`, // GET Communities
+  communitiesOf: '/api/network/communities/of', // GET CommunityLookup (?ids=1,2,3)
+  communitiesOfIds: (ids: readonly number[]) => `/api/network/communities/of?ids=${ids.join(',')}`,
   bridges: (limit: number = BRIDGES_DEFAULT_LIMIT) => `/api/network/bridges?limit=${limit}`, // GET Bridge[]
   suggested: (id: number) => `/api/creators/${id}/suggested`, // GET SuggestedCreator[]
 } as const;

@@ -82,6 +82,9 @@ export const QUERY_KEYS = {
   leaderboard: ['leaderboard'],
   periodLeaderboard: (period: string) => ['leaderboard', period],
   communities: ['network', 'communities'],
+  communitiesSummary: (limit: number, members: number) => ['network', 'communities', limit, members],
+  /** `ids` as sent (sorted, comma-separated). */
+  communitiesOf: (ids: string) => ['network', 'communities', 'of', ids],
   bridges: (limit: number) => ['network', 'bridges', limit],
   suggested: (id: number) => ['creators', id, 'suggested'],
   stats: ['stats'],

@@ -1,6 +1,13 @@
 import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { API_ROUTES, BRIDGES_DEFAULT_LIMIT, BRIDGES_MAX_LIMIT, INSIGHTS_ROUTES } from '@friends/shared';
+import {
+  API_ROUTES,
+  BRIDGES_DEFAULT_LIMIT,
+  BRIDGES_MAX_LIMIT,
+  COMMUNITIES_MAX_LIMIT,
+  COMMUNITY_LOOKUP_MAX_IDS,
+  INSIGHTS_ROUTES,
+} from '@friends/shared';
 import { JsonText } from '../common/json-response';
 import { PathId } from '../common/id-params';
 import { InsightsService } from './insights.service';
@@ -15,6 +22,32 @@ function parseLimit(value: unknown): number {
   const limit = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
   if (!(limit >= 1 && limit <= BRIDGES_MAX_LIMIT)) throw new BadRequestException(INVALID_LIMIT);
   return limit;
+}
+
+/** `?name=` as written (decimal digits only) from min to max; undefined when absent. */
+function wholeNumber(name: string, value: unknown, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value : '';
+  const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max))
+    throw new BadRequestException(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+const INVALID_IDS = `ids must be 1 to ${COMMUNITY_LOOKUP_MAX_IDS} creator ids, comma-separated`;
+
+/** `?ids=3,1,2`: positive ids, distinct, sorted (one cache entry per set). */
+function parseIds(value: unknown): number[] {
+  const text = typeof value === 'string' ? value : '';
+  const parts = text.split(',');
+  if (!text || parts.length > COMMUNITY_LOOKUP_MAX_IDS) throw new BadRequestException(INVALID_IDS);
+  const ids = new Set<number>();
+  for (const part of parts) {
+    const id = /^\d{1,9}$/.test(part) ? Number(part) : 0;
+    if (id < 1) throw new BadRequestException(INVALID_IDS);
+    ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** Insights reads (issue 17), public. The period leaderboard is served by StatsController's route. */
@@ -32,11 +65,42 @@ export class InsightsController {
     return this.insights.suggestedJson(id);
   }
 
-  /** Communities, from the last analysis of the network. */
+  /**
+   * Communities, from the last analysis of the network: all of them, or (`?limit=&members=`) the
+   * first communities with their first members, as a summary shows them.
+   */
   @Get(INSIGHTS_ROUTES.communities)
   @JsonText()
-  communities() {
-    return this.analysis.communitiesJson();
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: 'only the first (largest) communities; `total` still counts all',
+    schema: { type: 'integer', minimum: 1, maximum: COMMUNITIES_MAX_LIMIT },
+  })
+  @ApiQuery({
+    name: 'members',
+    required: false,
+    description: 'only the first (most connected) members of each community; `size` still counts all',
+    schema: { type: 'integer', minimum: 0, maximum: COMMUNITIES_MAX_LIMIT },
+  })
+  communities(@Query('limit') limit?: unknown, @Query('members') members?: unknown) {
+    return this.analysis.communitiesJson({
+      limit: wholeNumber('limit', limit, 1, COMMUNITIES_MAX_LIMIT),
+      members: wholeNumber('members', members, 0, COMMUNITIES_MAX_LIMIT),
+    });
+  }
+
+  /** CommunityLookup: the communities of the given creators (a network graph's nodes). */
+  @Get(INSIGHTS_ROUTES.communitiesOf)
+  @JsonText()
+  @ApiQuery({
+    name: 'ids',
+    required: true,
+    description: `creator ids, comma-separated (1 to ${COMMUNITY_LOOKUP_MAX_IDS})`,
+    schema: { type: 'string', example: '1,2,3' },
+  })
+  communitiesOf(@Query('ids') ids?: unknown) {
+    return this.analysis.communitiesOfJson(parseIds(ids));
   }
 
   /** Bridge[], highest betweenness first, from the last analysis of the network. */

@@ -8,7 +8,14 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { BRIDGES_MAX_LIMIT, communityLabel, type Bridge, type Communities } from '@friends/shared';
+import {
+  BRIDGES_MAX_LIMIT,
+  communityLabel,
+  type Bridge,
+  type Communities,
+  type Community,
+  type CommunityLookup,
+} from '@friends/shared';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { chunks, int, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -32,6 +39,8 @@ interface Published {
   /** The data changes counted when its read began (see `changes`). */
   changes: number;
   communities: Communities;
+  /** Each member's community, for the lookups of a graph's creators. */
+  communityOf: Map<number, Community>;
   bridges: Bridge[];
 }
 
@@ -83,10 +92,47 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
    * Communities; cached as bytes when the result is current, sent uncached while a newer one is pending
    * (a cached answer is kept, and replayed, until the next data change).
    */
-  async communitiesJson(): Promise<Buffer | Communities> {
+  async communitiesJson(trim: { limit?: number; members?: number } = {}): Promise<Buffer | Communities> {
     const result = await this.result();
-    if (result.changes !== this.changes) return result.communities;
-    return this.cache.json(`network:communities:${result.seq}`, async () => result.communities);
+    const { limit, members } = trim;
+    const answer = (): Communities =>
+      limit === undefined && members === undefined
+        ? result.communities
+        : {
+            communities: result.communities.communities
+              .slice(0, limit)
+              .map((community) =>
+                members === undefined
+                  ? community
+                  : { ...community, members: community.members.slice(0, members) },
+              ),
+            total: result.communities.total,
+          };
+    if (result.changes !== this.changes) return answer();
+    return this.cache.json(`network:communities:${result.seq}:${limit ?? ''}:${members ?? ''}`, async () =>
+      answer(),
+    );
+  }
+
+  /** The communities of the creators `ids` (distinct), for a graph that shows them; see CommunityLookup. */
+  async communitiesOfJson(ids: readonly number[]): Promise<Buffer | CommunityLookup> {
+    const result = await this.result();
+    const answer = (): CommunityLookup => {
+      const members: [number, number][] = [];
+      const used = new Set<Community>();
+      for (const id of ids) {
+        const community = result.communityOf.get(id);
+        if (!community) continue;
+        members.push([id, community.id]);
+        used.add(community);
+      }
+      const communities = result.communities.communities
+        .filter((community) => used.has(community))
+        .map(({ id, label, size }) => ({ id, label, size }));
+      return { communities, members };
+    };
+    if (result.changes !== this.changes) return answer();
+    return this.cache.json(`network:communities:of:${result.seq}:${ids.join(',')}`, async () => answer());
   }
 
   async bridgesJson(limit: number): Promise<Buffer | Bridge[]> {
@@ -226,14 +272,25 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     const communities = analysis.communities
       .map((community) => community.members.filter((id) => names.has(id)))
       .filter((members) => members.length > 0)
-      .map((members) => ({
+      .map((members): Community => ({
         id: Math.min(...members),
         label: communityLabel(members.map((id) => names.get(id)!)),
+        size: members.length,
         members: members.map((id) => ({ id, name: names.get(id)! })),
       }));
+    const communityOf = new Map<number, Community>();
+    for (const community of communities) {
+      for (const member of community.members) communityOf.set(member.id, community);
+    }
     const bridges = analysis.bridges
       .filter(([id]) => names.has(id))
       .map(([id, score]) => ({ id, name: names.get(id)!, score: Math.round(score * 1e6) / 1e6 }));
-    return { seq: (this.published?.seq ?? 0) + 1, changes, communities: { communities }, bridges };
+    return {
+      seq: (this.published?.seq ?? 0) + 1,
+      changes,
+      communities: { communities, total: communities.length },
+      communityOf,
+      bridges,
+    };
   }
 }

@@ -4,30 +4,28 @@ import { mockFetch } from '../../../test-utils/mock-fetch';
 import { renderWithClient } from '../../../test-utils/render';
 import { CommunitiesPanel } from './communities-panel';
 
+/** What GET /api/network/communities?limit=8&members=6 answers: the first members, sizes and total of all. */
 const COMMUNITIES: Communities = {
   communities: [
     {
       id: 1,
       label: 'Ada Lumen & Bram Koster',
-      members: [
-        'Ada Lumen',
-        'Bram Koster',
-        'Cleo Park',
-        'Dario Vance',
-        'Esme Quill',
-        'Finn Otto',
-        'Gus Ferrow',
-      ].map((name, index) => ({ id: index + 1, name })),
+      size: 7,
+      members: ['Ada Lumen', 'Bram Koster', 'Cleo Park', 'Dario Vance', 'Esme Quill', 'Finn Otto'].map(
+        (name, index) => ({ id: index + 1, name }),
+      ),
     },
     {
       id: 9,
       label: 'Hana Ito & Ivo Brandt',
+      size: 2,
       members: [
         { id: 9, name: 'Hana Ito' },
         { id: 10, name: 'Ivo Brandt' },
       ],
     },
   ],
+  total: 12,
 };
 const BRIDGES: Bridge[] = [
   { id: 4, name: 'Dario Vance', score: 0.5714 },
@@ -37,7 +35,7 @@ const BRIDGES: Bridge[] = [
 describe('CommunitiesPanel', () => {
   it('explains and lists the communities and the bridges; a name opens that creator', async () => {
     mockFetch({
-      [`GET ${INSIGHTS_ROUTES.communities}`]: { body: COMMUNITIES },
+      [`GET ${INSIGHTS_ROUTES.communitiesSummary(8, 6)}`]: { body: COMMUNITIES },
       [`GET ${INSIGHTS_ROUTES.bridges(10)}`]: { body: BRIDGES },
     });
     const open = jest.fn();
@@ -55,6 +53,8 @@ describe('CommunitiesPanel', () => {
       'Finn Otto',
       'and 1 more',
     ]);
+    expect(communities.getByText('and 10 smaller communities')).toBeInTheDocument();
+    expect(communities.getByText('· 7 creators', { exact: false })).toBeInTheDocument();
     await user.click(first.getByRole('button', { name: 'Cleo Park' }));
     expect(open).toHaveBeenLastCalledWith(3);
 
@@ -70,12 +70,12 @@ describe('CommunitiesPanel', () => {
 
   it('shows nothing while nobody has collaborated', async () => {
     const { calls } = mockFetch({
-      [`GET ${INSIGHTS_ROUTES.communities}`]: { body: { communities: [] } },
+      [`GET ${INSIGHTS_ROUTES.communitiesSummary(8, 6)}`]: { body: { communities: [], total: 0 } },
       [`GET ${INSIGHTS_ROUTES.bridges(10)}`]: { body: [] },
     });
     const { queryClient } = renderWithClient(<CommunitiesPanel onOpenCreator={jest.fn()} />);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(calls.map((call) => call.url)).toContain(INSIGHTS_ROUTES.communities);
+    expect(calls.map((call) => call.url)).toContain(INSIGHTS_ROUTES.communitiesSummary(8, 6));
     expect(screen.queryByRole('region', { name: 'Communities' })).not.toBeInTheDocument();
   });
 });

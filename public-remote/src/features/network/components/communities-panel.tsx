@@ -1,4 +1,4 @@
-import { useBridges, useCommunities } from '../api/get-communities';
+import { useBridges, useCommunitySummary } from '../api/get-communities';
 
 /** Communities listed at most, and members named per community. */
 const COMMUNITIES_SHOWN = 8;
@@ -14,9 +14,11 @@ interface CommunitiesPanelProps {
  * collaboration network; each with a one-line explanation. Hidden when nobody has collaborated.
  */
 export function CommunitiesPanel({ onOpenCreator }: CommunitiesPanelProps) {
-  const communities = useCommunities();
+  // Only what is shown: the largest communities and their first members (the sizes count all).
+  const communities = useCommunitySummary(COMMUNITIES_SHOWN, MEMBERS_SHOWN);
   const bridges = useBridges(BRIDGES_SHOWN);
   const list = communities.data?.communities ?? [];
+  const total = communities.data?.total ?? 0;
   if (list.length === 0) return null;
   return (
     <div className="pr-leaderboard__lists pr-insights">
@@ -29,18 +31,18 @@ export function CommunitiesPanel({ onOpenCreator }: CommunitiesPanelProps) {
           members.
         </p>
         <ol className="pr-communities">
-          {list.slice(0, COMMUNITIES_SHOWN).map((community) => (
+          {list.map((community) => (
             <li key={community.id} className="pr-community">
               <div className="pr-community__body">
                 <span className="pr-community__label">
                   {community.label}
                   <span className="pr-board__count">
                     {' '}
-                    · {community.members.length} {community.members.length === 1 ? 'creator' : 'creators'}
+                    · {community.size} {community.size === 1 ? 'creator' : 'creators'}
                   </span>
                 </span>
                 <ul className="pr-chips" aria-label={`Members of ${community.label}`}>
-                  {community.members.slice(0, MEMBERS_SHOWN).map((member) => (
+                  {community.members.map((member) => (
                     <li key={member.id}>
                       <button
                         type="button"
@@ -51,16 +53,16 @@ export function CommunitiesPanel({ onOpenCreator }: CommunitiesPanelProps) {
                       </button>
                     </li>
                   ))}
-                  {community.members.length > MEMBERS_SHOWN && (
-                    <li className="pr-chip">and {community.members.length - MEMBERS_SHOWN} more</li>
+                  {community.size > community.members.length && (
+                    <li className="pr-chip">and {community.size - community.members.length} more</li>
                   )}
                 </ul>
               </div>
             </li>
           ))}
         </ol>
-        {list.length > COMMUNITIES_SHOWN && (
-          <p className="pr-board__count">and {list.length - COMMUNITIES_SHOWN} smaller communities</p>
+        {total > list.length && (
+          <p className="pr-board__count">and {total - list.length} smaller communities</p>
         )}
       </section>
       <section className="pr-board" aria-labelledby="pr-bridges-title">

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { NetworkHops } from '@friends/shared';
 import { Spinner } from '../../../components/spinner';
-import { useCommunities } from '../api/get-communities';
+import { useCommunityLookup } from '../api/get-communities';
 import { useCreatorNetwork } from '../api/get-creator-network';
 import { colourCommunities } from '../utils/community-colours';
 import type { NetworkPanelProps } from './network-panel';
@@ -18,11 +18,9 @@ export default function NetworkExplorer({
   const [hops, setHops] = useState<NetworkHops>(1);
   const { data, isError, isFetching } = useCreatorNetwork(creatorId, hops);
   const current = data && data.center === creatorId && data.hops === hops ? data : undefined;
-  const communities = useCommunities();
-  const colouring = useMemo(
-    () => colourCommunities(current?.nodes.map((node) => node.id) ?? [], communities.data),
-    [current, communities.data],
-  );
+  const nodeIds = useMemo(() => current?.nodes.map((node) => node.id) ?? [], [current]);
+  const communities = useCommunityLookup(nodeIds);
+  const colouring = useMemo(() => colourCommunities(nodeIds, communities.data), [nodeIds, communities.data]);
 
   return (
     <div className="pr-network__body">

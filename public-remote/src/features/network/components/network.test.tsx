@@ -52,27 +52,29 @@ function renderCreatorPage() {
     [`GET ${NETWORK_ROUTES.activity(1)}`]: { body: ACTIVITY },
     [`GET ${NETWORK_ROUTES.network(1, 1)}`]: { body: ONE_HOP },
     [`GET ${NETWORK_ROUTES.network(1, 2)}`]: { body: TWO_HOPS },
-    [`GET ${INSIGHTS_ROUTES.communities}`]: {
-      body: {
-        communities: [
-          {
-            id: 1,
-            label: 'Ada Lumen & Dario Vance',
-            members: [
-              { id: 1, name: 'Ada Lumen' },
-              { id: 4, name: 'Dario Vance' },
-            ],
-          },
-          {
-            id: 2,
-            label: 'Bram Koster & Gus Ferrow',
-            members: [
-              { id: 2, name: 'Bram Koster' },
-              { id: 7, name: 'Gus Ferrow' },
-            ],
-          },
-        ],
-      },
+    // Two communities: Ada & Dario, Bram & Gus (the others are in none); answered for the ids asked.
+    [`GET ${INSIGHTS_ROUTES.communitiesOf}`]: (request) => {
+      const communityOf = new Map([
+        [1, 1],
+        [4, 1],
+        [2, 2],
+        [7, 2],
+      ]);
+      const labels = new Map([
+        [1, 'Ada Lumen & Dario Vance'],
+        [2, 'Bram Koster & Gus Ferrow'],
+      ]);
+      const ids = (new URL(request.url, 'http://test').searchParams.get('ids') ?? '').split(',').map(Number);
+      const members = ids.flatMap((id): [number, number][] =>
+        communityOf.has(id) ? [[id, communityOf.get(id)!]] : [],
+      );
+      const used = [...new Set(members.map(([, community]) => community))].sort();
+      return {
+        body: {
+          communities: used.map((id) => ({ id, label: labels.get(id)!, size: 2 })),
+          members,
+        },
+      };
     },
     [`GET ${INSIGHTS_ROUTES.suggested(1)}`]: {
       body: [
@@ -131,7 +133,7 @@ describe('the network on the creator page', () => {
   });
 
   it('colours the nodes by community, with a legend naming each community', async () => {
-    const { user } = renderCreatorPage();
+    const { user, calls } = renderCreatorPage();
     await user.click(await screen.findByRole('button', { name: 'Show collaboration network' }));
     const legend = within(await screen.findByRole('region', { name: 'Communities in this graph' }));
     expect(legend.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -147,6 +149,9 @@ describe('the network on the creator page', () => {
     expect(graph.querySelector('[data-creator-id="2"] title')).toHaveTextContent(
       'Bram Koster: 3 collaborations; community Bram Koster & Gus Ferrow',
     );
+    // Only the graph's creators are looked up, never the whole communities answer.
+    const lookups = calls.map((call) => call.url).filter((url) => url.includes('/communities'));
+    expect(lookups).toEqual([INSIGHTS_ROUTES.communitiesOfIds([1, 2, 4])]);
   });
 
   it("adds their collaborators with 'Show two hops'", async () => {

@@ -1,4 +1,4 @@
-import type { Communities } from '@friends/shared';
+import type { CommunityLookup } from '@friends/shared';
 
 /**
  * Community colours: eight hues dark enough for 4.5:1 against the white page (graphical objects need
@@ -29,17 +29,19 @@ export interface CommunityColouring {
   legend: CommunityColour[];
 }
 
-/** Colours for the creators `ids` (in drawing order) from the communities answer. */
+/** Colours for the creators `ids` (in drawing order) from the lookup of their communities. */
 export function colourCommunities(
   ids: readonly number[],
-  answer: Communities | undefined,
+  answer: CommunityLookup | undefined,
 ): CommunityColouring {
   const byCreator = new Map<number, CommunityColour>();
   const legend: CommunityColour[] = [];
   if (!answer) return { byCreator, legend };
+  const labels = new Map(answer.communities.map((community) => [community.id, community]));
   const communityOf = new Map<number, { id: number; label: string }>();
-  for (const community of answer.communities) {
-    for (const member of community.members) communityOf.set(member.id, community);
+  for (const [creatorId, communityId] of answer.members) {
+    const community = labels.get(communityId);
+    if (community) communityOf.set(creatorId, community);
   }
   const assigned = new Map<number, CommunityColour>();
   let other: CommunityColour | null = null;
