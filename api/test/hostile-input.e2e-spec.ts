@@ -403,7 +403,27 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/creators/:id/activity',
     url: pathWithId((id) => `/api/creators/${id}/activity`),
   },
-  { method: 'get', route: '/api/network/communities', url: noisyQuery('/api/network/communities') },
+  {
+    method: 'get',
+    route: '/api/network/communities',
+    url: query([
+      ['limit', fc.oneof(fc.constantFrom('1', '8', '1000', '0', '1001', '1e1'), hostileText)],
+      ['members', fc.oneof(fc.constantFrom('0', '6', '1000', '-1', '1001'), hostileText)],
+    ]).map((q) => (q ? `/api/network/communities?${q}` : '/api/network/communities')),
+  },
+  {
+    method: 'get',
+    route: '/api/network/communities/of',
+    url: query([
+      [
+        'ids',
+        fc.oneof(
+          fc.array(fc.oneof(creatorIdText, hostileText), { maxLength: 6 }).map((ids) => ids.join(',')),
+          hostileText,
+        ),
+      ],
+    ]).map((q) => `/api/network/communities/of?${q}`),
+  },
   {
     method: 'get',
     route: '/api/network/bridges',
