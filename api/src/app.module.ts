@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
+import { DatabaseThrottlerStorage } from './auth/database-throttler-storage';
 import { THROTTLE_MESSAGE_KEY } from './auth/access.decorators';
 import { AvatarModule } from './avatar/avatar.module';
 import { BackupModule } from './backup/backup.module';
@@ -11,6 +12,7 @@ import { GracefulShutdown } from './common/graceful-shutdown';
 import { configNamespaces, type AppConfig } from './config/configuration';
 import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
+import { TransactionRunner } from './database/transaction-runner.service';
 import { HealthModule } from './health/health.module';
 import { InsightsModule } from './insights/insights.module';
 import { HistoryModule } from './history/history.module';
@@ -33,13 +35,14 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: configNamespaces(config) }),
         ThrottlerModule.forRootAsync({
-          inject: [ConfigService],
-          useFactory: (settings: ConfigService<AppConfig, true>) => {
+          inject: [ConfigService, TransactionRunner],
+          useFactory: (settings: ConfigService<AppConfig, true>, runner: TransactionRunner) => {
             const auth = settings.get('auth', { infer: true });
             return {
-              // Applied only where a route uses ThrottlerGuard (suggestions; logins are limited in the
-              // database by LoginLimits, so that every replica counts them).
+              // Applied only where a route uses ThrottlerGuard (suggestions; logins are limited by
+              // LoginLimits). Counted in the database, so that the replicas share one limit.
               throttlers: [{ name: 'suggestions', ttl: MINUTE_MS, limit: auth.suggestionLimitPerMinute }],
+              storage: new DatabaseThrottlerStorage(runner),
               errorMessage: (context) =>
                 (Reflect.getMetadata(THROTTLE_MESSAGE_KEY, context.getHandler()) as string | undefined) ??
                 'Too many requests. Try again in a minute.',

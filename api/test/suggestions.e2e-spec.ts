@@ -64,6 +64,34 @@ describe('POST /api/suggestions', () => {
   });
 });
 
+describe('POST /api/suggestions on two replicas of one database', () => {
+  it('counts the limit in the database: together they let SUGGESTION_RATE_LIMIT through, then both 429', async () => {
+    const first = await startTestApp({ SUGGESTION_RATE_LIMIT: '4' });
+    const second = await startTestApp({ SUGGESTION_RATE_LIMIT: '4', DATABASE_URL: first.databaseUrl });
+    try {
+      const suggest = (replica: TestContext, i: number) =>
+        replica
+          .http()
+          .post(API_ROUTES.suggestions)
+          .send({ url: `https://youtu.be/RRRRRRRRRR${i}` });
+      const statuses = [];
+      for (const [i, replica] of [first, second, first, second].entries())
+        statuses.push((await suggest(replica, i)).status);
+      expect(statuses).toEqual([201, 201, 201, 201]);
+      for (const replica of [first, second]) {
+        const response = await suggest(replica, 9);
+        expect(response.status).toBe(429);
+        expect(response.body).toEqual({ error: 'Too many suggestions. Try again in a minute.' });
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(await first.query('SELECT url FROM suggestions')).toHaveLength(4);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
+
 describe('GET /api/suggestions', () => {
   it('lists pending suggestions, oldest first, to an admin only', async () => {
     const list = (await admin(t).get(API_ROUTES.suggestions).expect(200)).body as Suggestion[];

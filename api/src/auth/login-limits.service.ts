@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { EntityManager } from 'typeorm';
 import type { AppConfig, AuthConfig } from '../config/configuration';
-import { int, lockFor, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { lockBucket, saveBucket } from './limit-buckets';
 
 /** Longest a back-off ever lasts. */
 export const MAX_BACKOFF_MS = 15 * 60_000;
@@ -22,12 +21,6 @@ export type LoginOutcome =
   | { result: 'success' }
   | { result: 'wrong-password' }
   | { result: 'limited'; waitSeconds: number; error: string };
-
-interface Bucket {
-  attempts: number;
-  since: number;
-  lockedUntil: number;
-}
 
 const ACCOUNT = 'account';
 
@@ -64,22 +57,22 @@ export class LoginLimits {
         const now = Date.now();
         const backoffKey = device ? `device:${device}` : ACCOUNT;
         if (!device) {
-          const perIp = await this.bucket(manager, `ip:${ip}`);
+          const perIp = await lockBucket(manager, `ip:${ip}`);
           if (now - perIp.since >= WINDOW_MS) Object.assign(perIp, { attempts: 0, since: now });
           perIp.attempts += 1;
-          await this.save(manager, `ip:${ip}`, perIp);
+          await saveBucket(manager, `ip:${ip}`, perIp);
           if (perIp.attempts > this.auth.loginLimitPerMinute) {
             const waitSeconds = Math.max(1, Math.ceil((perIp.since + WINDOW_MS - now) / 1000));
             return { result: 'limited', waitSeconds, error: TOO_MANY_LOGINS } as const;
           }
         }
-        const backoff = await this.bucket(manager, backoffKey);
+        const backoff = await lockBucket(manager, backoffKey);
         if (backoff.lockedUntil > now) {
           const waitSeconds = Math.ceil((backoff.lockedUntil - now) / 1000);
           return { result: 'limited', waitSeconds, error: tooManyFailures(waitSeconds) } as const;
         }
         if (matches()) {
-          await this.save(manager, backoffKey, { attempts: 0, since: 0, lockedUntil: 0 });
+          await saveBucket(manager, backoffKey, { attempts: 0, since: 0, lockedUntil: 0 });
           return { result: 'success' } as const;
         }
         if (now - backoff.since > FORGET_AFTER_MS) backoff.attempts = 0;
@@ -90,7 +83,7 @@ export class LoginLimits {
           const wait = this.auth.loginBackoffMs * 2 ** Math.min(over, 30);
           backoff.lockedUntil = now + Math.min(wait, MAX_BACKOFF_MS);
         }
-        await this.save(manager, backoffKey, backoff);
+        await saveBucket(manager, backoffKey, backoff);
         return { result: 'wrong-password' } as const;
       },
       { affectsAnswers: false },
@@ -106,28 +99,5 @@ export class LoginLimits {
       );
     }
     return outcome;
-  }
-
-  /** The bucket's row, created when missing and locked for this transaction (MySQL; SQLite writes alone). */
-  private async bucket(manager: EntityManager, key: string): Promise<Bucket> {
-    // A write first, so SQLite takes its write lock before reading (another process may write too).
-    const ignore = manager.connection.options.type === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
-    await manager.query(
-      `${ignore} INTO login_limits (bucket, attempts, since, locked_until) VALUES (?, 0, 0, 0)`,
-      [key],
-    );
-    const [row] = await rows<{ attempts: unknown; since: unknown; locked_until: unknown }>(
-      manager,
-      `SELECT attempts, since, locked_until FROM login_limits WHERE bucket = ?${lockFor(manager, 'update')}`,
-      [key],
-    );
-    return { attempts: int(row?.attempts), since: int(row?.since), lockedUntil: int(row?.locked_until) };
-  }
-
-  private async save(manager: EntityManager, key: string, bucket: Bucket): Promise<void> {
-    await manager.query(
-      'UPDATE login_limits SET attempts = ?, since = ?, locked_until = ? WHERE bucket = ?',
-      [bucket.attempts, bucket.since, bucket.lockedUntil, key],
-    );
   }
 }
