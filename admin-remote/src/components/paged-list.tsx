@@ -7,7 +7,7 @@
  * padding stands in for the rows left out, so the scrollbar stays true. A CSS grid list (Analytics) is
  * windowed a whole visual row at a time. Without layout (jsdom) every loaded row renders.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import {
   Fragment,
   useCallback,
@@ -117,8 +117,7 @@ export function PagedList<T>({
     // Counted in visual rows: a grid of four columns renders as many cards either side as a list rows.
     overscan: Math.max(2, Math.ceil(OVERSCAN_ROWS / lanes)),
     rangeExtractor: (range) => {
-      const rows = new Set<number>();
-      for (let row = range.startIndex; row <= range.endIndex; row++) rows.add(row);
+      const rows = new Set(defaultRangeExtractor(range));
       for (const row of keptRows.current) rows.add(row);
       return [...rows].sort((a, b) => a - b);
     },
