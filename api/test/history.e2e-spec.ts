@@ -412,6 +412,28 @@ describe('POST /api/history/:id/undo', () => {
   }, 60_000);
 });
 
+describe('concurrent review decisions', () => {
+  it('two accepts naming the same new creator make it once and link it to both videos', async () => {
+    const start = [await exportText(), await reviewState()];
+    const first = (await history('?limit=1')).items[0]?.id ?? 0;
+    await importVideos(
+      ['Camping in the rain with Priya Castellan', 'Tent repair with Priya Castellan'].map(fakeId),
+    );
+    const priya = (await reviewQueue()).items.filter((i) => i.name === 'Priya Castellan');
+    expect(priya).toHaveLength(2);
+    const answers = await Promise.all(priya.map((p) => admin(t).post(REVIEW_ROUTES.accept(p.id)).send({})));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const made = await t.query<{ id: number }>("SELECT id FROM creators WHERE name = 'Priya Castellan'");
+    expect(made).toHaveLength(1);
+    const linked = await t.query('SELECT video_id FROM video_authors WHERE creator_id = ?', [made[0]!.id]);
+    expect(linked).toHaveLength(2);
+
+    for (const entry of (await history('?limit=10')).items.filter((i) => i.id > first && i.undoable))
+      expect((await undo(entry.id)).status).toBe(200);
+    expect([await exportText(), await reviewState()]).toEqual(start);
+  }, 30_000);
+});
+
 describe('concurrent undo and edit of the same rows', () => {
   it('lets one win; the other gets 409 and nothing is half-applied', async () => {
     for (let round = 0; round < 6; round++) {
