@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { API_ROUTES, HISTORY_ROUTES, YOUTUBE_ROUTES } from '@friends/shared';
 import { admin, createCreator, createVideo, snapshot } from './support/helpers';
-import { FakeYouTube, MAIN_CHANNEL_HANDLE, startFakeYouTube } from './support/fake-youtube';
+import { fakeYouTubeEnv, FakeYouTube, MAIN_CHANNEL_HANDLE, startFakeYouTube } from './support/fake-youtube';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
@@ -22,10 +22,7 @@ const ids = { creators: [] as number[], video: 0, suggestion: 0, fakeVideo: '' }
 beforeAll(async () => {
   fake = await startFakeYouTube();
   t = await startTestApp({
-    YOUTUBE_API_KEY: fake.apiKey,
-    YOUTUBE_API_BASE_URL: fake.url,
-    YOUTUBE_OEMBED_URL: fake.oembedUrl,
-    INSTAGRAM_BASE_URL: fake.instagramUrl,
+    ...fakeYouTubeEnv(fake),
     // The limits have their own tests; here they would only hide what lies behind them.
     LOGIN_RATE_LIMIT: '100000',
     LOGIN_BACKOFF_AFTER: '100000',

@@ -23,6 +23,8 @@ const VISIBLE_WITHIN_MS = 1000;
 
 /** The account backs off after three failures; the per-IP limit stays out of the way. */
 const LOGIN_ENV = { LOGIN_BACKOFF_AFTER: '3', LOGIN_BACKOFF_SECONDS: '30', LOGIN_RATE_LIMIT: '50' };
+/** Four suggestions a minute from one client, for both replicas together. */
+const REPLICA_ENV = { ...LOGIN_ENV, SUGGESTION_RATE_LIMIT: '4' };
 
 let a: ApiProcess;
 let b: ApiProcess;
@@ -32,9 +34,9 @@ beforeAll(async () => {
   const db = await freshDatabase();
   cleanups.push(db.drop);
   // One after the other: the first applies the migrations.
-  a = await startApiProcess(db.url, LOGIN_ENV);
+  a = await startApiProcess(db.url, REPLICA_ENV);
   cleanups.push(a.stop);
-  b = await startApiProcess(db.url, LOGIN_ENV);
+  b = await startApiProcess(db.url, REPLICA_ENV);
   cleanups.push(b.stop);
 });
 afterAll(async () => {
@@ -180,6 +182,18 @@ describe(`two API processes on one database (${TEST_DB})`, () => {
         collaborators: expected.collaborators,
       });
     }
+  });
+
+  it('the suggestion limit holds for both together: two each, then 429 from either', async () => {
+    const suggest = (api: ApiProcess, i: number) =>
+      fetch(`${api.url}${API_ROUTES.suggestions}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: api.url },
+        body: JSON.stringify({ url: `https://youtu.be/REPLICA000${i}` }),
+      }).then((res) => res.status);
+    const statuses: number[] = [];
+    for (const [i, api] of [a, b, a, b, a, b].entries()) statuses.push(await suggest(api, i));
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
   });
 
   // Last: it leaves the account backing off.

@@ -11,7 +11,7 @@ import {
   type ImportResult,
   type VideoInfo,
 } from '@friends/shared';
-import { startFakeYouTube, type FakeYouTube } from './support/fake-youtube';
+import { fakeYouTubeEnv, startFakeYouTube, type FakeYouTube } from './support/fake-youtube';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
 let fake: FakeYouTube;
@@ -37,12 +37,7 @@ beforeAll(async () => {
     description: 'Guests:\nMira\u0000 Sol\u202e\n',
     publishedAt: '2024-03-05T10:00:00Z',
   });
-  t = await startTestApp({
-    YOUTUBE_API_KEY: fake.apiKey,
-    YOUTUBE_API_BASE_URL: fake.url,
-    YOUTUBE_OEMBED_URL: fake.oembedUrl,
-    INSTAGRAM_BASE_URL: fake.instagramUrl,
-  });
+  t = await startTestApp(fakeYouTubeEnv(fake));
 });
 afterAll(async () => {
   await t?.close();

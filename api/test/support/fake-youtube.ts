@@ -191,6 +191,14 @@ function tinySvg(label: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The API's environment that points every YouTube and Instagram call at `fake`. */
+export const fakeYouTubeEnv = (fake: FakeYouTube): Record<string, string> => ({
+  YOUTUBE_API_KEY: fake.apiKey,
+  YOUTUBE_API_BASE_URL: fake.url,
+  YOUTUBE_OEMBED_URL: fake.oembedUrl,
+  INSTAGRAM_BASE_URL: fake.instagramUrl,
+});
+
 export async function startFakeYouTube(opts: FakeYouTubeOptions = {}): Promise<FakeYouTube> {
   const apiKey = opts.apiKey ?? FAKE_YOUTUBE_KEY;
   const data = createFakeYouTubeData(opts);
