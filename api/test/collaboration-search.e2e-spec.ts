@@ -31,6 +31,7 @@ const creators = (q: string, page: { offset?: number; limit?: number } = {}) =>
   t.http().get(pagedListUrl(API_ROUTES.creatorsSearch, { q, ...page }));
 const videos = (q: string, page: { offset?: number; limit?: number } = {}) =>
   t.http().get(pagedListUrl(API_ROUTES.videosSearch, { q, ...page }));
+const ref = (creator: Creator) => ({ id: creator.id, name: creator.name });
 const names = (page: CreatorPage) => page.items.map((creator) => creator.name);
 const titles = (page: VideoPage) => page.items.map((video) => video.title);
 
@@ -71,6 +72,8 @@ describe('GET /api/creators/search with:', () => {
     expect(page.total).toBe(3);
     expect(names(page)).toEqual(['Bram', 'Cleo', 'Finn']);
     expect(page).not.toHaveProperty('unknownNames');
+    // The creators the names name, as stored, for the screen to show.
+    expect(page.withCreators).toEqual([ref(c.ada)]);
     // The items are the usual list items, counts included.
     expect(page.items[0]).toMatchObject({ id: c.bram.id, videoCount: 4, collabCount: 4 });
   });
@@ -94,7 +97,7 @@ describe('GET /api/creators/search with:', () => {
   it('needs a video with every named creator when several are named', async () => {
     expect(names((await creators('with:"Ada Lumen" with:Bram').expect(200)).body)).toEqual(['Cleo']);
     const none = (await creators('with:Finn with:Eve').expect(200)).body as CreatorPage;
-    expect(none).toEqual({ total: 0, items: [] });
+    expect(none).toEqual({ total: 0, items: [], withCreators: [ref(c.finn), ref(c.eve)] });
     // The same name twice (or an alias of it) is one name.
     expect(names((await creators('with:Bram with:"old name"').expect(200)).body)).toEqual([
       'Ada Lumen',
@@ -107,7 +110,11 @@ describe('GET /api/creators/search with:', () => {
   it('filters by the plain text around the with: terms as the plain search does', async () => {
     expect(names((await creators('fi with:"Ada Lumen"').expect(200)).body)).toEqual(['Finn']);
     expect(names((await creators('with:"Ada Lumen" LE').expect(200)).body)).toEqual(['Cleo']);
-    expect((await creators('with:"Ada Lumen" zz').expect(200)).body).toEqual({ total: 0, items: [] });
+    expect((await creators('with:"Ada Lumen" zz').expect(200)).body).toEqual({
+      total: 0,
+      items: [],
+      withCreators: [ref(c.ada)],
+    });
   });
 
   it('pages with the total of all matches', async () => {
@@ -159,7 +166,15 @@ describe('GET /api/videos/search with:', () => {
     expect(both.items[1]!.authors.map((author) => author.name)).toEqual(['Ada Lumen', 'Bram', 'Cleo']);
     const trio = (await videos('with:Cleo with:Bram with:"Ada Lumen"').expect(200)).body as VideoPage;
     expect(titles(trio)).toEqual(['Trio Gaming']);
-    expect((await videos('with:Finn with:Eve').expect(200)).body).toEqual({ total: 0, items: [] });
+    expect((await videos('with:Finn with:Eve').expect(200)).body).toEqual({
+      total: 0,
+      items: [],
+      withCreators: [ref(c.finn), ref(c.eve)],
+    });
+    // An alias names its creator, shown by the current name.
+    expect(((await videos('with:"old name"').expect(200)).body as VideoPage).withCreators).toEqual([
+      ref(c.bram),
+    ]);
   });
 
   it('reads aliases, the text around the terms, and pages', async () => {
@@ -200,6 +215,6 @@ describe('malformed with: terms', () => {
 
   it('accepts as many names as the cap', async () => {
     const five = [c.bram, c.cleo, c.dev, c.eve, c.finn].map((creator) => withTerm(creator.name)).join(' ');
-    expect((await creators(five).expect(200)).body).toEqual({ total: 0, items: [] });
+    expect((await creators(five).expect(200)).body).toMatchObject({ total: 0, items: [] });
   });
 });

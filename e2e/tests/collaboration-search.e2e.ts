@@ -37,14 +37,14 @@ describe('with: collaboration search', () => {
     await page.waitForURL(/\?q=with%3A%22ada\+lumen%22$/);
 
     await page.getByRole('radio', { name: 'Videos' }).check();
-    await expect(page.getByRole('heading', { name: 'Videos with ada lumen (2)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Videos with Ada Lumen (2)' })).toBeVisible();
     await expect(page.getByText('Ada meets Bram', { exact: true })).toBeVisible();
     await expect(page.getByText('The Trio Special', { exact: true })).toBeVisible();
     await page.waitForURL(/\?q=with%3A%22ada\+lumen%22&show=videos$/);
 
     // The address alone brings back the same search and choice.
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Videos with ada lumen (2)' })).toBeVisible({
+    await expect(page.getByRole('heading', { name: 'Videos with Ada Lumen (2)' })).toBeVisible({
       timeout: 20_000,
     });
     await expect(searchBox(page)).toHaveValue('with:"ada lumen"');

@@ -188,6 +188,8 @@ export interface Paged<T> {
 export interface SearchPage<T> extends Paged<T> {
   /** The `with:` names, as written, that name no creator (by name or alias); absent when all do. */
   unknownNames?: string[];
+  /** The creators the `with:` names name, in the order written (absent for plain text or unknown names). */
+  withCreators?: AuthorRef[];
 }
 
 /** GET /api/creators/search */

@@ -2,6 +2,7 @@ import {
   channelFromLinks,
   defaultAvatarUrl,
   normalizeName,
+  type AuthorRef,
   type Creator,
   type Platform,
   type SocialLink,
@@ -113,7 +114,7 @@ export async function creatorIdByName(manager: EntityManager, name: string): Pro
 export async function resolveWithNames(
   manager: EntityManager,
   names: readonly string[],
-): Promise<{ ids: number[]; unknownNames: string[] }> {
+): Promise<{ ids: number[]; unknownNames: string[]; creators: AuthorRef[] }> {
   const ids = new Set<number>();
   const unknownNames: string[] = [];
   for (const name of names) {
@@ -121,5 +122,13 @@ export async function resolveWithNames(
     if (id === null) unknownNames.push(name);
     else ids.add(id);
   }
-  return { ids: [...ids], unknownNames };
+  const found = await rowsWhereIn<{ id: number; name: string }>(
+    manager,
+    'id',
+    [...ids],
+    (where) => `SELECT id, name FROM creators ${where}`,
+  );
+  const named = new Map(found.map((row) => [int(row.id), row.name]));
+  const creators = [...ids].map((id) => ({ id, name: named.get(id) ?? '' }));
+  return { ids: [...ids], unknownNames, creators };
 }

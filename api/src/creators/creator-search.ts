@@ -1,4 +1,4 @@
-import type { CreatorSearchScope, SearchQuery } from '@friends/shared';
+import type { AuthorRef, CreatorSearchScope, SearchQuery } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { int, placeholders, rows } from '../database/sql';
@@ -10,6 +10,8 @@ export interface MatchingIds {
   ids: number[];
   /** The query's `with:` names that name no creator (then nothing matches). */
   unknownNames?: string[];
+  /** The creators the `with:` names name. */
+  withCreators?: AuthorRef[];
 }
 
 /**
@@ -144,7 +146,7 @@ async function searchWith(
   scope: CreatorSearchScope,
   page: Page | null,
 ): Promise<MatchingIds> {
-  const { ids, unknownNames } = await resolveWithNames(manager, query.withNames);
+  const { ids, unknownNames, creators } = await resolveWithNames(manager, query.withNames);
   if (unknownNames.length > 0) return { total: 0, ids: [], unknownNames };
   const conditions = ids.map(() => `c.id IN (${COLLABORATORS_OF})`);
   const params: (string | number)[] = [...ids];
@@ -161,5 +163,5 @@ async function searchWith(
     params.push(query.text, query.text);
     if (scope === 'all') params.push(query.text);
   }
-  return matching(manager, conditions.join(' AND '), params, page);
+  return { ...(await matching(manager, conditions.join(' AND '), params, page)), withCreators: creators };
 }

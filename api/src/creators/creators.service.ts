@@ -137,9 +137,15 @@ export class CreatorsService {
     const key = `creators:search:${scope}:${page.offset}:${page.limit}:${searchQueryTerm(query)}`;
     return this.cache.json(key, () =>
       this.tx.read(async (manager): Promise<CreatorPage> => {
-        const { total, ids, unknownNames } = await searchCreatorIds(manager, query, scope, page);
+        const { total, ids, unknownNames, withCreators } = await searchCreatorIds(
+          manager,
+          query,
+          scope,
+          page,
+        );
         const items = ids.length === 0 ? [] : await this.list(manager, ids);
-        return unknownNames ? { total, items, unknownNames } : { total, items };
+        if (unknownNames) return { total, items, unknownNames };
+        return withCreators ? { total, items, withCreators } : { total, items };
       }),
     );
   }

@@ -102,12 +102,16 @@ export interface VideoFilter {
 async function videoFilterSql(
   manager: EntityManager,
   filter: VideoFilter,
-): Promise<{ where: string; params: (string | number)[] } | { unknownNames: string[] }> {
+): Promise<
+  { where: string; params: (string | number)[]; withCreators?: AuthorRef[] } | { unknownNames: string[] }
+> {
   const conditions: string[] = [];
   const params: (string | number)[] = [];
+  let withCreators: AuthorRef[] | undefined;
   if (filter.withNames) {
-    const { ids, unknownNames } = await resolveWithNames(manager, filter.withNames);
+    const { ids, unknownNames, creators } = await resolveWithNames(manager, filter.withNames);
     if (unknownNames.length > 0) return { unknownNames };
+    withCreators = creators;
     // Through the video_authors (creator_id, video_id) index: the named creators' videos, not the table.
     for (const id of ids) {
       conditions.push('v.id IN (SELECT w.video_id FROM video_authors w WHERE w.creator_id = ?)');
@@ -127,7 +131,8 @@ async function videoFilterSql(
     params.push(filter.text, filter.text);
   }
   if (filter.youtube) conditions.push(`(instr(v.url, 'youtube.com/') > 0 OR instr(v.url, 'youtu.be/') > 0)`);
-  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return withCreators ? { where, params, withCreators } : { where, params };
 }
 
 /**
@@ -142,7 +147,7 @@ export async function readVideoPage(
 ): Promise<VideoPage> {
   const sql = await videoFilterSql(manager, filter);
   if ('unknownNames' in sql) return { total: 0, items: [], unknownNames: sql.unknownNames };
-  const { where, params } = sql;
+  const { where, params, withCreators } = sql;
   const [count] = await rows<{ total: number }>(
     manager,
     `SELECT COUNT(*) AS total FROM videos v ${where}`,
@@ -154,7 +159,10 @@ export async function readVideoPage(
       ORDER BY v.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
     params,
   );
-  return { total: int(count?.total), items: await withAuthors(manager, found, false) };
+  const items = await withAuthors(manager, found, false);
+  return withCreators
+    ? { total: int(count?.total), items, withCreators }
+    : { total: int(count?.total), items };
 }
 
 /** The ids of every video matching `filter`, in id order: what Select All selects in a paged list. */

@@ -44,15 +44,20 @@ function routes() {
       const q = query(request).get('q') ?? '';
       if (!q.startsWith('with:')) return plain(request);
       const names = named(q);
-      if (names.some((name) => name !== 'Ada Lumen')) {
+      const known = (name: string) => name.toLowerCase() === 'ada lumen';
+      if (!names.every(known)) {
         const body: CreatorPage = {
           total: 0,
           items: [],
-          unknownNames: names.filter((n) => n !== 'Ada Lumen'),
+          unknownNames: names.filter((n) => !known(n)),
         };
         return { body };
       }
-      const body: CreatorPage = { total: 2, items: [bram, cleo] };
+      const body: CreatorPage = {
+        total: 2,
+        items: [bram, cleo],
+        withCreators: [{ id: ada.id, name: ada.name }],
+      };
       return { body };
     },
     [`GET ${API_ROUTES.videosSearch}`]: (request: RecordedRequest) => {
@@ -60,6 +65,7 @@ function routes() {
       const body: VideoPage = {
         total: VIDEOS.length,
         items: VIDEOS.slice(offset, offset + PAGING.videosPage),
+        withCreators: [{ id: ada.id, name: ada.name }],
       };
       return { body };
     },
@@ -87,17 +93,21 @@ describe('SearchView with: collaboration search', () => {
     const { calls } = mockFetch(routes());
     const replace = jest.fn();
     const { user } = renderWithClient(
-      <SearchPage {...viewProps({ replace, params: { query: 'with:"Ada Lumen"' } })} />,
+      <SearchPage {...viewProps({ replace, params: { query: 'with:"ada lumen"' } })} />,
     );
-    expect(searchBox()).toHaveValue('with:"Ada Lumen"');
+    expect(searchBox()).toHaveValue('with:"ada lumen"');
     await screen.findByRole('heading', { name: 'Search Results (2)' });
 
     await user.click(screen.getByRole('radio', { name: 'Videos' }));
     expect(await screen.findByRole('heading', { name: 'Videos with Ada Lumen (60)' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Search Results (60)' })).toBeInTheDocument();
     expect(screen.getByText('Duet 1')).toBeInTheDocument();
+    // The named creator's chips are marked on every row; the others open their pages.
+    const row = within(screen.getByText('Duet 1').closest('li') as HTMLElement);
+    expect(row.getByText('Ada Lumen')).toHaveAttribute('aria-current', 'true');
+    expect(row.getByRole('button', { name: 'Bram Koster' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(replace).toHaveBeenLastCalledWith('search', { query: 'with:"Ada Lumen"', show: 'videos' }),
+      expect(replace).toHaveBeenLastCalledWith('search', { query: 'with:"ada lumen"', show: 'videos' }),
     );
     const videoCalls = () => calls.filter((call) => call.url.startsWith(API_ROUTES.videosSearch));
     expect(videoCalls()).toHaveLength(1);

@@ -102,7 +102,11 @@ export function SearchView({
     setShownTerm(deferredTerm.trim());
   const shown = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const count = search.data?.pages.at(-1)?.total ?? 0;
-  const unknownNames = (listVideos ? videoSearch.data : search.data)?.pages[0]?.unknownNames;
+  const firstPage = (listVideos ? videoSearch.data : search.data)?.pages[0];
+  const unknownNames = firstPage?.unknownNames;
+  // The named creators as stored (the box may hold an alias or another case); as typed until known.
+  const named = firstPage?.withCreators ?? null;
+  const namedList = named?.map((creator) => creator.name) ?? withNames ?? [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -221,17 +225,17 @@ export function SearchView({
             videos={videos}
             total={videoSearch.data?.pages.at(-1)?.total ?? 0}
             onLoadMore={moreVideos}
-            currentIds={[]}
+            currentIds={named?.map((creator) => creator.id) ?? []}
             onOpen={open}
             title={
-              withNames.length === 1
-                ? `Videos with ${withNames[0]}`
-                : `Videos of ${nameList(withNames)} together`
+              namedList.length === 1
+                ? `Videos with ${namedList[0]}`
+                : `Videos of ${nameList(namedList)} together`
             }
             emptyText={
-              withNames.length === 1
-                ? `No videos with ${withNames[0]}`
-                : `No videos with ${nameList(withNames)} together`
+              namedList.length === 1
+                ? `No videos with ${namedList[0]}`
+                : `No videos with ${nameList(namedList)} together`
             }
           />
         )
