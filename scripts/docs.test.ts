@@ -19,12 +19,14 @@ function trackedFiles(): string[] {
 }
 
 /**
- * A citation of the two briefs that live outside the repository (the product and the design document,
+ * A citation of the briefs that live outside the repository (the product, design and style documents,
  * cited by file name, by section sign or as a possessive). The names are assembled here so that this
  * file does not cite them itself.
  */
-const [PRODUCT_BRIEF, DESIGN_BRIEF] = ['SP' + 'EC', 'DES' + 'IGN'];
-const OUTSIDE_CITATION = new RegExp(`\\b${PRODUCT_BRIEF}(?:\\.md|'s|\\s+§)|\\b${DESIGN_BRIEF}\\.md`);
+const [PRODUCT_BRIEF, DESIGN_BRIEF, STYLE_BRIEF] = ['SP' + 'EC', 'DES' + 'IGN', 'STY' + 'LE'];
+const OUTSIDE_CITATION = new RegExp(
+  `\\b${PRODUCT_BRIEF}(?:\\.md|'s|\\s+§)|\\b${DESIGN_BRIEF}\\.md|\\b${STYLE_BRIEF}\\.md`,
+);
 
 /** What a citation may name: a heading, or the bold lead of a rule ('- **Many replicas, one truth.**'). */
 function citable(file: string): Set<string> {

@@ -1,6 +1,6 @@
 /**
  * Places where the app layer plugs tools into a feature's screen without the features importing each
- * other (STYLE.md import boundaries): the YouTube feature fills them in the exposes, the videos and
+ * other (a feature never imports another): the YouTube feature fills them in the exposes, the videos and
  * creators features render whatever is there (nothing, in their own tests).
  */
 import { createContext, useContext, type ComponentType } from 'react';

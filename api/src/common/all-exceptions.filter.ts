@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from './error-response';
 import { isAbortedUpload } from './request-limits';
 
-/** Shapes every error as `{ "error": "…" }` (STYLE.md "The API"). */
+/** Shapes every error as `{ "error": "…" }` (docs/architecture.md "Architecture rules"). */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
