@@ -9,7 +9,8 @@
  *
  * Flags (or BENCH_<NAME> variables): --creators=10000 --videos=100000 --seed=42 --duration=5 (seconds
  * per autocannon run) --runs=5 (browser runs) --large-creators=100000 --large-videos=1000000
- * --skip=mariadb,browser,import,scaling,bundles,insights,large
+ * --skip=mariadb,browser,import,scaling,bundles,insights,large; --report=bench/results.json prints the
+ * tables of a finished run again.
  */
 import { execSync } from 'node:child_process';
 import {
@@ -23,7 +24,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startMariadb, stopMariadb } from '../../api/test/support/mariadb-server';
 import { runApiSuite, runWriteThenReads, type EndpointResult, type WriteThenReads } from './api-bench';
@@ -69,6 +70,8 @@ const TARGETS = {
   import50Ms: 2000,
   import500Ms: 10_000,
   rssMb: 250,
+  /** A write and the reads that depend on it (docs/architecture.md "Performance"). */
+  writeThenReadsP99Ms: 20,
   /** An admin list page: 50 rows whatever the data's size. */
   adminPageBytes: 64 * 1024,
   /** At 1,000,000 videos (issue 15). */
@@ -107,6 +110,8 @@ interface Results {
   screenBytes?: ScreenBytes;
   /** Issue 15: the same reads on the large set, beside this run's default-size figures. */
   large?: LargeFigures;
+  /** The whole run. */
+  seconds?: number;
 }
 
 interface LargeFigures {
@@ -235,6 +240,13 @@ async function runLarge(
 }
 
 async function main(): Promise<void> {
+  const saved = arg('report', '');
+  if (saved) {
+    // --report=bench/results.json: the tables of a finished run again (after a change to this file).
+    const r = JSON.parse(readFileSync(resolve(REPO_ROOT, saved), 'utf8')) as Results;
+    process.stdout.write(`${report(r, r.seconds ?? NaN)}\n`);
+    return;
+  }
   const started = performance.now();
   const size: Size = {
     creators: Number(arg('creators', String(DEFAULT_SIZE.creators))),
@@ -446,7 +458,8 @@ async function main(): Promise<void> {
     );
   }
 
-  const table = report(results, (performance.now() - started) / 1000);
+  results.seconds = (performance.now() - started) / 1000;
+  const table = report(results, results.seconds);
   writeFileSync(join(BENCH_DIR, 'results.json'), JSON.stringify(results, null, 2));
   writeFileSync(join(CACHE_DIR, 'table.md'), table);
   process.stdout.write(`${table}\n`);
@@ -470,8 +483,8 @@ function writeThenReadsRow(w: WriteThenReads, label: string): string {
     `p50 ${fmt(w.p50Ms, 1)} ms, p99 ${fmt(w.p99Ms, 1)} ms`,
     `same reads, no write: p50 ${fmt(w.readsAloneP50Ms, 1)} ms, p99 ${fmt(w.readsAloneP99Ms, 1)} ms`,
     `${fmt(w.p99Ms / w.readsAloneP99Ms, 2)}×`,
-    '',
-    '',
+    `p99 ≤ ${TARGETS.writeThenReadsP99Ms} ms`,
+    ok(w.p99Ms <= TARGETS.writeThenReadsP99Ms),
   ]);
 }
 
@@ -526,10 +539,8 @@ function largeTable(r: Results, large: LargeFigures): string[] {
         `p99 ${fmt(e.api.p99Ms)} ms (${kb(e.bytes)}; cold ${fmt(e.coldMs)} ms)`,
         // autocannon's latencies are whole milliseconds: below 1 ms counts as 1.
         base ? `${fmt(Math.max(1, e.api.p99Ms) / Math.max(1, base.api.p99Ms), 2)}×` : '',
-        visitor ? 'p99 ≤ 10 ms' : `one page (≤ ${kb(TARGETS.adminPageBytes)})`,
-        visitor
-          ? ok(e.api.p99Ms <= TARGETS.readP99Ms && clean)
-          : ok(clean && e.bytes <= TARGETS.adminPageBytes),
+        visitor ? 'p99 ≤ 10 ms' : `p99 ≤ 10 ms, one page (≤ ${kb(TARGETS.adminPageBytes)})`,
+        ok(e.api.p99Ms <= TARGETS.readP99Ms && clean && (visitor || e.bytes <= TARGETS.adminPageBytes)),
       ]),
     );
   }
@@ -542,8 +553,8 @@ function largeTable(r: Results, large: LargeFigures): string[] {
         `p99 ${fmt(a.p99Ms, 1)} ms`,
         `p99 ${fmt(b.p99Ms, 1)} ms (reads alone p99 ${fmt(b.readsAloneP99Ms, 1)} ms)`,
         `${fmt(b.p99Ms / a.p99Ms, 2)}×`,
-        '',
-        '',
+        `p99 ≤ ${TARGETS.writeThenReadsP99Ms} ms`,
+        ok(b.p99Ms <= TARGETS.writeThenReadsP99Ms),
       ]),
     );
   }
@@ -621,7 +632,7 @@ function report(r: Results, seconds: number): string {
         e.kind === 'write'
           ? '2xx only'
           : e.kind === 'admin'
-            ? 'one page (bytes independent of N)'
+            ? `p99 ≤ 10 ms, one page (≤ ${kb(TARGETS.adminPageBytes)})`
             : hasCeiling
               ? '≥ 0.50×, p99 ≤ 10 ms'
               : 'p99 ≤ 10 ms';
@@ -631,7 +642,7 @@ function report(r: Results, seconds: number): string {
           (hasCeiling
             ? `ceiling ${fmt(e.ceiling.requestsPerSecond)} req/s, p99 ${fmt(e.ceiling.p99Ms)} ms | ${fmt(e.ratio, 2)}× | `
             : `${e.uncached ? 'uncached: no ceiling' : ''} | | `) +
-          `${target} | ${e.kind === 'visitor' ? ok(met) : ok(clean)} |`,
+          `${target} | ${e.kind === 'visitor' ? ok(met) : e.kind === 'admin' ? ok(e.api.p99Ms <= TARGETS.readP99Ms && clean && e.bytes <= TARGETS.adminPageBytes) : ok(clean)} |`,
       );
     }
   }

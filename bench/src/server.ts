@@ -96,11 +96,14 @@ export async function startApi(options: {
     rssKb: () => statusField(pid, 'VmRSS'),
     output: () => output,
     async login() {
-      const response = await fetch(`${url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: ADMIN_PASSWORD }),
-      });
+      const send = () =>
+        fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ password: ADMIN_PASSWORD }),
+        });
+      // A kept-alive socket the server closed as it idled fails the first request on it: send again.
+      const response = await send().catch(send);
       if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
       const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
       return cookies.join('; ');
