@@ -24,7 +24,7 @@ export interface LoadFigures {
 export interface EndpointResult {
   name: string;
   path: string;
-  kind: 'visitor' | 'admin' | 'write';
+  kind: 'visitor' | 'admin' | 'compat' | 'write';
   /** A new URL per request: computed each time, never replayed from the cache. */
   uncached?: boolean;
   /** Bytes of one answer. */
@@ -84,7 +84,8 @@ async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
 export interface Read {
   name: string;
   path: string;
-  kind: 'visitor' | 'admin';
+  /** compat: an API shape kept for other clients that no screen reads (reported, not judged). */
+  kind: 'visitor' | 'admin' | 'compat';
   /** A new URL per request (setupRequest), so each answer is computed, not replayed from the cache. */
   rotate?: (n: number) => string;
   note?: string;
@@ -142,7 +143,26 @@ export function readsFor(meta: DatasetMeta): Read[] {
       path: NETWORK_ROUTES.network(meta.topCreator.id, 2),
       kind: 'visitor',
     },
-    { name: 'communities', path: INSIGHTS_ROUTES.communities, kind: 'visitor' },
+    {
+      // The leaderboard's panel (public-remote communities-panel.tsx: 8 communities, 6 members each).
+      name: 'communities summary (8 × 6, the leaderboard panel)',
+      path: INSIGHTS_ROUTES.communitiesSummary(8, 6),
+      kind: 'visitor',
+    },
+    {
+      name: "communities of a graph's creators (the hub and 49 others)",
+      path: INSIGHTS_ROUTES.communitiesOfIds(
+        Array.from({ length: 50 }, (_, i) =>
+          i === 0 ? meta.topCreator.id : 1 + ((i * 7919) % meta.size.creators),
+        ),
+      ),
+      kind: 'visitor',
+    },
+    {
+      name: 'communities, every member (no screen reads it)',
+      path: INSIGHTS_ROUTES.communities,
+      kind: 'compat',
+    },
     { name: 'bridges (10)', path: INSIGHTS_ROUTES.bridges(10), kind: 'visitor' },
     {
       name: `might collaborate (${meta.bigCreator.videoCount}-video creator)`,
