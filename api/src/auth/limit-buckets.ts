@@ -14,12 +14,14 @@ export interface Bucket {
 
 /** The bucket's row, created when missing and locked for this transaction (MySQL; SQLite writes alone). */
 export async function lockBucket(manager: EntityManager, key: string): Promise<Bucket> {
-  // A write first, so SQLite takes its write lock before reading (another process may write too).
-  const ignore = manager.connection.options.type === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
-  await manager.query(
-    `${ignore} INTO login_limits (bucket, attempts, since, locked_until) VALUES (?, 0, 0, 0)`,
-    [key],
-  );
+  // A write first, so SQLite takes its write lock before reading (another process may write too). On
+  // MySQL the no-op ON DUPLICATE KEY UPDATE locks an existing row exclusively at once: INSERT IGNORE
+  // would take a shared lock, and many requests upgrading it together deadlock one another.
+  const create =
+    manager.connection.options.type === 'mysql'
+      ? 'INSERT INTO login_limits (bucket, attempts, since, locked_until) VALUES (?, 0, 0, 0) ON DUPLICATE KEY UPDATE bucket = bucket'
+      : 'INSERT OR IGNORE INTO login_limits (bucket, attempts, since, locked_until) VALUES (?, 0, 0, 0)';
+  await manager.query(create, [key]);
   const [row] = await rows<{ attempts: unknown; since: unknown; locked_until: unknown }>(
     manager,
     `SELECT attempts, since, locked_until FROM login_limits WHERE bucket = ?${lockFor(manager, 'update')}`,
