@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
-import { canonicalVideoUrl, detectPlatform, normalizeName } from '@friends/shared';
+import { canonicalVideoUrl, detectPlatform, normalizeName, seededRandom } from '@friends/shared';
 import { REBUILD_COUNTS_SQL } from '../../api/src/database/counts-sql';
 import { dataSourceOptions } from '../../api/src/database/data-source-options';
 import { MIGRATIONS } from '../../api/src/database/migrations';
@@ -68,18 +68,6 @@ export interface Dataset {
   meta: DatasetMeta;
 }
 
-/** mulberry32: small, fast, good enough, and the same sequence on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SYLLABLES = (
   'ka ri mo ta ne lu vi sa do pe ra zu li en ar os by ce fa go hi ja ko le mi no pa qu ro si tu va wy xa ' +
   'ze bel cor dan fen gar hal ion jor kel lin mar nor pol quin ros sel tor ulm ven wil yar zan'
@@ -116,7 +104,7 @@ function capitalised(word: string): string {
 }
 
 export function generate(size: Size): Dataset {
-  const random = prng(size.seed);
+  const random = seededRandom(size.seed);
   const word = (min: number, max: number) => {
     const count = min + Math.floor(random() * (max - min + 1));
     let text = '';

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { normalizeName } from '@friends/shared';
+import { normalizeName, seededRandom } from '@friends/shared';
 import { REBUILD_COUNTS_SQL } from '../../api/src/database/counts-sql';
 import { REPO_ROOT } from './server';
 
@@ -33,18 +33,6 @@ const Database = createRequire(path.join(REPO_ROOT, 'api', 'package.json'))('bet
 const SYLLABLES =
   'ka ri mo ta ne lu vi sa do pe ra zu li en ar os bel cor dan fen gar mar nor ros tor ven'.split(' ');
 
-/** mulberry32: the same sequence on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Writes `creators` creators and `videos` videos into the (migrated, empty) database `file` and
  * advances the data version, so a running server drops what it cached. Returns the creators as the
@@ -54,7 +42,7 @@ export function writeLargeCatalogue(
   file: string,
   { creators, videos, seed = 1 }: { creators: number; videos: number; seed?: number },
 ): CatalogueCreator[] {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const word = (parts: number) => {
     let text = '';

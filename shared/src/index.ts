@@ -20,3 +20,4 @@ export * from './compact-creators';
 export * from './insights';
 export * from './history';
 export * from './text';
+export * from './seeded-random';

@@ -6,6 +6,7 @@
 import { UndirectedGraph } from 'graphology';
 import louvain from 'graphology-communities-louvain';
 import { NeighborhoodIndex } from 'graphology-indices/neighborhood';
+import { seededRandom } from '@friends/shared';
 
 /** Authorship rows as two parallel arrays, ordered by video id. */
 export interface AuthorshipColumns {
@@ -37,18 +38,6 @@ export interface AnalysisOptions {
 }
 
 export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { pivots: 200, bridges: 100 };
-
-/** A fixed-seed generator (mulberry32), so every replica finds the same communities in the same data. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Videos together per pair of creators, from rows ordered by video id. Pairs are counted under one
@@ -151,7 +140,7 @@ export function analyseNetwork(
   const graph = collaborationGraph(rows);
   if (graph.order === 0) return { communities: [], bridges: [] };
   const nodes = graph.nodes(); // ascending ids: the indexes betweenness() answers by
-  const community = louvain(graph, { getEdgeWeight: 'weight', rng: seeded(17) });
+  const community = louvain(graph, { getEdgeWeight: 'weight', rng: seededRandom(17) });
 
   // Videos with other members of the same community: who is most connected inside it.
   const inside = new Map<string, number>();

@@ -4,6 +4,7 @@
  * without videos yet; links on several platforms. Every name, handle and video id is made up, and the
  * same data comes out on every run (a seeded generator, no clock, no randomness).
  */
+import { seededRandom } from '@friends/shared';
 
 export interface DemoCreator {
   name: string;
@@ -73,22 +74,10 @@ const ACTIVITIES = [
   'Midnight Snack Battle',
 ];
 
-/** mulberry32: a tiny deterministic generator. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 export function demoData(): { creators: DemoCreator[]; videos: DemoVideo[] } {
-  const random = generator(20240601);
+  const random = seededRandom(20240601);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
   const creators = NAMES.map((name, index): DemoCreator => {
