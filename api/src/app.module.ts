@@ -14,11 +14,9 @@ import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
 import { TransactionRunner } from './database/transaction-runner.service';
 import { HealthModule } from './health/health.module';
-import { InsightsModule } from './insights/insights.module';
 import { HistoryModule } from './history/history.module';
-import { NetworkModule } from './network/network.module';
+import { QueriesModule } from './queries/queries.module';
 import { SiteModule } from './site/site.module';
-import { StatsModule } from './stats/stats.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
 import { VideosModule } from './videos/videos.module';
 import { ReviewModule } from './review/review.module';
@@ -56,9 +54,7 @@ export class AppModule {
         VideosModule,
         YouTubeModule,
         ReviewModule,
-        StatsModule,
-        NetworkModule,
-        InsightsModule,
+        QueriesModule,
         SuggestionsModule,
         AvatarModule,
         BackupModule,

@@ -1,6 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  SUGGESTED_SIZE,
   addDays,
   buildPeriodLeaderboard,
   defaultAvatarUrl,
@@ -9,30 +8,40 @@ import {
   utcDay,
   type DatedAuthorship,
   type DatedPeriod,
+  type Leaderboard,
   type LeaderboardCreator,
   type PeriodLeaderboard,
-  type SuggestedCreator,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { resolveCreatorId } from '../creators/creator-reader';
-import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { isCollaborationSql } from '../videos/collaboration-sql';
+import { topCreators } from './creator-rankings';
 
 type CachedJson = ReturnType<AggregateCache['json']>;
 
 /**
- * Leaderboards by period and "might collaborate" (issue 17), computed in SQL plus shared's pure rules
- * and cached until the next write like the other aggregates. See docs/architecture.md "Insights".
+ * The leaderboards: over all time the top rows of the indexes on the counts kept on write; by period
+ * computed in SQL plus shared's pure rules. Cached until the next write like the other aggregates. See
+ * docs/architecture.md "Insights".
  */
 @Injectable()
-export class InsightsService {
+export class LeaderboardsService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
   ) {}
+
+  /** Over all time: the top creators by collaborations and by collaborators. */
+  leaderboardJson(): CachedJson {
+    return this.cache.json('leaderboard', () =>
+      this.tx.read(async (manager): Promise<Leaderboard> => ({
+        mostCollaborations: await topCreators(manager, 'collaborations'),
+        mostCollaborators: await topCreators(manager, 'collaborators'),
+      })),
+    );
+  }
 
   /**
    * The windows move at midnight UTC even without a write: the day is part of the key, and the answer
@@ -44,10 +53,6 @@ export class InsightsService {
       () => this.tx.read((manager) => this.periodLeaderboard(manager, period, today)),
       Date.parse(`${addDays(today, 1)}T00:00:00Z`),
     );
-  }
-
-  suggestedJson(id: number): CachedJson {
-    return this.cache.json(`suggested:${id}`, () => this.tx.read((manager) => this.suggested(manager, id)));
   }
 
   private async periodLeaderboard(
@@ -114,36 +119,5 @@ export class InsightsService {
     );
     const pairsBefore = new Set(before.map((row) => pairKey(int(row.a), int(row.b))));
     return buildPeriodLeaderboard(period, today, creators, dated, pairsBefore);
-  }
-
-  /**
-   * Creators who made videos with this creator's collaborators but never with this creator, by
-   * collaborators shared (then name, then id), at most SUGGESTED_SIZE.
-   */
-  private async suggested(manager: EntityManager, requestedId: number): Promise<SuggestedCreator[]> {
-    const id = await resolveCreatorId(manager, requestedId);
-    if (id === null) throw new NotFoundException(CREATOR_NOT_FOUND);
-    const found = await rows<{ id: number; name: string; shared: number }>(
-      manager,
-      `SELECT c.id, c.name, s.shared
-         FROM (SELECT fof.creator_id AS id, COUNT(DISTINCT f.id) AS shared
-                 FROM (SELECT DISTINCT o.creator_id AS id
-                         FROM video_authors m
-                         JOIN video_authors o ON o.video_id = m.video_id AND o.creator_id <> m.creator_id
-                        WHERE m.creator_id = ?) f
-                 JOIN video_authors x ON x.creator_id = f.id
-                 JOIN video_authors fof ON fof.video_id = x.video_id AND fof.creator_id <> f.id
-                WHERE fof.creator_id NOT IN (SELECT o2.creator_id
-                                               FROM video_authors m2
-                                               JOIN video_authors o2 ON o2.video_id = m2.video_id
-                                              WHERE m2.creator_id = ?)
-                  AND fof.creator_id <> ?
-                GROUP BY fof.creator_id) s
-         JOIN creators c ON c.id = s.id
-        ORDER BY s.shared DESC, LOWER(c.name) ASC, c.id ASC
-        LIMIT ${SUGGESTED_SIZE}`,
-      [id, id, id],
-    );
-    return found.map((row) => ({ id: int(row.id), name: row.name, sharedCollaborators: int(row.shared) }));
   }
 }

@@ -7,11 +7,13 @@ import {
   COMMUNITIES_MAX_LIMIT,
   COMMUNITY_LOOKUP_MAX_IDS,
   INSIGHTS_ROUTES,
+  NETWORK_ROUTES,
 } from '@friends/shared';
 import { JsonText } from '../common/json-response';
-import { PathId } from '../common/id-params';
-import { InsightsService } from './insights.service';
+import { PathId, QueryId } from '../common/id-params';
+import { NetworkQueryDto } from './dto/network-query.dto';
 import { NetworkAnalysisService } from './network-analysis.service';
+import { NetworkService, type CachedJson } from './network.service';
 
 const INVALID_LIMIT = `limit must be a whole number from 1 to ${BRIDGES_MAX_LIMIT}`;
 
@@ -50,19 +52,58 @@ function parseIds(value: unknown): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-/** Insights reads (issue 17), public. The period leaderboard is served by StatsController's route. */
+/**
+ * The collaboration network's reads, public, answered as cached JSON: a creator's network and activity,
+ * a pair, a chain between two creators, who might collaborate, and the communities and bridges of the
+ * last network analysis. A merged-away id answers its primary.
+ */
 @Controller()
-export class InsightsController {
+export class NetworkController {
   constructor(
-    private readonly insights: InsightsService,
+    private readonly network: NetworkService,
     private readonly analysis: NetworkAnalysisService,
   ) {}
+
+  /** CreatorNetwork */
+  @Get(`${API_ROUTES.creators}/:id/network`)
+  @JsonText()
+  creatorNetwork(@PathId() id: number, @Query() query: NetworkQueryDto): CachedJson {
+    return this.network.networkJson(id, query.hops === '2' ? 2 : 1);
+  }
+
+  /** Activity of one creator */
+  @Get(`${API_ROUTES.creators}/:id/activity`)
+  @JsonText()
+  creatorActivity(@PathId() id: number): CachedJson {
+    return this.network.activityJson(id);
+  }
+
+  /** Activity of every creator (the analytics chart) */
+  @Get(NETWORK_ROUTES.allActivity)
+  @JsonText()
+  activity(): CachedJson {
+    return this.network.allActivityJson();
+  }
+
+  /** PairVideos */
+  @Get('/api/pairs/:a/:b')
+  @JsonText()
+  pair(@PathId('a') a: number, @PathId('b') b: number): CachedJson {
+    return this.network.pairJson(a, b);
+  }
+
+  /** CollaborationPath */
+  @Get('/api/path')
+  @JsonText()
+  path(@QueryId('from') from: number, @QueryId('to') to: number): CachedJson {
+    return this.network.pathJson(from, to);
+  }
 
   /** SuggestedCreator[]; a merged-away id answers its primary's suggestions. */
   @Get(`${API_ROUTES.creators}/:id/suggested`)
   @JsonText()
   suggested(@PathId() id: number) {
-    return this.insights.suggestedJson(id);
+    return this.network.suggestedJson(id);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { CountsService } from '../database/counts.service';
 import type { TransactionRunner } from '../database/transaction-runner.service';
-import { StatsService } from './stats.service';
+import { AnalyticsService } from './analytics.service';
 
 /** Five creators with one video each (the last three together), answered by a fake manager. */
 function fakeDatabase() {
@@ -41,11 +41,11 @@ function fakeDatabase() {
 
 const parse = async (body: Promise<Buffer>) => JSON.parse((await body).toString()) as Analytics;
 
-describe('StatsService analytics pages', () => {
+describe('AnalyticsService analytics pages', () => {
   it('reads the totals and the chart once per write, and only the asked page of rows', async () => {
     const { reads, queries, tx } = fakeDatabase();
     const cache = new AggregateCache();
-    const stats = new StatsService(tx, cache, new CountsService());
+    const stats = new AnalyticsService(tx, cache, new CountsService());
 
     const [first, second, third] = await Promise.all([
       parse(stats.analyticsJson({ offset: 0, limit: 2 })),

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import {
   NETWORK_LIMITS,
   PAIR_MUST_DIFFER,
+  SUGGESTED_SIZE,
   defaultAvatarUrl,
   type Activity,
   type CollaborationPath,
@@ -11,6 +12,7 @@ import {
   type NetworkHops,
   type NetworkNode,
   type PairVideos,
+  type SuggestedCreator,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { resolveCreatorId } from '../creators/creator-reader';
@@ -33,16 +35,16 @@ const IS_COLLABORATION = authorRowInCollaborationSql('va');
 /** Ids per IN list (a weight query can take two lists; NETWORK_LIMITS.neighbours keeps them short). */
 const ID_CHUNK = 250;
 
-/**
- * The collaboration network (issue 9), answered from SQL and cached until the next write like the
- * other aggregates: a creator's ego network (one or two hops, capped by NETWORK_LIMITS so a hub with
- * thousands of collaborators answers fast), a pair's videos together, the shortest chain of
- * collaborations between two creators (bidirectional breadth-first search over SQL adjacency,
- * bounded in depth and visited creators), and collaborations per month.
- */
 /** What the aggregate cache hands back for an answer (its serialised JSON). */
 export type CachedJson = ReturnType<AggregateCache['json']>;
 
+/**
+ * The collaboration network, answered from SQL and cached until the next write like the other
+ * aggregates: a creator's ego network (one or two hops, capped by NETWORK_LIMITS so a hub with
+ * thousands of collaborators answers fast), a pair's videos together, the shortest chain of
+ * collaborations between two creators (bidirectional breadth-first search over SQL adjacency,
+ * bounded in depth and visited creators), collaborations per month, and who might collaborate.
+ */
 @Injectable()
 export class NetworkService {
   constructor(
@@ -68,6 +70,11 @@ export class NetworkService {
 
   activityJson(id: number): CachedJson {
     return this.cache.json(`activity:${id}`, () => this.tx.read((manager) => this.activity(manager, id)));
+  }
+
+  /** SuggestedCreator[]: "might collaborate". */
+  suggestedJson(id: number): CachedJson {
+    return this.cache.json(`suggested:${id}`, () => this.tx.read((manager) => this.suggested(manager, id)));
   }
 
   allActivityJson(): CachedJson {
@@ -376,6 +383,37 @@ export class NetworkService {
           ORDER BY month`,
       ),
     );
+  }
+
+  /**
+   * Creators who made videos with this creator's collaborators but never with this creator, by
+   * collaborators shared (then name, then id), at most SUGGESTED_SIZE.
+   */
+  private async suggested(manager: EntityManager, requestedId: number): Promise<SuggestedCreator[]> {
+    const id = await resolveCreatorId(manager, requestedId);
+    if (id === null) throw new NotFoundException(CREATOR_NOT_FOUND);
+    const found = await rows<{ id: number; name: string; shared: number }>(
+      manager,
+      `SELECT c.id, c.name, s.shared
+         FROM (SELECT fof.creator_id AS id, COUNT(DISTINCT f.id) AS shared
+                 FROM (SELECT DISTINCT o.creator_id AS id
+                         FROM video_authors m
+                         JOIN video_authors o ON o.video_id = m.video_id AND o.creator_id <> m.creator_id
+                        WHERE m.creator_id = ?) f
+                 JOIN video_authors x ON x.creator_id = f.id
+                 JOIN video_authors fof ON fof.video_id = x.video_id AND fof.creator_id <> f.id
+                WHERE fof.creator_id NOT IN (SELECT o2.creator_id
+                                               FROM video_authors m2
+                                               JOIN video_authors o2 ON o2.video_id = m2.video_id
+                                              WHERE m2.creator_id = ?)
+                  AND fof.creator_id <> ?
+                GROUP BY fof.creator_id) s
+         JOIN creators c ON c.id = s.id
+        ORDER BY s.shared DESC, LOWER(c.name) ASC, c.id ASC
+        LIMIT ${SUGGESTED_SIZE}`,
+      [id, id, id],
+    );
+    return found.map((row) => ({ id: int(row.id), name: row.name, sharedCollaborators: int(row.shared) }));
   }
 
   /** resolveCreatorId, or 404 when the id names no creator. */

@@ -45,7 +45,7 @@ interface Published {
 }
 
 /**
- * Communities and bridges of the collaboration network (issue 17), computed off the request path and
+ * Communities and bridges of the collaboration network, computed off the request path and
  * served from the last result. Every change of the data version (a write here, or another replica's
  * write seen by the poll) schedules a recompute: the authorship rows are read in short chunks, the
  * analysis runs in a worker thread, and the result replaces the previous one. Each replica computes
