@@ -21,3 +21,5 @@ export * from './insights';
 export * from './history';
 export * from './text';
 export * from './seeded-random';
+export * from './events';
+export * from './roles';

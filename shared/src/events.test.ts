@@ -1,0 +1,71 @@
+import { groupUploads, linkedVideoKeys, pairEvidence, strongParts, type EventUpload } from './events';
+
+const upload = (over: Partial<EventUpload> & { key: string }): EventUpload => ({
+  uploaderId: null,
+  authorIds: [],
+  publishedAt: '2026-01-01T12:00:00Z',
+  linkedKeys: [],
+  ...over,
+});
+
+describe('linkedVideoKeys', () => {
+  it('reads every YouTube video link once, in order', () => {
+    expect(
+      linkedVideoKeys(
+        'POV https://youtu.be/aaaaaaaaaaa, other https://www.youtube.com/watch?v=bbbbbbbbbbb. again https://youtu.be/aaaaaaaaaaa https://example.com/x',
+      ),
+    ).toEqual(['aaaaaaaaaaa', 'bbbbbbbbbbb']);
+  });
+});
+
+describe('pairEvidence', () => {
+  const a = upload({ key: 'a', uploaderId: 1, authorIds: [1, 2], linkedKeys: ['b'] });
+  const b = upload({ key: 'b', uploaderId: 2, authorIds: [2, 1] });
+
+  it('joins a linked upload sharing an author strongly', () => {
+    expect(pairEvidence(a, b)?.strength).toBe('link');
+  });
+
+  it('does not join a link to an upload without a shared author', () => {
+    expect(pairEvidence(a, { ...b, authorIds: [3] })).toBeNull();
+  });
+
+  it('does not join a link to the same pair two weeks earlier', () => {
+    expect(pairEvidence(a, { ...b, publishedAt: '2025-12-18T12:00:00Z' })).toBeNull();
+  });
+
+  it('joins mutual credits within 48 hours weakly, not one-sided ones or later ones', () => {
+    const c = { ...a, linkedKeys: [] };
+    expect(pairEvidence(c, { ...b, publishedAt: '2026-01-03T11:00:00Z' })?.strength).toBe('mutual-credit');
+    expect(pairEvidence(c, { ...b, authorIds: [2] })).toBeNull();
+    expect(pairEvidence(c, { ...b, publishedAt: '2026-01-03T13:00:00Z' })).toBeNull();
+    expect(pairEvidence(c, { ...b, uploaderId: 1 })).toBeNull();
+  });
+});
+
+describe('groupUploads', () => {
+  it('joins a chain of links into one event and marks weak joins', () => {
+    const uploads = [
+      upload({ key: 'a', uploaderId: 1, authorIds: [1, 2], linkedKeys: ['b'] }),
+      upload({ key: 'b', uploaderId: 2, authorIds: [2, 3], linkedKeys: ['c'] }),
+      upload({ key: 'c', uploaderId: 3, authorIds: [3, 2] }),
+      upload({ key: 'd', uploaderId: 4, authorIds: [4, 5] }),
+      upload({ key: 'e', uploaderId: 5, authorIds: [5, 4] }),
+      upload({ key: 'f', uploaderId: 6, authorIds: [6] }),
+    ];
+    const groups = groupUploads(uploads);
+    expect(groups.map((g) => [g.keys, g.strength])).toEqual([
+      [['a', 'b', 'c'], 'link'],
+      [['d', 'e'], 'mutual-credit'],
+    ]);
+    expect(strongParts(uploads)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('never joins uploads already in two different events', () => {
+    const uploads = [
+      upload({ key: 'a', uploaderId: 1, authorIds: [1, 2], linkedKeys: ['b'], eventId: 1 }),
+      upload({ key: 'b', uploaderId: 2, authorIds: [2, 1], eventId: 2 }),
+    ];
+    expect(groupUploads(uploads)).toEqual([]);
+  });
+});
