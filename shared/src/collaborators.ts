@@ -12,7 +12,7 @@
  * - people named in running text of a description are not detected, only in collaborator sections.
  */
 import { NAME_OVERLAP_THRESHOLD } from './constants';
-import { normalizeName } from './names';
+import { foldText } from './fold';
 import { instagramProfileUrl, parseHttpUrl, safeHref, youtubeHandleFromUrl, youtubeHandleUrl } from './urls';
 
 /** Platform names and hosts: a "name" that is one of these came from a link, not a person. */
@@ -119,9 +119,9 @@ export function isFilteredName(name: string, mainCreatorName?: string): boolean 
 }
 
 function isMainCreatorName(name: string, mainCreatorName: string | undefined): boolean {
-  const main = normalizeName(mainCreatorName ?? '');
+  const main = foldText(mainCreatorName ?? '');
   if (!main) return false;
-  const candidate = normalizeName(name);
+  const candidate = foldText(name);
   return candidate.includes(main) || main.includes(candidate);
 }
 
@@ -137,11 +137,10 @@ export function canSuggestNewCreator(name: string): boolean {
   return text.length > 2 && !GENERIC_NAME_WORDS.includes(text.toLowerCase());
 }
 
-/** The comparison key of existing-creator matching: lowercase, without '@', spaces and dots. */
+/** The comparison key of existing-creator matching: folded (foldText), without '@', spaces and dots. */
 export function nameMatchKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/^\s*@/, '')
+  return foldText(name)
+    .replace(/^@/, '')
     .replace(/[\s.]+/g, '');
 }
 
@@ -166,7 +165,7 @@ interface CreatorMatchKeys {
   /** nameMatchKey of the name, then of each alias. */
   names: string[];
   handles: string[];
-  /** normalizeName of the name, then of each alias. */
+  /** foldText of the name, then of each alias. */
   normalized: string[];
 }
 
@@ -193,7 +192,7 @@ function matchKeysOf(creator: MatchableCreator): CreatorMatchKeys {
   const keys = {
     names: names.map(nameMatchKey),
     handles: (creator.handles ?? []).map(nameMatchKey),
-    normalized: names.map(normalizeName),
+    normalized: names.map(foldText),
   };
   matchKeyCache.set(creator, {
     name: creator.name,
@@ -214,7 +213,7 @@ interface CreatorIndex {
   byName: Map<string, MatchableCreator>;
   /** Match key of a handle → the first creator having it. */
   byHandle: Map<string, MatchableCreator>;
-  /** normalizeName of a name or alias → every creator having it, in list order. */
+  /** foldText of a name or alias → every creator having it, in list order. */
   byNormalized: Map<string, MatchableCreator[]>;
 }
 
@@ -522,8 +521,8 @@ export function detectCollaborators<T extends MatchableCreator>(
   creators: readonly T[],
 ): DetectedCollaborators {
   const channelTitle = decodeHtmlEntities(input.channelTitle).trim();
-  // The bulk-import rule for the main creator: its name or an alias equals the channel title, case-insensitively.
-  const wanted = normalizeName(channelTitle);
+  // The bulk-import rule for the main creator: its name or an alias equals the channel title, folded.
+  const wanted = foldText(channelTitle);
   const mainIds = new Set(
     wanted === '' ? [] : (indexOf(creators).byNormalized.get(wanted) ?? []).map((creator) => creator.id),
   );

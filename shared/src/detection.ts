@@ -26,7 +26,7 @@ import {
   splitNameList,
   textUntilNameEnd,
 } from './collaborators';
-import { normalizeName } from './names';
+import { foldText } from './fold';
 import { instagramProfileUrl, parseHttpUrl, safeHref, youtubeHandleFromUrl, youtubeHandleUrl } from './urls';
 
 /** How a video–creator link was made (shared by detection, evidence and review). */
@@ -392,10 +392,10 @@ export function detectScored<T extends DetectableCreator>(
   options: DetectOptions = {},
 ): Detection[] {
   const channelTitle = normaliseText(input.channelTitle).trim();
-  const owner = normalizeName(channelTitle);
+  const owner = foldText(channelTitle);
   const isOwner = (creator: T) =>
     creator.id === input.ownerId ||
-    (owner !== '' && [creator.name, ...(creator.aliases ?? [])].some((n) => normalizeName(n) === owner));
+    (owner !== '' && [creator.name, ...(creator.aliases ?? [])].some((n) => foldText(n) === owner));
   const boilerplate = options.boilerplate ?? new Set<string>();
   const best = new Map<string, Detection>();
   const rank = { high: 3, medium: 2, low: 1 } as const;

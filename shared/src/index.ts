@@ -5,6 +5,7 @@ export * from './constants';
 export * from './views';
 export * from './urls';
 export * from './platform';
+export * from './fold';
 export * from './names';
 export * from './collaborators';
 export * from './detection';

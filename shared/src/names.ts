@@ -1,8 +1,13 @@
 /** Creator-name rules: docs/product.md §5 duplicate finder and the add/edit creator form's link handling. */
+import { foldText } from './fold';
 import { detectPlatform } from './platform';
 import type { SocialLink } from './types';
 
-/** Lowercased, trimmed, inner whitespace collapsed: two names are duplicates when these are equal. */
+/**
+ * Lowercased, trimmed, inner whitespace collapsed: the uniqueness key of a name (creators.name_key), so
+ * 'Ann Bo' and 'ann  bo' cannot both be creators. Spellings that differ by more than case (ぺこら and
+ * ペコラ, José and Jose) may both exist and are offered as duplicates, compared through foldText.
+ */
 export function normalizeName(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
@@ -14,7 +19,7 @@ interface Named {
 }
 
 /**
- * Groups of two or more items sharing a normalised name, where aliases count as names (docs/architecture.md
+ * Groups of two or more items sharing a folded name (foldText: ぺこら = ペコラ, José = Jose), where aliases count as names (docs/architecture.md
  * departure 9), transitively: A's alias equal to B's name and B's alias equal to C's name is one group.
  * Groups come in the order of their first member, members in input order.
  */
@@ -28,7 +33,7 @@ export function findDuplicateGroups<T extends Named>(items: T[]): T[][] {
   const firstIndexByName = new Map<string, number>();
   items.forEach((item, index) => {
     for (const name of [item.name, ...(item.aliases ?? [])]) {
-      const key = normalizeName(name);
+      const key = foldText(name);
       if (!key) continue;
       const earlier = firstIndexByName.get(key);
       if (earlier === undefined) firstIndexByName.set(key, index);

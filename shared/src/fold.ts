@@ -1,0 +1,132 @@
+/**
+ * The one text normaliser: every place that compares names or searches text (search keys and queries,
+ * duplicate finding, existing-creator matching) compares `foldText` of both sides. The rules are in
+ * docs/product.md "Names in every script"; in short, two spellings a reader would call the same name
+ * fold to the same key, and nothing is guessed (no romanisation).
+ */
+
+/** Latin, Greek and Cyrillic letters (and script-less bases) lose their accents; other scripts keep their marks. */
+const ACCENTED_SCRIPTS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\s]/u;
+/** A base character and the nonspacing marks after it (or marks with no base at all, at the start). */
+const MARK_RUNS = /(^|[^\p{Mn}])(\p{Mn}+)/gu;
+/** Katakana letters and iteration marks that have a hiragana twin 0x60 code points below. */
+const KATAKANA = /[\u30A1-\u30F6\u30FD\u30FE]/g;
+/** Characters that take up no room and carry no letter: zero-width space, word joiner, BOM, soft hyphen. */
+const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
+const FINAL_SIGMA = /ς/g;
+const SHARP_S = /ß/g;
+const SPACES = /\s+/g;
+const ASCII = /^[\p{ASCII}]*$/u;
+
+/**
+ * `text` as a comparison key: NFKC (full- and half-width forms, ligatures, compatibility jamo); full
+ * Unicode case folding (ß → ss, final sigma → σ); nonspacing marks removed from Latin, Greek and
+ * Cyrillic letters (é → e, ё → е, ί → ι) and wherever they have no letter of another script to sit on,
+ * while kana voicing marks and the marks of other scripts stay (は, ば and ぱ differ); katakana as
+ * hiragana (ペコラ = ぺこら); variation selectors and invisible characters dropped; spaces collapsed and
+ * trimmed. Emoji stay. Idempotent: foldText(foldText(x)) === foldText(x).
+ */
+export function foldText(text: string): string {
+  // Plain ASCII (most names and every generated one) folds by lowercasing alone.
+  if (ASCII.test(text)) return text.toLowerCase().replace(SPACES, ' ').trim();
+  const cased = text
+    .normalize('NFKC')
+    // Upper then lower applies the full (one-to-many) foldings: ß → SS → ss, ᾳ → ΑΙ → αι, ŉ → ʼN → ʼn.
+    .toUpperCase()
+    .toLowerCase()
+    .replace(FINAL_SIGMA, 'σ')
+    .replace(SHARP_S, 'ss'); // ẞ lowercases to ß without passing through SS
+  const unmarked = cased
+    .normalize('NFD')
+    .replace(MARK_RUNS, (_run, base: string, marks: string) =>
+      base === '' || ACCENTED_SCRIPTS.test(base) ? base : base + marks,
+    );
+  return unmarked
+    .replace(KATAKANA, (letter) => String.fromCharCode(letter.charCodeAt(0) - 0x60))
+    .normalize('NFC')
+    .replace(INVISIBLE, '')
+    .replace(SPACES, ' ')
+    .trim();
+}
+
+const SYLLABLE_FIRST = 0xac00;
+const SYLLABLE_LAST = 0xd7a3;
+/** Syllables per initial consonant: 21 vowels × 28 finals. */
+const SYLLABLES_PER_INITIAL = 588;
+const INITIAL_FIRST = 0x1100;
+/** A folded query of Hangul initial consonants only (NFKC turns ㅎ into the conjoining ᄒ), spaces allowed. */
+const INITIALS_ONLY = /^[\u1100-\u1112](?:[\u1100-\u1112 ]*[\u1100-\u1112])?$/;
+const HANGUL_SYLLABLE = /[\uAC00-\uD7A3]/g;
+
+/** True when a folded query is made only of Hangul initial consonants, as in ㅎㄱ (matching 한글). */
+export const isHangulInitialsQuery = (folded: string): boolean => INITIALS_ONLY.test(folded);
+
+/**
+ * A folded key with every Hangul syllable replaced by its initial consonant (한글 → ᄒᄀ), other
+ * characters kept; null when the key holds no syllable. An initials-only query is looked up in these.
+ */
+export function hangulInitials(folded: string): string | null {
+  if (!/[\uAC00-\uD7A3]/.test(folded)) return null;
+  return folded.replace(HANGUL_SYLLABLE, (syllable) => {
+    const code = syllable.charCodeAt(0);
+    if (code < SYLLABLE_FIRST || code > SYLLABLE_LAST) return syllable;
+    return String.fromCharCode(INITIAL_FIRST + Math.floor((code - SYLLABLE_FIRST) / SYLLABLES_PER_INITIAL));
+  });
+}
+
+/** Characters (code points) of a folded text: what the short-query rule counts. */
+export const foldedLength = (folded: string): number => [...folded].length;
+
+/** Queries shorter than this (in characters, folded) match the start of a word; longer ones anywhere. */
+export const SUBSTRING_MIN_LENGTH = 3;
+
+/**
+ * How a search term is looked up (docs/product.md "Names in every script"), decided once for every
+ * database and client: `all` (a blank term, or one of only marks and spaces), `prefix` (one or two
+ * characters: the start of a word of a name), or `substring` (three or more: anywhere in a name).
+ * `initials` when the term is Hangul initial consonants only: then it is looked up in the names'
+ * initials (hangulInitials) instead of the names.
+ */
+export type NameLookup = { mode: 'all' } | { mode: 'prefix' | 'substring'; key: string; initials: boolean };
+
+export function nameLookup(term: string): NameLookup {
+  const key = foldText(term);
+  if (!key) return { mode: 'all' };
+  const mode = foldedLength(key) < SUBSTRING_MIN_LENGTH ? 'prefix' : 'substring';
+  return { mode, key, initials: isHangulInitialsQuery(key) };
+}
+
+/**
+ * The keys a folded name is found by: the name itself, then for the short-term rule each word's start
+ * (the text after every space); and the same for its Hangul initials when it has syllables. `initials`
+ * tells which list a key belongs to.
+ */
+export function nameSearchKeys(folded: string): { key: string; initials: boolean }[] {
+  const keys: { key: string; initials: boolean }[] = [];
+  const add = (text: string, initials: boolean) => {
+    keys.push({ key: text, initials });
+    for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) {
+      keys.push({ key: text.slice(at + 1), initials });
+    }
+  };
+  if (!folded) return keys;
+  add(folded, false);
+  const initials = hangulInitials(folded);
+  if (initials) add(initials, true);
+  return keys;
+}
+
+/**
+ * The reference of the lookup over folded names, in memory: true when one of `foldedNames` is found
+ * by `lookup`. The databases answer the same through their indexes (api creator-search.ts).
+ */
+export function matchesNameLookup(lookup: NameLookup, foldedNames: readonly string[]): boolean {
+  if (lookup.mode === 'all') return true;
+  for (const name of foldedNames) {
+    for (const { key, initials } of nameSearchKeys(name)) {
+      if (initials !== lookup.initials) continue;
+      if (lookup.mode === 'prefix' ? key.startsWith(lookup.key) : key.includes(lookup.key)) return true;
+    }
+  }
+  return false;
+}
