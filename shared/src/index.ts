@@ -24,3 +24,4 @@ export * from './text';
 export * from './seeded-random';
 export * from './events';
 export * from './roles';
+export * from './format';

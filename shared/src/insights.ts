@@ -5,6 +5,7 @@
  * See docs/architecture.md "Insights".
  */
 import { LEADERBOARD_SIZE } from './constants';
+import { competitionRanks } from './format';
 import { compareLeaderboardEntries, type LeaderboardCreator } from './stats';
 import type { LeaderboardEntry } from './types';
 
@@ -156,7 +157,9 @@ function rankedList(
   previous: ReadonlyMap<number, number>,
   size: number,
 ): RankedLeaderboardEntry[] {
-  const before = new Map(ranking(creators, previous).map((entry, index) => [entry.id, index + 1]));
+  const previousList = ranking(creators, previous);
+  const previousRanks = competitionRanks(previousList.map((entry) => entry.count));
+  const before = new Map(previousList.map((entry, index) => [entry.id, previousRanks[index] as number]));
   return ranking(creators, current)
     .slice(0, Math.max(0, size))
     .map(({ id, name, photo, count }) => ({ id, name, photo, count, previousRank: before.get(id) ?? null }));

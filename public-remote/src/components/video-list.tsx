@@ -6,7 +6,7 @@
  * everything the page computes (stats, export) still read the whole list.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { isCollaboration, safeHref, type Video } from '@friends/shared';
+import { formatDay, isCollaboration, safeHref, type Video } from '@friends/shared';
 
 /** Rows rendered at first and added per page: about three screens of video rows. */
 export const VIDEO_PAGE_SIZE = 24;
@@ -26,19 +26,6 @@ interface VideoListProps {
   total?: number;
   /** Asks for the server's next page once the rows loaded so far are all shown. */
   onLoadMore?: () => void;
-}
-
-const dateFormat = new Intl.DateTimeFormat('en', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'YYYY-MM-DD' as 'Mar 5, 2024'; anything unparsable as written. */
-function formatDate(date: string): string {
-  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
-  return parsed && !Number.isNaN(parsed.getTime()) ? dateFormat.format(parsed) : date;
 }
 
 export function VideoList({
@@ -137,7 +124,7 @@ export function VideoList({
                   ))}
                 </ul>
                 <div className="pr-video__meta">
-                  {video.date && <time dateTime={video.date}>{formatDate(video.date)}</time>}
+                  {video.date && <time dateTime={video.date}>{formatDay(video.date)}</time>}
                   {href && (
                     <a
                       className="pr-video__watch"

@@ -1,12 +1,11 @@
 /** 'Collaborations per Month': one SVG bar per month (empty months as 0), with a readable summary. */
-import { fillActivityMonths } from '@friends/shared';
+import { fillActivityMonths, formatMonth } from '@friends/shared';
 import { Section } from '../../../components/section';
 import { useActivity } from '../api/get-activity';
 
 const WIDTH = 640;
 const HEIGHT = 120;
-const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+const monthLabel = formatMonth;
 
 export function ActivityChart() {
   const activity = useActivity();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { QUERY_KEYS } from '@friends/shared';
+import { formatMoment, QUERY_KEYS } from '@friends/shared';
 import { SUGGESTIONS } from '../../../test-utils/fixtures';
 import { mockFetch } from '../../../test-utils/mock-fetch';
 import { mockDialogs, renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
@@ -19,7 +19,7 @@ describe('Video Suggestions', () => {
     // javascript: is never a link (docs/architecture.md "Deliberate departures" 7)
     expect(list.getByText(second.url).tagName).toBe('SPAN');
     expect(list.queryByRole('link', { name: second.url })).not.toBeInTheDocument();
-    expect(list.getByText(new Date(first.submittedAt).toLocaleString())).toBeInTheDocument();
+    expect(list.getByText(formatMoment(first.submittedAt))).toBeInTheDocument();
   });
 
   it('Review & Add deletes the suggestion, then navigates to videos with the URL prefilled', async () => {

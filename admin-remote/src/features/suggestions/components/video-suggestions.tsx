@@ -2,17 +2,19 @@
  * 'Video Suggestions' (docs/product.md §2 suggestions, §4): 'Review & Add' removes the suggestion and opens
  * Manage Videos with its URL prefilled; 'Deny' removes it. Only http(s) URLs are links (departure 7).
  */
-import { errorAlert, MESSAGES, safeHref, type RemoteViewProps, type Suggestion } from '@friends/shared';
+import {
+  errorAlert,
+  formatMoment,
+  MESSAGES,
+  safeHref,
+  type RemoteViewProps,
+  type Suggestion,
+} from '@friends/shared';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useDeleteSuggestion } from '../api/delete-suggestion';
 import { useSuggestions } from '../api/get-suggestions';
 import './suggestions.css';
-
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
 
 export function VideoSuggestions({ navigate }: RemoteViewProps) {
   const suggestions = useSuggestions();
@@ -68,7 +70,7 @@ export function VideoSuggestions({ navigate }: RemoteViewProps) {
                     )}
                     <span className="admin-muted">
                       Submitted{' '}
-                      <time dateTime={suggestion.submittedAt}>{formatTime(suggestion.submittedAt)}</time>
+                      <time dateTime={suggestion.submittedAt}>{formatMoment(suggestion.submittedAt)}</time>
                     </span>
                   </div>
                   <div className="admin-actions">

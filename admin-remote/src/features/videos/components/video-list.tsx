@@ -1,6 +1,6 @@
 /** 'All Videos (n)': every video with inline edit and a confirmed single delete, paged and filtered by the API. */
 import { useDeferredValue, useId, useState } from 'react';
-import { MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
+import { formatDay, MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
 import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
@@ -38,7 +38,7 @@ export function VideoList({ navigate }: { navigate: Navigate }) {
         <div className="admin-video__main">
           <h4 className="admin-video__title">{video.title}</h4>
           <p className="admin-video__meta">
-            {video.date ? <span>{video.date}</span> : null}
+            {video.date ? <time dateTime={video.date}>{formatDay(video.date)}</time> : null}
             {video.url ? (
               href ? (
                 <a href={href} target="_blank" rel="noopener noreferrer">

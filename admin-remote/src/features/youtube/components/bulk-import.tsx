@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { bulkImportSummary, IMPORT_CHUNK_SIZE, MESSAGES, type PreviewItem } from '@friends/shared';
+import { bulkImportSummary, formatDay, IMPORT_CHUNK_SIZE, MESSAGES, type PreviewItem } from '@friends/shared';
 import { Section } from '../../../components/section';
 import { isApiClientError } from '@friends/web/api-client';
 import { chunks } from '../../../lib/chunks';
@@ -187,7 +187,7 @@ export function BulkImport() {
                   <span className="yt-preview__text">
                     <span className="yt-preview__title">{item.title}</span>
                     <span className="admin-muted">
-                      {item.publishedAt} · {item.channelTitle}
+                      {formatDay(item.publishedAt)} · {item.channelTitle}
                     </span>
                   </span>
                 </label>

@@ -84,7 +84,7 @@ describe('Bulk Import Videos', () => {
     const list = await section.findByRole('list', { name: 'Videos to import' });
     expect(within(list).getAllByRole('checkbox')).toHaveLength(12);
     expect(within(list).getByText('Video 1')).toBeInTheDocument();
-    expect(within(list).getAllByText('2024-01-05 · Juniper Lane')).toHaveLength(12);
+    expect(within(list).getAllByText('Jan 5, 2024 · Juniper Lane')).toHaveLength(12);
     expect(section.getByText('12 of 12 selected')).toBeInTheDocument();
 
     await user.click(section.getByRole('button', { name: 'Select None' }));

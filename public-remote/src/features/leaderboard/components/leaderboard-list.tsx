@@ -1,4 +1,9 @@
-import type { LeaderboardEntry, RankedLeaderboardEntry } from '@friends/shared';
+import {
+  competitionRanks,
+  countOf,
+  type LeaderboardEntry,
+  type RankedLeaderboardEntry,
+} from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
@@ -62,14 +67,19 @@ function Movement({ rank, previousRank }: { rank: number; previousRank: number |
 
 interface LeaderboardListProps {
   title: string;
-  /** 'collabs' or 'people'. */
+  /** The singular unit, 'collab' or 'person': "1 collab", "2 collabs", "1 person", "3 people". */
   unit: string;
   /** With previousRank (a period's lists) each row also shows how it moved. */
   entries: readonly (LeaderboardEntry | RankedLeaderboardEntry)[];
   onOpen: (id: number) => void;
 }
 
+/**
+ * Tied counts share a rank (and so a medal): 5, 5, 3 rank 1, 1, 3. Names wrap rather than being cut,
+ * so a long name is read whole at any width.
+ */
 export function LeaderboardList({ title, unit, entries, onOpen }: LeaderboardListProps) {
+  const ranks = competitionRanks(entries.map((entry) => entry.count));
   return (
     <section className="pr-board" aria-label={title}>
       <h3 className="pr-board__title">{title}</h3>
@@ -77,7 +87,7 @@ export function LeaderboardList({ title, unit, entries, onOpen }: LeaderboardLis
       <div className="pr-board__list">
         {entries.map((entry, index) => (
           <button key={entry.id} type="button" className="pr-board__row" onClick={() => onOpen(entry.id)}>
-            <Rank rank={index + 1} />
+            <Rank rank={ranks[index] ?? index + 1} />
             <CreatorPhoto
               className="pr-board__photo"
               name={entry.name}
@@ -86,10 +96,10 @@ export function LeaderboardList({ title, unit, entries, onOpen }: LeaderboardLis
               decorative
             />
             <span className="pr-board__name">{entry.name}</span>
-            <span className="pr-board__count">
-              {entry.count} {unit}
-            </span>
-            {'previousRank' in entry && <Movement rank={index + 1} previousRank={entry.previousRank} />}
+            <span className="pr-board__count">{countOf(entry.count, unit)}</span>
+            {'previousRank' in entry && (
+              <Movement rank={ranks[index] ?? index + 1} previousRank={entry.previousRank} />
+            )}
           </button>
         ))}
       </div>

@@ -12,7 +12,7 @@ function expectRows(rows: HTMLElement[], names: string[]) {
 }
 
 describe('LeaderboardView', () => {
-  it('ranks both lists with medals for 1-3, then #n, in collabs and people', async () => {
+  it('ranks both lists with medals for 1-3, then #n, in collab(s) and person/people', async () => {
     mockFetch({ [`GET ${API_ROUTES.leaderboard}`]: { body: LEADERBOARD } });
     renderWithClient(<LeaderboardView {...viewProps()} />);
 
@@ -24,7 +24,7 @@ describe('LeaderboardView', () => {
       'Rank 1, gold medal Ada Lumen 4 collabs',
       'Rank 2, silver medal Bram Koster 3 collabs',
       'Rank 3, bronze medal Dario Vance 2 collabs',
-      '#4 Esme Quill 1 collabs',
+      '#4 Esme Quill 1 collab',
     ]);
     const gold = collabs.getByRole('img', { name: 'Rank 1, gold medal' });
     expect(gold.querySelector('svg')).toHaveTextContent('1');
@@ -35,6 +35,27 @@ describe('LeaderboardView', () => {
       'Rank 1, gold medal Ada Lumen 3 people',
       'Rank 2, silver medal Bram Koster 2 people',
     ]);
+  });
+
+  it('gives tied counts one rank and medal, and counts one person in the singular', async () => {
+    const tied = {
+      mostCollaborations: [
+        { id: 1, name: 'Ada Lumen', photo: '', count: 2 },
+        { id: 2, name: 'Bram Koster', photo: '', count: 2 },
+        { id: 3, name: 'Cleo Marsh', photo: '', count: 1 },
+      ],
+      mostCollaborators: [{ id: 1, name: 'Ada Lumen', photo: '', count: 1 }],
+    };
+    mockFetch({ [`GET ${API_ROUTES.leaderboard}`]: { body: tied } });
+    renderWithClient(<LeaderboardView {...viewProps()} />);
+    const collabs = within(await screen.findByRole('region', { name: 'Most Collaborations' }));
+    expectRows(collabs.getAllByRole('button'), [
+      'Rank 1, gold medal Ada Lumen 2 collabs',
+      'Rank 1, gold medal Bram Koster 2 collabs',
+      'Rank 3, bronze medal Cleo Marsh 1 collab',
+    ]);
+    const people = within(screen.getByRole('region', { name: 'Most Collaborators' }));
+    expectRows(people.getAllByRole('button'), ['Rank 1, gold medal Ada Lumen 1 person']);
   });
 
   it('opens the creator page when a row is clicked', async () => {
@@ -87,12 +108,13 @@ describe('LeaderboardView by period', () => {
     expectRows(collabs.getAllByRole('button'), [
       'Rank 1, gold medal Ada Lumen 3 collabs up 1 from #2',
       'Rank 2, silver medal Bram Koster 2 collabs down 1 from #1',
-      'Rank 3, bronze medal Dario Vance 1 collabs new this period',
-      '#4 Esme Quill 1 collabs same rank as the previous period',
+      // A tie shares its rank, and so its medal.
+      'Rank 3, bronze medal Dario Vance 1 collab new this period',
+      'Rank 3, bronze medal Esme Quill 1 collab up 1 from #4',
     ]);
     const pairs = within(screen.getByRole('region', { name: 'New pairs' }));
     await user.click(
-      pairs.getByRole('button', { name: 'Ada Lumen & Dario Vance 2 videos since 2026-03-08' }),
+      pairs.getByRole('button', { name: 'Ada Lumen & Dario Vance 2 videos since Mar 8, 2026' }),
     );
     expect(props.navigate).toHaveBeenCalledWith('pair', { pairIds: [1, 4] });
   });

@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import {
+  competitionRanks,
   LEADERBOARD_EXPORT_COLUMNS,
   PERIOD_LABELS,
   type Leaderboard,
@@ -25,8 +26,10 @@ function exportRows(
   data: Pick<Leaderboard, 'mostCollaborations' | 'mostCollaborators'> | undefined,
 ): LeaderboardExportRow[] {
   if (!data) return [];
-  const rows = (list: string, entries: Leaderboard['mostCollaborations']) =>
-    entries.map((entry, index) => ({ ...entry, list, rank: index + 1 }));
+  const rows = (list: string, entries: Leaderboard['mostCollaborations']) => {
+    const ranks = competitionRanks(entries.map((entry) => entry.count));
+    return entries.map((entry, index) => ({ ...entry, list, rank: ranks[index] ?? index + 1 }));
+  };
   return [
     ...rows('Most Collaborations', data.mostCollaborations),
     ...rows('Most Collaborators', data.mostCollaborators),
@@ -69,13 +72,13 @@ export function LeaderboardView({ navigate, params }: RemoteViewProps) {
         <div className="pr-leaderboard__lists">
           <LeaderboardList
             title="Most Collaborations"
-            unit="collabs"
+            unit="collab"
             entries={data.mostCollaborations}
             onOpen={open}
           />
           <LeaderboardList
             title="Most Collaborators"
-            unit="people"
+            unit="person"
             entries={data.mostCollaborators}
             onOpen={open}
           />

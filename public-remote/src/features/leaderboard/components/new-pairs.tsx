@@ -1,4 +1,4 @@
-import type { NewPair } from '@friends/shared';
+import { countOf, formatDay, type NewPair } from '@friends/shared';
 
 interface NewPairsProps {
   pairs: readonly NewPair[];
@@ -18,14 +18,16 @@ export function NewPairs({ pairs, onOpenPair }: NewPairsProps) {
             <button
               key={`${pair.a.id}-${pair.b.id}`}
               type="button"
-              className="pr-board__row"
+              className="pr-board__row pr-board__row--pair"
               onClick={() => onOpenPair(pair.a.id, pair.b.id)}
             >
+              {/* The names wrap (never an ellipsis), so the second name of a pair always shows. */}
               <span className="pr-board__name">
                 {pair.a.name} &amp; {pair.b.name}
               </span>
               <span className="pr-board__count">
-                {pair.videos} {pair.videos === 1 ? 'video' : 'videos'} since {pair.first}
+                {countOf(pair.videos, 'video')} since{' '}
+                <time dateTime={pair.first}>{formatDay(pair.first)}</time>
               </span>
             </button>
           ))}

@@ -1,12 +1,11 @@
 /** Collaborations per month as a small SVG bar chart (no chart library): one bar per month, gaps as 0. */
-import { fillActivityMonths, type Activity } from '@friends/shared';
+import { fillActivityMonths, formatMonth, type Activity } from '@friends/shared';
 
 const WIDTH = 640;
 const HEIGHT = 120;
 const AXIS = 16;
 
-const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+export const monthLabel = formatMonth;
 
 export function ActivityChart({ activity, title }: { activity: Activity; title: string }) {
   const months = fillActivityMonths(activity);

@@ -2,7 +2,7 @@
  * The network as ranked lists (the keyboard and screen-reader alternative to the graph): collaborators
  * by videos together, each with its pair page; with two hops, their collaborators by videos with them.
  */
-import type { CreatorNetwork, NetworkNode } from '@friends/shared';
+import { countOf, type CreatorNetwork, type NetworkNode } from '@friends/shared';
 import { PairLink } from '../../../components/pair-link';
 
 interface NetworkListProps {
@@ -10,8 +10,6 @@ interface NetworkListProps {
   onOpenCreator: (id: number) => void;
   onOpenPair: (a: number, b: number) => void;
 }
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 export function NetworkList({ network, onOpenCreator, onOpenPair }: NetworkListProps) {
   const center = network.nodes.find((node) => node.id === network.center);
@@ -52,7 +50,7 @@ export function NetworkList({ network, onOpenCreator, onOpenPair }: NetworkListP
                 {node.name}
               </button>
               <span className="pr-network__count">
-                {plural(withCenter.get(node.id) ?? 0, 'video')} together
+                {countOf(withCenter.get(node.id) ?? 0, 'video')} together
               </span>
               <PairLink
                 a={center.id}
@@ -79,7 +77,7 @@ export function NetworkList({ network, onOpenCreator, onOpenPair }: NetworkListP
                   </button>
                   {link && (
                     <span className="pr-network__count">
-                      via {link.through.name} ({plural(link.weight, 'video')})
+                      via {link.through.name} ({countOf(link.weight, 'video')})
                     </span>
                   )}
                 </li>

@@ -2,7 +2,7 @@
  * The pair page (issue 9): 'A × B', every video the two made together (newest first), the first and
  * latest collaboration dates. Its address is `?pair=<a>-<b>` (docs/architecture.md "Deliberate departures" 8).
  */
-import { VIDEO_EXPORT_COLUMNS, type RemoteViewProps } from '@friends/shared';
+import { formatDay, VIDEO_EXPORT_COLUMNS, type RemoteViewProps } from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
@@ -10,13 +10,7 @@ import { VideoList } from '../../../components/video-list';
 import { ApiClientError } from '@friends/web/api-client';
 import { usePair } from '../api/get-pair';
 
-const dayFormat = new Intl.DateTimeFormat('en', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+const dayLabel = formatDay;
 
 export function PairView({ navigate, params }: RemoteViewProps) {
   const ids = params.pairIds;

@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { CreatorListItem } from '@friends/shared';
+import { countOf, type CreatorListItem } from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
 import { SafeLink, displayUrl } from '../../../components/safe-link';
 
@@ -9,8 +9,6 @@ interface CreatorCardProps {
   /** Admin controls (merge checkbox, Edit, Delete), rendered by the admin remote. */
   extras?: ReactNode;
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Clicks on the card's own controls (links, buttons, inputs) do what they say, not open the page. */
 function fromControl(event: MouseEvent | KeyboardEvent): boolean {
@@ -40,8 +38,8 @@ export const CreatorCard = memo(function CreatorCard({ creator, onOpen, extras }
           </SafeLink>
         )}
         <p className="pr-card__counts">
-          <span>{plural(creator.videoCount, 'video', 'videos')}</span>
-          <span>{plural(creator.collabCount, 'collab', 'collabs')}</span>
+          <span>{countOf(creator.videoCount, 'video')}</span>
+          <span>{countOf(creator.collabCount, 'collab')}</span>
         </p>
         {extras && <div className="pr-card__extras">{extras}</div>}
       </div>
