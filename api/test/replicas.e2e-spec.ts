@@ -1,11 +1,14 @@
 /**
- * Two API processes on one database (issue 15; docs/architecture.md "Architecture rules"): on MariaDB,
- * or on one SQLite file (TEST_DB=sqlite). A write through one is visible through the other within a
+ * Two API processes on one database (docs/architecture.md "Many replicas, one truth"): on MariaDB, or
+ * on one SQLite file (TEST_DB=sqlite). A write through one is visible through the other within a
  * second, at once through the writer, whatever either had cached; two replicas writing the same
- * creator at once lose nothing and duplicate nothing.
+ * creator at once lose nothing and duplicate nothing; a write no public answer reads (a suggestion, a
+ * login, a denied suggestion) leaves every public answer cached on both, which the Answer-Computation
+ * header of each answer shows: it names the computation that made it.
  */
 import {
   API_ROUTES,
+  INSIGHTS_ROUTES,
   decodeCompactCreators,
   type Analytics,
   type CompactCreators,
@@ -28,6 +31,8 @@ const REPLICA_ENV = { ...LOGIN_ENV, SUGGESTION_RATE_LIMIT: '4' };
 
 let a: ApiProcess;
 let b: ApiProcess;
+/** A creator with collaborations, made by the third test. */
+let hostId = 0;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -141,7 +146,8 @@ describe(`two API processes on one database (${TEST_DB})`, () => {
     const host = await send(a, 'POST', API_ROUTES.creators, { name: 'Shared Sam' });
     const guest = await send(b, 'POST', API_ROUTES.creators, { name: 'Guest Gale' });
     expect([host.status, guest.status]).toEqual([201, 201]);
-    const [hostId, guestId] = [Number(host.body.id), Number(guest.body.id)];
+    hostId = Number(host.body.id);
+    const guestId = Number(guest.body.id);
     for (const api of [a, b]) {
       // Cached on both before the writes.
       expect((await get<CreatorProfile>(api, API_ROUTES.creatorProfile(hostId))).stats.totalVideos).toBe(0);
@@ -184,7 +190,53 @@ describe(`two API processes on one database (${TEST_DB})`, () => {
     }
   });
 
-  it('the suggestion limit holds for both together: two each, then 429 from either', async () => {
+  /** The public answers whose computations the next tests follow. */
+  const publicAnswers = () => [
+    `${API_ROUTES.creatorsSearch}?q=shared`,
+    API_ROUTES.creatorProfile(hostId),
+    `${API_ROUTES.creators}/${hostId}/network`,
+    API_ROUTES.leaderboard,
+    INSIGHTS_ROUTES.leaderboard('year'),
+    API_ROUTES.stats,
+    `${API_ROUTES.videosSearch}?q=together`,
+    INSIGHTS_ROUTES.communities,
+    INSIGHTS_ROUTES.bridges(),
+    INSIGHTS_ROUTES.suggested(hostId),
+  ];
+  /** Each public answer's Answer-Computation on `api`, by path (each asked for twice: kept, then replayed). */
+  async function computations(api: ApiProcess): Promise<Record<string, string | null>> {
+    const seen: Record<string, string | null> = {};
+    for (const path of publicAnswers()) {
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${api.url}${path}`, { headers: { 'accept-encoding': 'br' } });
+        expect([path, res.status]).toEqual([path, 200]);
+        await res.arrayBuffer();
+        seen[path] = res.headers.get('answer-computation');
+      }
+    }
+    return seen;
+  }
+  /** Waits until the analysis of the network has caught up on both (its answers are uncached until then). */
+  async function analysed(): Promise<void> {
+    for (const api of [a, b]) {
+      for (let tries = 0; ; tries++) {
+        const res = await fetch(`${api.url}${INSIGHTS_ROUTES.communities}`);
+        await res.arrayBuffer();
+        if (res.headers.get('answer-computation')) break;
+        if (tries > 200) throw new Error('the network analysis never settled');
+        await sleep(50);
+      }
+    }
+  }
+  /** Longer than a few polls of the other replica, so a change it would act on has been seen. */
+  const POLLS = 3 * 250 + 100;
+
+  it('the suggestion limit holds for both together: two each, then 429 from either; no answer is recomputed', async () => {
+    await analysed();
+    const before = { a: await computations(a), b: await computations(b) };
+    for (const seen of [before.a, before.b]) {
+      expect(Object.values(seen).filter((value) => !value)).toEqual([]);
+    }
     const suggest = (api: ApiProcess, i: number) =>
       fetch(`${api.url}${API_ROUTES.suggestions}`, {
         method: 'POST',
@@ -194,6 +246,40 @@ describe(`two API processes on one database (${TEST_DB})`, () => {
     const statuses: number[] = [];
     for (const [i, api] of [a, b, a, b, a, b].entries()) statuses.push(await suggest(api, i));
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+    await sleep(POLLS);
+    expect({ a: await computations(a), b: await computations(b) }).toEqual(before);
+  });
+
+  it('a login and a denied suggestion leave every public answer cached on both; a rename shows on the other within a second', async () => {
+    const before = { a: await computations(a), b: await computations(b) };
+    const login = await fetch(`${b.url}${API_ROUTES.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: b.url },
+      body: JSON.stringify({ password: PROCESS_ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const pending = await fetch(`${a.url}${API_ROUTES.suggestions}`, { headers: await a.adminHeaders() });
+    const [first] = (await pending.json()) as { id: number }[];
+    const { cookie, origin } = await a.adminHeaders();
+    const denied = await fetch(`${a.url}${API_ROUTES.suggestion(first!.id)}`, {
+      method: 'DELETE',
+      headers: { cookie: cookie!, origin: origin! },
+    });
+    expect(denied.status).toBe(200);
+    await sleep(POLLS);
+    expect({ a: await computations(a), b: await computations(b) }).toEqual(before);
+
+    const renamed = await send(a, 'PUT', API_ROUTES.creators, { id: hostId, name: 'Shared Sasha' });
+    const renamedAt = performance.now();
+    expect(renamed.status).toBe(200);
+    const profileName = async (api: ApiProcess) =>
+      (await get<CreatorProfile>(api, API_ROUTES.creatorProfile(hostId))).creator.name;
+    expect(await profileName(a)).toBe('Shared Sasha');
+    expect(await staleUntil(async () => (await profileName(b)) === 'Shared Sasha', renamedAt)).toBeLessThan(
+      VISIBLE_WITHIN_MS,
+    );
+    const after = await computations(b);
+    expect(after[API_ROUTES.creatorProfile(hostId)]).not.toBe(before.b[API_ROUTES.creatorProfile(hostId)]);
   });
 
   // Last: it leaves the account backing off.

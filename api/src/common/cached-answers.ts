@@ -8,9 +8,13 @@
  * current cached answer, its headers and bytes are kept per URL and encoding, and the next such GET
  * of that URL is answered by the HTTP server itself, before Fastify: no routing, Nest, guards, helmet
  * or hooks, whose headers (ETag and Cache-Control included) are part of what was kept; a matching
- * If-None-Match gets the 304. Everything kept is dropped whenever the data version moves, with the
- * cache, and an answer that depends on the clock (AggregateCache.json's `expiresAt`) when it expires. For small answers (leaderboard, first page of creators) the full stack cost about three
- * times what a bare server spends on a request.
+ * If-None-Match gets the 304. A replay is dropped with its answer, when a write changes a table the
+ * answer reads (docs/architecture.md "Many replicas, one truth"), and an answer that depends on the
+ * clock (AggregateCache.json's `expiresAt`) when it expires. For small answers (leaderboard, first page
+ * of creators) the full stack cost about three times what a bare server spends on a request.
+ *
+ * Every cached answer carries `Answer-Computation`: which of this process's computations made it, so
+ * an operator (or a test) can tell a kept answer from a recomputed one.
  *
  * Why the conditions are safe: a cookie-less request that got 200 proves the route is public, so the
  * answer may be replayed to any cookie-less request; requests with an Origin get per-origin CORS
@@ -25,7 +29,12 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import type { AggregateCache, ContentEncoding } from '../database/aggregate-cache.service';
+import {
+  isAffected,
+  type AggregateCache,
+  type ChangedTables,
+  type ContentEncoding,
+} from '../database/aggregate-cache.service';
 import { matchesIfNoneMatch } from './http-caching';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
@@ -36,6 +45,9 @@ const MAX_REPLAYS = 500;
 const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
 /** Headers that belong to one response, not to the answer. */
 const PER_RESPONSE = new Set([REQUEST_ID_HEADER, 'content-length', 'date', 'connection', 'keep-alive']);
+
+/** Which of this process's computations made a cached answer (see above). */
+export const ANSWER_COMPUTATION_HEADER = 'Answer-Computation';
 
 /** Levels at which Fastify logs every request (a replay logs its one line then too). */
 const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
@@ -49,6 +61,8 @@ interface Replay {
   notModified: OutgoingHttpHeader[];
   /** An answer that depends on the clock is dropped at this time (ms since the epoch), write or not. */
   expiresAt: number | undefined;
+  /** The tables the answer reads (null: every table but UNCACHED_TABLES). */
+  reads: ReadonlySet<string> | null;
 }
 
 /** What the encoding hook sent, checked once the response is complete before it is kept. */
@@ -129,22 +143,24 @@ export class CachedAnswers {
     return server;
   };
 
-  /** Encodes cached answers, keeps what may be replayed, and drops it all at every write. */
+  /** Encodes cached answers, keeps what may be replayed, and drops what each write makes stale. */
   register(fastify: FastifyInstance, cache: AggregateCache): void {
     this.log = fastify.log;
-    cache.onInvalidate(() => this.forget());
+    cache.onInvalidate((changed) => this.forget(changed));
     fastify.addHook('onReady', (done) => {
       this.replaying = true;
       done();
     });
     fastify.addHook('preClose', (done) => {
       this.replaying = false;
-      this.forget();
+      this.forget(null);
       done();
     });
 
     fastify.addHook('onSend', async (request: WithSent, reply, payload) => {
       if (!cache.owns(payload) || reply.statusCode !== 200) return payload;
+      const computation = cache.computationOf(payload);
+      if (computation !== undefined) void reply.header(ANSWER_COMPUTATION_HEADER, computation);
       const vary = reply.getHeader('Vary'); // keep 'Origin' from the origin policy
       void reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -175,6 +191,7 @@ export class CachedAnswers {
           etag: String(etag),
           notModified: replayHeaders(reply, null),
           expiresAt: cache.expiresAt(sent.answer),
+          reads: cache.readsOf(sent.answer),
         });
       }
       done();
@@ -236,9 +253,14 @@ export class CachedAnswers {
     this.replayBytes -= replay.body.length;
   }
 
-  private forget(): void {
-    this.replays.clear();
-    this.replayBytes = 0;
+  /** Drops the replays of answers that read a table in `changed` (null: all of them). */
+  private forget(changed: ChangedTables): void {
+    if (changed === null) {
+      this.replays.clear();
+      this.replayBytes = 0;
+      return;
+    }
+    for (const [key, replay] of this.replays) if (isAffected(replay.reads, changed)) this.drop(key);
   }
 }
 

@@ -78,25 +78,66 @@ describe('AggregateCache', () => {
     expect(await cache.value('bad', async () => 'ok')).toBe('ok');
   });
 
-  it('keeps answers while the data version stays, drops them when it moves on or cannot be read', async () => {
+  it('keeps answers while the versions stay, drops them when one they read moves or cannot be read', async () => {
     const cache = new AggregateCache();
     let computed = 0;
-    const get = () => cache.json('k', async () => ++computed);
-    cache.observe(5);
+    const get = () => cache.json('k', async () => ++computed, { reads: ['creators'] });
+    const versions = (creators: number, suggestions: number) =>
+      new Map([
+        ['*', 0],
+        ['creators', creators],
+        ['suggestions', suggestions],
+      ]);
+    cache.observe(versions(5, 1));
     await get();
-    cache.observe(5);
+    cache.observe(versions(5, 1));
     await get();
     expect(computed).toBe(1);
-    cache.observe(6); // another replica wrote
+    cache.observe(versions(5, 9)); // another replica took a suggestion
+    await get();
+    expect(computed).toBe(1);
+    cache.observe(versions(6, 9)); // and renamed a creator
     await get();
     expect(computed).toBe(2);
-    cache.observe(5); // a poll that read the version just before a local write: not a change
+    cache.observe(versions(5, 9)); // a poll that read the version just before a local write: not a change
     await get();
     expect(computed).toBe(2);
     cache.observe(null); // the database cannot be read
     await get();
-    cache.observe(6); // readable again: nothing from the blind spell is trusted
+    cache.observe(versions(6, 9)); // readable again: nothing from the blind spell is trusted
     await get();
     expect(computed).toBe(4);
+    cache.observe(new Map([...versions(6, 9), ['*', 1]])); // a write that changed everything
+    await get();
+    expect(computed).toBe(5);
+  });
+
+  it('drops on a change only the answers, values and current marks that read what changed', async () => {
+    const cache = new AggregateCache();
+    const seen: unknown[] = [];
+    cache.onInvalidate((changed) => seen.push(changed && [...changed]));
+    let computed = 0;
+    const creators = await cache.json('creators', async () => ++computed, { reads: ['creators'] });
+    const videos = await cache.json('videos', async () => ++computed, { reads: ['videos'] });
+    const undeclared = await cache.json('any', async () => ++computed);
+    const value = await cache.value('v', async () => ++computed, ['videos']);
+    cache.committed(new Set(['suggestions', 'history']), 7); // read by no public answer
+    expect([creators, videos, undeclared].map((body) => cache.isCurrent(body))).toEqual([true, true, true]);
+    cache.committed(new Set(['creators']), 8);
+    expect([creators, videos, undeclared].map((body) => cache.isCurrent(body))).toEqual([false, true, false]);
+    expect(String(await cache.json('videos', async () => ++computed, { reads: ['videos'] }))).toBe('2');
+    expect(await cache.value('v', async () => ++computed, ['videos'])).toBe(value);
+    expect(String(await cache.json('creators', async () => ++computed, { reads: ['creators'] }))).toBe('5');
+    expect(seen).toEqual([['suggestions', 'history'], ['creators']]);
+    expect(cache.stampedTables()).toEqual(new Set(['suggestions', 'history', 'creators']));
+  });
+
+  it('numbers its computations', async () => {
+    const cache = new AggregateCache();
+    const a = await cache.json('a', async () => 1);
+    const b = await cache.json('b', async () => 1);
+    expect(cache.computationOf(a)).toBe(1);
+    expect(cache.computationOf(b)).toBe(2);
+    expect(cache.computationOf(await cache.json('a', async () => 1))).toBe(1);
   });
 });

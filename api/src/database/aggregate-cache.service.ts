@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
+import { EVERYTHING, UNCACHED_TABLES } from './answer-invalidation';
 
 /** Entries kept at most (profiles, networks and analytics pages are cached per creator or page). */
 const MAX_ENTRIES = 2000;
@@ -15,12 +16,52 @@ const gzipped = promisify(gzip);
 
 export type ContentEncoding = 'br' | 'gzip';
 
+/** What an answer reads: the tables whose changes make it stale. */
+export interface AnswerOptions {
+  /**
+   * The tables the answer is built from; absent, every table but UNCACHED_TABLES (so an answer that
+   * says nothing goes stale at any write a public answer could care about).
+   */
+  reads?: readonly string[];
+  /**
+   * ms since the epoch: the answer also depends on the clock (a period leaderboard: the day), and stops
+   * being current then, so nothing replays it afterwards; its key must name that time's window.
+   */
+  expiresAt?: number;
+}
+
+/** The tables an entry reads; null: every table but UNCACHED_TABLES. */
+type ReadSet = ReadonlySet<string> | null;
+/** The tables a change touched; null: everything. */
+export type ChangedTables = ReadonlySet<string> | null;
+
+/** True when a change of `changed` makes an answer reading `reads` stale. */
+export function isAffected(reads: ReadSet, changed: ChangedTables): boolean {
+  if (changed === null || changed.has(EVERYTHING)) return true;
+  for (const table of changed) {
+    if (reads === null ? !UNCACHED_TABLES.has(table) : reads.has(table)) return true;
+  }
+  return false;
+}
+
+interface Computed {
+  /** The change counter when its computation started (see `isCurrent`). */
+  started: number;
+  reads: ReadSet;
+  /** Numbers this process's computations, for the Answer-Computation header. */
+  computation: number;
+  expiresAt: number | undefined;
+}
+
+const toReadSet = (reads: readonly string[] | undefined): ReadSet => (reads ? new Set(reads) : null);
+
 /**
  * Aggregate answers (creator counts, leaderboard, analytics, profiles, lists), serialised once and kept
- * while the database's data version stays the same (docs/architecture.md "Known traps": aggregates on
- * better-sqlite3 block the event loop). Concurrent misses share one computation. A write on this replica
- * moves the version at its commit, a write elsewhere at the next poll (`observe`); an entry is only ever
- * inserted before its computation starts, so a version change meanwhile removes it.
+ * until a write changes a table they read (docs/architecture.md "Known traps": aggregates on
+ * better-sqlite3 block the event loop; "Many replicas, one truth": what each answer reads). Concurrent
+ * misses share one computation. A write on this replica drops what it made stale at its commit
+ * (`committed`), a write elsewhere at the next poll (`observe`); an entry is only ever inserted before
+ * its computation starts, so a change meanwhile removes it.
  *
  * Answers are kept as bytes (sending a cached string re-encoded 2.8 MB of creators to UTF-8 on every
  * request), and each answer's gzip and brotli forms are made once, off the event loop, when first asked
@@ -28,50 +69,60 @@ export type ContentEncoding = 'br' | 'gzip';
  */
 @Injectable()
 export class AggregateCache {
-  private readonly entries = new Map<string, Promise<Buffer>>();
+  private readonly entries = new Map<string, { body: Promise<Buffer>; reads: ReadSet }>();
   /** What may be kept (tests shrink it). */
   protected readonly limits = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
   /** JSON bytes of the computed entries, by key (for the byte limit). */
   private readonly sizes = new Map<string, number>();
   private bytes = 0;
   private readonly encoded = new WeakMap<Buffer, Partial<Record<ContentEncoding, Promise<Buffer>>>>();
-  /** Answers computed since the last write (see `isCurrent`). */
-  private current = new WeakSet<Buffer>();
-  /** When answers that depend on the clock stop being current (see `json`). */
-  private readonly expiry = new WeakMap<Buffer, number>();
-  private generation = 0;
-  private version: number | null = null;
-  private readonly invalidated: Array<() => void> = [];
+  /** How each answer was computed (see `isCurrent`). */
+  private readonly computed = new WeakMap<Buffer, Computed>();
+  private computations = 0;
+  /** Counts the changes seen; when each table last changed, any table an undeclared answer reads, all. */
+  private changes = 0;
+  private readonly changedAt = new Map<string, number>();
+  private defaultChangedAt = 0;
+  private everythingChangedAt = 0;
+  /** Each table's version as last learned (null: unknown, nothing is trusted), and the tables with a row. */
+  private versions: Map<string, number> | null = null;
+  private readonly stamped = new Set<string>();
+  private readonly invalidated: Array<(changed: ChangedTables) => void> = [];
   /** Intermediate results several answers are built from (see `value`). */
-  private readonly values = new Map<string, Promise<unknown>>();
+  private readonly values = new Map<string, { value: Promise<unknown>; reads: ReadSet }>();
 
   /**
-   * The JSON bytes of `compute()`'s result, from the cache when present. `expiresAt` (ms since the
-   * epoch) marks an answer that also depends on the clock (a period leaderboard: the day): it stops
-   * being current then, so nothing replays it afterwards; its key must name that time's window.
+   * The JSON bytes of `compute()`'s result, from the cache when present, kept until a table it reads
+   * changes. A number for `options` is `expiresAt` (see AnswerOptions).
    */
-  json(key: string, compute: () => Promise<unknown>, expiresAt?: number): Promise<Buffer> {
+  json(key: string, compute: () => Promise<unknown>, options: AnswerOptions | number = {}): Promise<Buffer> {
+    const { reads, expiresAt } =
+      typeof options === 'number' ? { expiresAt: options, reads: undefined } : options;
     const cached = this.entries.get(key);
     if (cached) {
       this.entries.delete(key); // least recently used goes first
       this.entries.set(key, cached);
-      return cached;
+      return cached.body;
     }
-    const generation = this.generation;
+    const meta: Computed = {
+      started: this.changes,
+      reads: toReadSet(reads),
+      computation: ++this.computations,
+      expiresAt,
+    };
     const pending = compute().then((value) => {
       const body = this.track(Buffer.from(JSON.stringify(value)));
-      if (expiresAt !== undefined) this.expiry.set(body, expiresAt);
-      if (generation === this.generation) this.current.add(body);
-      if (this.entries.get(key) === pending) {
+      this.computed.set(body, meta);
+      if (this.entries.get(key)?.body === pending) {
         this.sizes.set(key, body.length);
         this.bytes += body.length;
         this.evict();
       }
       return body;
     });
-    this.entries.set(key, pending);
+    this.entries.set(key, { body: pending, reads: meta.reads });
     pending.catch(() => {
-      if (this.entries.get(key) === pending) this.drop(key);
+      if (this.entries.get(key)?.body === pending) this.drop(key);
     });
     this.evict();
     return pending;
@@ -94,17 +145,18 @@ export class AggregateCache {
   }
 
   /**
-   * `compute()`'s result kept as a value until the next write, for what several answers are built from
-   * (per-creator counts, the whole creator list, the analytics table): computed once per write, not once
-   * per answer. Few keys, so no limits. A failure is not kept.
+   * `compute()`'s result kept as a value until a table in `reads` changes (absent: as for `json`), for
+   * what several answers are built from (per-creator counts, the whole creator list, the analytics
+   * table): computed once per change, not once per answer. Few keys, so no limits. A failure is not
+   * kept.
    */
-  value<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const cached = this.values.get(key) as Promise<T> | undefined;
+  value<T>(key: string, compute: () => Promise<T>, reads?: readonly string[]): Promise<T> {
+    const cached = this.values.get(key)?.value as Promise<T> | undefined;
     if (cached) return cached;
     const pending = compute();
-    this.values.set(key, pending);
+    this.values.set(key, { value: pending, reads: toReadSet(reads) });
     pending.catch(() => {
-      if (this.values.get(key) === pending) this.values.delete(key);
+      if (this.values.get(key)?.value === pending) this.values.delete(key);
     });
     return pending;
   }
@@ -115,20 +167,39 @@ export class AggregateCache {
   }
 
   /**
-   * True when `body` was computed after the last write, so it may be remembered beyond this request
-   * (an answer whose computation overlapped a write is served once, to its own request, and dropped).
+   * True when no table `body` reads has changed since its computation began, so it may be remembered
+   * beyond this request (an answer whose computation overlapped such a write is served once, to its own
+   * request, and dropped), and its clock has not run out.
    */
   isCurrent(body: Buffer): boolean {
-    return this.current.has(body) && !(Date.now() >= (this.expiry.get(body) ?? Infinity));
+    const meta = this.computed.get(body);
+    if (!meta || this.everythingChangedAt > meta.started) return false;
+    if (Date.now() >= (meta.expiresAt ?? Infinity)) return false;
+    if (meta.reads === null) return this.defaultChangedAt <= meta.started;
+    for (const table of meta.reads) if ((this.changedAt.get(table) ?? 0) > meta.started) return false;
+    return true;
   }
 
   /** When `body` stops being current whatever the writes (ms since the epoch), if it depends on the clock. */
   expiresAt(body: Buffer): number | undefined {
-    return this.expiry.get(body);
+    return this.computed.get(body)?.expiresAt;
   }
 
-  /** Calls `listener` after every invalidation (whatever keeps answers elsewhere drops them then). */
-  onInvalidate(listener: () => void): void {
+  /** The tables `body` reads (null: every table but UNCACHED_TABLES). */
+  readsOf(body: Buffer): ReadSet {
+    return this.computed.get(body)?.reads ?? null;
+  }
+
+  /** Which of this process's computations made `body` (the Answer-Computation header). */
+  computationOf(body: Buffer): number | undefined {
+    return this.computed.get(body)?.computation;
+  }
+
+  /**
+   * Calls `listener` after every invalidation with the tables that changed (null: everything), so
+   * whatever keeps answers elsewhere drops those reading them.
+   */
+  onInvalidate(listener: (changed: ChangedTables) => void): void {
     this.invalidated.push(listener);
   }
 
@@ -159,25 +230,69 @@ export class AggregateCache {
     return form;
   }
 
-  /**
-   * The database's data version as last learned (by the writer after its commit, by every replica from
-   * its poll): the answers kept are dropped whenever it moves. null, when it cannot be read, drops them
-   * too. It only moves forward, so a poll that read it just before a local write cannot undo that write.
-   */
-  observe(version: number | null): void {
-    if (version === this.version) return;
-    if (version !== null && this.version !== null && version < this.version) return;
-    this.version = version;
-    this.invalidate();
+  /** The tables known to have a row in `answer_versions` (a write inserts the others' rows). */
+  stampedTables(): ReadonlySet<string> {
+    return this.stamped;
   }
 
-  invalidate(): void {
-    this.entries.clear();
-    this.values.clear();
-    this.sizes.clear();
-    this.bytes = 0;
-    this.generation += 1;
-    this.current = new WeakSet();
-    for (const listener of this.invalidated) listener();
+  /**
+   * A write on this replica committed, changing `tables` under sequence number `sequence`: their
+   * answers go now, and the poll that later reads these versions finds nothing new.
+   */
+  committed(tables: ReadonlySet<string>, sequence: number): void {
+    for (const table of tables) {
+      this.stamped.add(table);
+      if (this.versions && sequence > (this.versions.get(table) ?? -1)) this.versions.set(table, sequence);
+    }
+    this.invalidate(tables);
+  }
+
+  /**
+   * Every table's version as read by a poll: the answers reading a table whose version moved are
+   * dropped. null (the versions cannot be read) drops everything, and so does the first read after
+   * it (nothing computed meanwhile is trusted). A version only moves forward, so a poll that read it
+   * just before a local write cannot undo that write.
+   */
+  observe(versions: ReadonlyMap<string, number> | null): void {
+    if (versions === null) {
+      this.versions = null;
+      this.invalidate(null);
+      return;
+    }
+    for (const table of versions.keys()) this.stamped.add(table);
+    if (this.versions === null) {
+      this.versions = new Map(versions);
+      this.invalidate(null);
+      return;
+    }
+    const changed = new Set<string>();
+    for (const [table, version] of versions) {
+      if (version > (this.versions.get(table) ?? -1)) {
+        this.versions.set(table, version);
+        changed.add(table);
+      }
+    }
+    if (changed.size > 0) this.invalidate(changed);
+  }
+
+  /** Drops what reads `changed` (null or absent: everything), and tells the listeners. */
+  invalidate(changed: Iterable<string> | null = null): void {
+    const tables: ChangedTables = changed === null ? null : new Set(changed);
+    this.changes += 1;
+    if (tables === null || tables.has(EVERYTHING)) {
+      this.everythingChangedAt = this.changes;
+      this.entries.clear();
+      this.values.clear();
+      this.sizes.clear();
+      this.bytes = 0;
+    } else {
+      for (const table of tables) {
+        this.changedAt.set(table, this.changes);
+        if (!UNCACHED_TABLES.has(table)) this.defaultChangedAt = this.changes;
+      }
+      for (const [key, entry] of this.entries) if (isAffected(entry.reads, tables)) this.drop(key);
+      for (const [key, entry] of this.values) if (isAffected(entry.reads, tables)) this.values.delete(key);
+    }
+    for (const listener of this.invalidated) listener(tables);
   }
 }

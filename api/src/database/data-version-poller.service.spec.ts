@@ -4,11 +4,11 @@ import { DataVersionPoller } from './data-version-poller.service';
 import type { TransactionRunner } from './transaction-runner.service';
 
 describe('DataVersionPoller', () => {
-  it('keeps answers while the version stays, drops them when it moves or cannot be read, and recovers', async () => {
+  it('keeps answers while the versions they read stay, drops them when one moves or cannot be read, and recovers', async () => {
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const cache = new AggregateCache();
-    let database: number | Error = 7;
+    let database: Map<string, number> | Error = new Map([['creators', 7]]);
     const tx = {
       read: async () => {
         if (database instanceof Error) throw database;
@@ -24,13 +24,22 @@ describe('DataVersionPoller', () => {
     expect(await answer()).toBe('1');
     await poller.poll();
     expect(await answer()).toBe('1'); // same version: kept
-    database = 8; // another replica wrote
+    database = new Map([
+      ['creators', 7],
+      ['suggestions', 8],
+    ]); // another replica took a suggestion
+    await poller.poll();
+    expect(await answer()).toBe('1');
+    database = new Map([
+      ['creators', 9],
+      ['suggestions', 8],
+    ]); // and wrote a creator
     await poller.poll();
     expect(await answer()).toBe('2');
     database = new Error('connect ECONNREFUSED');
     await poller.poll();
     expect(await answer()).toBe('3'); // nothing kept from before the outage
-    database = 8;
+    database = new Map([['creators', 9]]);
     await poller.poll();
     expect(await answer()).toBe('4'); // nor from during it
     await poller.poll();

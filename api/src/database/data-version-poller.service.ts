@@ -1,11 +1,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AggregateCache } from './aggregate-cache.service';
-import { DATA_VERSION_POLL_MS, readDataVersion } from './data-version';
+import { DATA_VERSION_POLL_MS, readAnswerVersions } from './data-version';
 import { TransactionRunner } from './transaction-runner.service';
 
 /**
- * Tells this replica's cache about writes made by other replicas: one indexed row read every
- * DATA_VERSION_POLL_MS. While the database cannot be read, nothing cached is trusted.
+ * Tells this replica's cache about writes made by other replicas: the few rows of `answer_versions`
+ * (one per table ever written) read every DATA_VERSION_POLL_MS; the answers reading a table whose
+ * version moved are dropped. While the database cannot be read, nothing cached is trusted.
  */
 @Injectable()
 export class DataVersionPoller implements OnApplicationBootstrap, OnModuleDestroy {
@@ -28,15 +29,15 @@ export class DataVersionPoller implements OnApplicationBootstrap, OnModuleDestro
     clearTimeout(this.timer);
   }
 
-  /** Reads the version once, then schedules the next read (never two at once). */
+  /** Reads the versions once, then schedules the next read (never two at once). */
   async poll(): Promise<void> {
     try {
-      this.cache.observe(await this.tx.read(readDataVersion));
-      if (this.failing) this.log.log('data version readable again');
+      this.cache.observe(await this.tx.read(readAnswerVersions));
+      if (this.failing) this.log.log('answer versions readable again');
       this.failing = false;
     } catch (error) {
       this.cache.observe(null);
-      if (!this.failing) this.log.warn(`cannot read the data version: ${String(error)}`);
+      if (!this.failing) this.log.warn(`cannot read the answer versions: ${String(error)}`);
       this.failing = true;
     }
     if (!this.stopped) {

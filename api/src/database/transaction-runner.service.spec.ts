@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AggregateCache } from './aggregate-cache.service';
+import { AnswerInvalidation } from './answer-invalidation';
 import { dataSourceOptions } from './data-source-options';
+import { readAnswerVersions } from './data-version';
 import { ENTITIES } from './entities';
 import { TransactionRunner } from './transaction-runner.service';
 
@@ -62,30 +64,52 @@ describe('TransactionRunner on SQLite', () => {
     expect((await count()) - before).toBe(10); // 5 committed transactions of 2 rows each
   });
 
-  it('advances the data version with every committed write, not with a rolled-back one', async () => {
+  it('stamps the tables a committed write changed, not a rolled-back one, and drops only their answers', async () => {
     const cache = new AggregateCache();
     const runner = new TransactionRunner(dataSource, cache);
-    const version = async () =>
-      Number(
-        ((await dataSource.query('SELECT version FROM data_version')) as { version: number }[])[0]?.version,
-      );
-    const before = await version();
+    const versions = async () => new Map(await readAnswerVersions(dataSource.manager));
+    cache.observe(await versions()); // as the first poll does
+    let computed = 0;
+    const catalogue = () => cache.json('catalogue', async () => ++computed); // reads no suggestion
+    const queue = () => cache.json('queue', async () => ++computed, { reads: ['suggestions'] });
+    await catalogue();
+    await queue();
+    const before = (await versions()).get('suggestions') ?? 0;
     await runner.write((manager) => write(manager, 300));
-    await runner.write((manager) => write(manager, 301));
+    const after = (await versions()).get('suggestions');
+    expect(after).toBeGreaterThan(before);
+    expect(String(await catalogue())).toBe('1'); // kept
+    expect(String(await queue())).toBe('3'); // dropped at the commit
     await expect(
       runner.write(async (manager) => {
         await write(manager, 302);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    expect((await version()) - before).toBe(2);
+    expect((await versions()).get('suggestions')).toBe(after);
     await runner.write((manager) => write(manager, 303), { affectsAnswers: false }); // a session, say
-    expect((await version()) - before).toBe(2);
-    let computed = 0;
-    await cache.json('k', async () => ++computed);
-    cache.observe(await version()); // what a poll would read now: nothing changed since the last write
-    await cache.json('k', async () => ++computed);
-    expect(computed).toBe(1);
+    expect((await versions()).get('suggestions')).toBe(after);
+    cache.observe(await versions()); // what a poll would read now: nothing new since the last write
+    expect(String(await queue())).toBe('4'); // (the failed write's outcome was not trusted)
+    cache.observe(await versions());
+    expect(String(await queue())).toBe('4');
+    expect(String(await catalogue())).toBe('1');
+
+    // A declared table joins what the statements show; 'all' drops everything.
+    await runner.write((manager) => write(manager, 304), { tables: ['creators'] });
+    expect(String(await catalogue())).toBe('5');
+    await runner.write(async (manager) => {
+      await write(manager, 305);
+      AnswerInvalidation.touch(manager, 'all');
+    });
+    expect((await versions()).get('*')).toBeGreaterThan(after!);
+    expect(String(await catalogue())).toBe('6');
+  });
+
+  it('refuses a declaration outside a write transaction', () => {
+    expect(() => AnswerInvalidation.touch(dataSource.manager, ['creators'])).toThrow(
+      'AnswerInvalidation.touch outside TransactionRunner.write',
+    );
   });
 
   it('shows the trap it avoids: unserialised transactions on the one connection fail', async () => {

@@ -2,17 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AggregateCache } from './aggregate-cache.service';
-import { advanceDataVersion } from './data-version';
+import { AnswerInvalidation, ChangeWatcher, openChangeSet } from './answer-invalidation';
+import { advanceDataVersion, stampAnswerVersions } from './data-version';
 import { isRetryableConflict } from './database-errors';
 
 const MAX_ATTEMPTS = 3;
 
 export interface WriteOptions {
   /**
-   * false for rows no cached answer is built from (sessions, login counters): the data version stays,
-   * so such writes (a login attempt, say) do not empty every replica's cache.
+   * false for rows no cached answer is built from (sessions, login counters): nothing is stamped, so
+   * such writes (a login attempt, say) leave every replica's answers alone.
    */
   affectsAnswers?: boolean;
+  /**
+   * Tables the write changes, added to those its statements show (see answer-invalidation.ts); 'all'
+   * makes every cached answer go.
+   */
+  tables?: readonly string[] | 'all';
 }
 
 /**
@@ -20,7 +26,8 @@ export interface WriteOptions {
  * single connection: concurrent transactions fail and a read issued while a transaction is open sees
  * its uncommitted rows. So on SQLite every write transaction and every read runs through one promise
  * queue, one at a time. On MySQL/MariaDB they pass straight to the pool, reads as snapshot
- * transactions, and a write that loses a deadlock is retried. Every write advances the data version.
+ * transactions, and a write that loses a deadlock is retried. Every write stamps the tables it changed
+ * (docs/architecture.md "Many replicas, one truth").
  * On MySQL a write that affects answers first locks the `count_totals` row, so writes are counted one at
  * a time (see CountsService): the counts it recomputes see every committed change, and two writers
  * never deadlock over the authorship rows they both read.
@@ -35,37 +42,57 @@ export class TransactionRunner {
     private readonly cache: AggregateCache,
   ) {
     this.serialised = dataSource.options.type === 'better-sqlite3';
+    if (!dataSource.subscribers.some((subscriber) => subscriber instanceof ChangeWatcher)) {
+      dataSource.subscribers.push(new ChangeWatcher());
+    }
   }
 
   /**
-   * Runs `work` in one transaction; all of it commits or none of it does. The same transaction advances
-   * the data version, so this replica's cached answers go at once and the other replicas' at their poll.
+   * Runs `work` in one transaction; all of it commits or none of it does. The same transaction stamps
+   * the tables it changed with the next write sequence number, so this replica's answers that read them
+   * go at once and the other replicas' at their poll; answers reading other tables stay.
    */
   async write<T>(work: (manager: EntityManager) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     if (options.affectsAnswers === false) {
       return this.exclusive(() => this.withRetry(() => this.dataSource.transaction(work)));
     }
-    let version: number | null = null;
+    // What the last attempt changed, and the sequence number it stamped (0: nothing stamped).
+    const outcome: { tables: ReadonlySet<string>; sequence: number } = { tables: new Set(), sequence: 0 };
     try {
       const result = await this.exclusive(() =>
         this.withRetry(() =>
           this.dataSource.transaction(async (manager) => {
-            // SQLite: a write first takes the file's write lock (waiting out other processes), where a
-            // read first would fail with SQLITE_BUSY if another process committed before our write.
-            // MySQL: the counts row first (changes are counted one at a time, see CountsService), the
-            // version last, so its row is locked only for the commit.
-            if (this.serialised) version = await advanceDataVersion(manager);
-            else await manager.query('SELECT id FROM count_totals WHERE id = 1 FOR UPDATE');
-            const result = await work(manager);
-            if (!this.serialised) version = await advanceDataVersion(manager);
-            return result;
+            const close = openChangeSet(manager.queryRunner!);
+            outcome.sequence = 0;
+            try {
+              if (options.tables) AnswerInvalidation.touch(manager, options.tables);
+              // SQLite: a write first takes the file's write lock (waiting out other processes), where a
+              // read first would fail with SQLITE_BUSY if another process committed before our write.
+              // MySQL: the counts row first (changes are counted one at a time, see CountsService), the
+              // sequence last, so its row is locked only for the commit.
+              let sequence = this.serialised ? await advanceDataVersion(manager) : 0;
+              if (!this.serialised) {
+                await manager.query('SELECT id FROM count_totals WHERE id = 1 FOR UPDATE');
+              }
+              const result = await work(manager);
+              const tables = (outcome.tables = close());
+              if (tables.size > 0) {
+                if (!this.serialised) sequence = await advanceDataVersion(manager);
+                await stampAnswerVersions(manager, tables, sequence, this.cache.stampedTables());
+                outcome.sequence = sequence;
+              }
+              return result;
+            } finally {
+              outcome.tables = close();
+            }
           }),
         ),
       );
-      if (version !== null) this.cache.observe(version);
+      if (outcome.sequence > 0) this.cache.committed(outcome.tables, outcome.sequence);
       return result;
     } catch (error) {
-      this.cache.invalidate(); // a failed commit's outcome is unknown
+      // A failed commit's outcome is unknown: what it would have changed is not trusted.
+      if (outcome.tables.size > 0) this.cache.invalidate(outcome.tables);
       throw error;
     }
   }

@@ -16,7 +16,7 @@ import {
   type Community,
   type CommunityLookup,
 } from '@friends/shared';
-import { AggregateCache } from '../database/aggregate-cache.service';
+import { AggregateCache, isAffected } from '../database/aggregate-cache.service';
 import { chunks, int, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { isCollaborationSql } from '../videos/collaboration-sql';
@@ -32,6 +32,12 @@ const DEBOUNCE_MS = 200;
 /** Authorship rows per read, so no single statement holds SQLite's one connection for long. */
 const READ_CHUNK = 5000;
 const WORKER_FILE = join(__dirname, 'community-worker.js');
+/**
+ * The tables the analysis and its answers are built from: a write that changes none of them neither
+ * reruns it nor drops its answers.
+ */
+export const ANALYSIS_READS = ['creators', 'video_authors', 'video_counts'] as const;
+const ANALYSIS_READS_SET: ReadonlySet<string> = new Set(ANALYSIS_READS);
 
 interface Published {
   /** Counts the analyses published, so each one's cached answers have their own keys. */
@@ -70,7 +76,8 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
   ) {
-    cache.onInvalidate(() => {
+    cache.onInvalidate((changed) => {
+      if (!isAffected(ANALYSIS_READS_SET, changed)) return; // a suggestion, a title: same graph
       this.changes += 1;
       this.schedule(DEBOUNCE_MS);
     });
@@ -109,8 +116,10 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
             total: result.communities.total,
           };
     if (result.changes !== this.changes) return answer();
-    return this.cache.json(`network:communities:${result.seq}:${limit ?? ''}:${members ?? ''}`, async () =>
-      answer(),
+    return this.cache.json(
+      `network:communities:${result.seq}:${limit ?? ''}:${members ?? ''}`,
+      async () => answer(),
+      { reads: ANALYSIS_READS },
     );
   }
 
@@ -132,14 +141,18 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
       return { communities, members };
     };
     if (result.changes !== this.changes) return answer();
-    return this.cache.json(`network:communities:of:${result.seq}:${ids.join(',')}`, async () => answer());
+    return this.cache.json(`network:communities:of:${result.seq}:${ids.join(',')}`, async () => answer(), {
+      reads: ANALYSIS_READS,
+    });
   }
 
   async bridgesJson(limit: number): Promise<Buffer | Bridge[]> {
     const result = await this.result();
     const top = () => result.bridges.slice(0, limit);
     if (result.changes !== this.changes) return top();
-    return this.cache.json(`network:bridges:${result.seq}:${limit}`, async () => top());
+    return this.cache.json(`network:bridges:${result.seq}:${limit}`, async () => top(), {
+      reads: ANALYSIS_READS,
+    });
   }
 
   private result(): Promise<Published> {
