@@ -6,7 +6,7 @@ import { StoredCounts1797200000000 } from './1797200000000-StoredCounts';
 import { EvidenceAndReview1797300000000 } from './1797300000000-EvidenceAndReview';
 import { History1797400000000 } from './1797400000000-History';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
-import { AnswerVersions1795621663364 } from './1795621663364-AnswerVersions';
+import { AnswerVersions1797621663364 } from './1797621663364-AnswerVersions';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -18,5 +18,5 @@ export const MIGRATIONS = [
   EvidenceAndReview1797300000000,
   History1797400000000,
   CreatorSearchIndex1797600000000,
-  AnswerVersions1795621663364,
+  AnswerVersions1797621663364,
 ];

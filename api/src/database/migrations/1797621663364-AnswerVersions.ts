@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner, Table } from 'typeorm';
  * write (docs/architecture.md "Many replicas, one truth"): each replica polls it to drop only the cached
  * answers that read a changed table. The row '*' moves when a write changed everything.
  */
-export class AnswerVersions1795621663364 implements MigrationInterface {
-  name = 'AnswerVersions1795621663364';
+export class AnswerVersions1797621663364 implements MigrationInterface {
+  name = 'AnswerVersions1797621663364';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.createTable(
