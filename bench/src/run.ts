@@ -9,7 +9,7 @@
  *
  * Flags (or BENCH_<NAME> variables): --creators=10000 --videos=100000 --seed=42 --duration=5 (seconds
  * per autocannon run) --runs=5 (browser runs) --large-creators=100000 --large-videos=1000000
- * --skip=mariadb,browser,import,scaling,bundles,insights,large; --report=bench/results.json prints the
+ * --skip=mariadb,browser,import,scaling,bundles,insights,suggestions,large; --report=bench/results.json prints the
  * tables of a finished run again.
  */
 import { execSync } from 'node:child_process';
@@ -56,6 +56,15 @@ import { runDetectionReport } from './detection-bench';
 import { runImport, startFake, youtubeEnv, type ImportFigures } from './import-bench';
 import { formatInsights, insightsFailures, runInsightsBench, type InsightsFigures } from './insights-bench';
 import { startApi } from './server';
+import {
+  READS,
+  SUGGESTIONS,
+  SUGGESTIONS_CPU_TARGET_S,
+  SUGGESTIONS_ENV,
+  SUGGESTIONS_SIZE,
+  runSuggestionsCpu,
+  type SuggestionsCpu,
+} from './suggestions-bench';
 import { BENCH_DIR, CACHE_DIR, REPO_ROOT, arg, log } from './util';
 
 const TARGETS = {
@@ -108,8 +117,10 @@ interface Results {
   insights?: InsightsFigures;
   writeThenReads?: WriteThenReads;
   screenBytes?: ScreenBytes;
-  /** Issue 15: the same reads on the large set, beside this run's default-size figures. */
+  /** The large set: the same reads, beside this run's default-size figures. */
   large?: LargeFigures;
+  /** Server CPU of visitors' suggestions beside ordinary reads (suggestions-bench.ts). */
+  suggestionsCpu?: SuggestionsCpu;
   /** The whole run. */
   seconds?: number;
 }
@@ -430,7 +441,26 @@ async function main(): Promise<void> {
     });
   }
 
-  // 5. The large set: the same reads (no ceiling: this run's default-size figures are the baseline).
+  // 5. What visitors' suggestions cost the server beside ordinary reads, on its own size.
+  if (!skip.has('suggestions')) {
+    log(`server CPU of ${SUGGESTIONS} suggestions beside ${READS} reads (${sizeLabel(SUGGESTIONS_SIZE)})`);
+    const data = await sqliteDatabase(SUGGESTIONS_SIZE);
+    const api = await startApi({
+      buildDir,
+      databaseUrl: `sqlite:${freshCopy(data.file, 'suggestions')}`,
+      env: SUGGESTIONS_ENV,
+    });
+    try {
+      results.suggestionsCpu = await runSuggestionsCpu(api, data.meta);
+      if (results.suggestionsCpu.failed > 0) {
+        results.failures.push(`suggestions beside reads: ${results.suggestionsCpu.failed} non-2xx`);
+      }
+    } finally {
+      await api.stop();
+    }
+  }
+
+  // 6. The large set: the same reads (no ceiling: this run's default-size figures are the baseline).
   if (!skip.has('large')) {
     try {
       results.large = await runLarge(buildDir, { connections, durationSeconds });
@@ -711,6 +741,19 @@ function report(r: Results, seconds: number): string {
   for (const [database, mb] of Object.entries(r.peakRssMb)) {
     lines.push(
       `| API peak RSS (${database}, VmHWM) | ${fmt(mb)} MB | | ${fmt(mb / TARGETS.rssMb, 2)}× of target | ≤ 250 MB | ${ok(mb <= TARGETS.rssMb)} |`,
+    );
+  }
+  if (r.suggestionsCpu) {
+    const c = r.suggestionsCpu;
+    lines.push(
+      row([
+        `server CPU of ${c.suggestions} suggestions beside ${c.reads} reads (${sizeName(c.size)}; API process CPU, analysis worker included)`,
+        `${fmt(c.cpuSeconds, 2)} s (${fmt(c.wallMs)} ms wall)`,
+        `${c.recomputedAnswers} of ${c.readUrls} read answers computed again`,
+        '',
+        `< ${SUGGESTIONS_CPU_TARGET_S} s`,
+        ok(c.cpuSeconds < SUGGESTIONS_CPU_TARGET_S && c.failed === 0),
+      ]),
     );
   }
   if (r.large) lines.push('', ...largeTable(r, r.large));
