@@ -13,6 +13,7 @@ import { configNamespaces, type AppConfig } from './config/configuration';
 import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
 import { TransactionRunner } from './database/transaction-runner.service';
+import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
 import { QueriesModule } from './queries/queries.module';
@@ -52,6 +53,7 @@ export class AppModule {
         HistoryModule,
         CreatorsModule,
         VideosModule,
+        GroupsModule,
         YouTubeModule,
         ReviewModule,
         QueriesModule,

@@ -31,6 +31,12 @@ export const HISTORY_KINDS = [
   'suggestion.delete',
   'review.decision',
   'backup.restore',
+  'group.create',
+  'group.update',
+  'group.delete',
+  'membership.create',
+  'membership.update',
+  'membership.delete',
   'undo',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

@@ -25,3 +25,4 @@ export * from './seeded-random';
 export * from './events';
 export * from './roles';
 export * from './format';
+export * from './groups';

@@ -3,6 +3,7 @@
  * collaborations between two creators, and collaborations per month. Routes, limits and the answers'
  * shapes; the API computes them in SQL, the front ends read exactly these.
  */
+import type { CollaborationSide } from './groups';
 import type { Video } from './types';
 
 /** A creator as the network answers name it. */
@@ -52,7 +53,15 @@ export interface PairVideos {
   /** Dates (YYYY-MM-DD) of the first and latest dated video together; null when none is dated. */
   first: string | null;
   latest: string | null;
+  /**
+   * Where each collaboration sat against the groups on its date (docs/product.md "Groups"): inside
+   * the groups all its authors were members of, or across; videos with no member then are absent.
+   */
+  sides: PairVideoSide[];
 }
+
+/** A pair video's place against the groups on its date. */
+export type PairVideoSide = { videoId: number } & CollaborationSide;
 
 /** GET /api/path?from=&to= */
 export interface CollaborationPath {

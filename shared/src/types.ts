@@ -2,6 +2,7 @@
  * Domain types (docs/product.md §3) and the response shape of every API endpoint.
  * The API returns exactly these; the front ends read exactly these.
  */
+import type { CreatorMembership } from './groups';
 
 export type Platform = 'YouTube' | 'Instagram' | 'Twitter' | 'TikTok' | 'Twitch' | 'Facebook' | 'Other';
 
@@ -81,6 +82,8 @@ export interface CreatorProfile {
   frequentCollaborators: FrequentCollaborator[];
   /** Newest first by date. */
   videos: Video[];
+  /** Its group memberships, oldest first (docs/product.md "Groups"). */
+  memberships: CreatorMembership[];
 }
 
 export interface LeaderboardEntry {

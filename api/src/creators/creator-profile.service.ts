@@ -11,6 +11,7 @@ import { AggregateCache } from '../database/aggregate-cache.service';
 import type { CreatorCounts } from '../database/creator-counts.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { readCreatorMemberships } from '../groups/group-reader';
 import { readCreatorVideos } from '../videos/video-reader';
 import { readCreators, resolveCreatorId } from './creator-reader';
 import { CREATOR_NOT_FOUND } from './creators.service';
@@ -78,6 +79,7 @@ export class CreatorProfileService {
         count: int(row.together),
       })),
       videos: await readCreatorVideos(manager, id),
+      memberships: await readCreatorMemberships(manager, id),
     };
   }
 }

@@ -2,6 +2,8 @@ import { AdminSessionEntity } from '../auth/admin-session.entity';
 import { CreatorAliasEntity } from '../creators/creator-alias.entity';
 import { CreatorEntity } from '../creators/creator.entity';
 import { SocialLinkEntity } from '../creators/social-link.entity';
+import { GroupMemberEntity } from '../groups/group-member.entity';
+import { GroupEntity } from '../groups/group.entity';
 import { SuggestionEntity } from '../suggestions/suggestion.entity';
 import { VideoAuthorEntity } from '../videos/video-author.entity';
 import { VideoEntity } from '../videos/video.entity';
@@ -15,4 +17,6 @@ export const ENTITIES = [
   VideoEntity,
   VideoAuthorEntity,
   SuggestionEntity,
+  GroupEntity,
+  GroupMemberEntity,
 ];

@@ -86,7 +86,9 @@ const REFERENCES: Partial<Record<TableName, { table: TableName; column: string }
     { table: 'social_links', column: 'creator_id' },
     { table: 'creator_aliases', column: 'creator_id' },
     { table: 'review_proposals', column: 'creator_id' },
+    { table: 'group_members', column: 'creator_id' },
   ],
+  creator_groups: [{ table: 'group_members', column: 'group_id' }],
   videos: [
     { table: 'video_authors', column: 'video_id' },
     { table: 'review_proposals', column: 'video_id' },

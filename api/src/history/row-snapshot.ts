@@ -28,6 +28,7 @@ export const HISTORY_TABLES = {
   creators: { key: ['id'], parent: true, entities: (r) => [['creator', r.id]] },
   videos: { key: ['id'], parent: true, entities: (r) => [['video', r.id]] },
   suggestions: { key: ['id'], parent: true, entities: () => [] },
+  creator_groups: { key: ['id'], parent: true, entities: () => [] },
   social_links: { key: ['id'], parent: false, entities: (r) => [['creator', r.creator_id]] },
   creator_aliases: {
     key: ['id'],
@@ -53,6 +54,7 @@ export const HISTORY_TABLES = {
       ['creator', r.creator_id],
     ],
   },
+  group_members: { key: ['id'], parent: false, entities: (r) => [['creator', r.creator_id]] },
   // Keyed by the video's URL, not its id: a rejection outlives the video.
   review_rejections: { key: ['id'], parent: false, entities: () => [] },
   channel_name_counts: {
@@ -213,6 +215,13 @@ export const creatorScopes = (ids: readonly number[]): Scope[] => [
   { table: 'creator_aliases', column: 'creator_id', ids },
   { table: 'video_authors', column: 'creator_id', ids },
   { table: 'review_proposals', column: 'creator_id', ids },
+  { table: 'group_members', column: 'creator_id', ids },
+];
+
+/** Everything of these groups: the rows and their membership periods. */
+export const groupScopes = (ids: readonly number[]): Scope[] => [
+  { table: 'creator_groups', column: 'id', ids },
+  { table: 'group_members', column: 'group_id', ids },
 ];
 
 /** Everything of these videos: the rows and their authorships. */

@@ -1,22 +1,53 @@
 import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { API_ROUTES, INVALID_PERIOD, LEADERBOARD_PERIODS, isLeaderboardPeriod } from '@friends/shared';
+import {
+  API_ROUTES,
+  GROUP_MESSAGES,
+  INVALID_PERIOD,
+  LEADERBOARD_PERIODS,
+  isIsoDate,
+  isLeaderboardPeriod,
+} from '@friends/shared';
 import { JsonText } from '../common/json-response';
+import { GroupBoards } from './group-boards';
 import { LeaderboardsService } from './leaderboards.service';
 
 /** The leaderboards, public, answered as cached JSON text. */
 @Controller()
 export class LeaderboardsController {
-  constructor(private readonly leaderboards: LeaderboardsService) {}
+  constructor(
+    private readonly leaderboards: LeaderboardsService,
+    private readonly groupBoards: GroupBoards,
+  ) {}
 
-  /** Leaderboard; `?period=week|month|year` a PeriodLeaderboard, `all` (the default) the all-time one. */
+  /**
+   * Leaderboard; `?period=week|month|year` a PeriodLeaderboard, `all` (the default) the all-time one.
+   * `?group=<id>` ranks only the creators who were members of the group on `?asOf=` (default today):
+   * a GroupLeaderboard or GroupPeriodLeaderboard (docs/product.md "Groups").
+   */
   @Get(API_ROUTES.leaderboard)
   @JsonText()
   @ApiQuery({ name: 'period', required: false, enum: LEADERBOARD_PERIODS })
-  leaderboard(@Query('period') period?: unknown): Promise<Buffer> {
-    if (period === undefined) return this.leaderboards.leaderboardJson();
-    if (!isLeaderboardPeriod(period)) throw new BadRequestException(INVALID_PERIOD);
-    if (period === 'all') return this.leaderboards.leaderboardJson();
+  @ApiQuery({ name: 'group', required: false, schema: { type: 'integer', minimum: 1 } })
+  @ApiQuery({
+    name: 'asOf',
+    required: false,
+    description: 'with group: whose members to rank, YYYY-MM-DD (default today, UTC)',
+    schema: { type: 'string', format: 'date' },
+  })
+  leaderboard(
+    @Query('period') period?: unknown,
+    @Query('group') group?: unknown,
+    @Query('asOf') asOf?: unknown,
+  ): Promise<Buffer> {
+    if (period !== undefined && !isLeaderboardPeriod(period)) throw new BadRequestException(INVALID_PERIOD);
+    if (asOf !== undefined && !isIsoDate(asOf)) throw new BadRequestException(GROUP_MESSAGES.asOf);
+    if (group !== undefined) {
+      const id = typeof group === 'string' && /^\d{1,10}$/.test(group) ? Number(group) : 0;
+      if (!(id >= 1 && id <= 2_147_483_647)) throw new BadRequestException(GROUP_MESSAGES.group);
+      return this.groupBoards.boardJson(id, asOf, period ?? 'all');
+    }
+    if (period === undefined || period === 'all') return this.leaderboards.leaderboardJson();
     return this.leaderboards.periodLeaderboardJson(period);
   }
 }

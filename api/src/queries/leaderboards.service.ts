@@ -55,12 +55,19 @@ export class LeaderboardsService {
     );
   }
 
-  private async periodLeaderboard(
+  /**
+   * The period's board; with `members`, of those creators only (a group's board as of a day): only
+   * their videos are read, and only pairs of two of them can be new.
+   */
+  async periodLeaderboard(
     manager: EntityManager,
     period: DatedPeriod,
     today: string,
+    members?: readonly number[],
   ): Promise<PeriodLeaderboard> {
     const { current, previous } = periodWindows(period, today);
+    if (members?.length === 0) return buildPeriodLeaderboard(period, today, new Map(), [], new Set());
+    const only = members ? `(${members.map((id) => int(id)).join(', ')})` : '';
     // Every authorship of a collaboration dated in either window (undated videos have date '' and fall
     // outside; solo videos, three in four, count for nothing here and are left unread).
     const found = await rows<{ id: number; date: string; creator_id: number }>(
@@ -70,6 +77,7 @@ export class LeaderboardsService {
          JOIN video_counts vc ON vc.video_id = v.id
          JOIN video_authors va ON va.video_id = v.id
         WHERE v.date >= ? AND v.date <= ? AND ${isCollaborationSql('vc.authors')}
+          ${only ? `AND v.id IN (SELECT m.video_id FROM video_authors m WHERE m.creator_id IN ${only})` : ''}
         ORDER BY v.id`,
       [previous.from, current.to],
     );
@@ -81,7 +89,7 @@ export class LeaderboardsService {
       videos.set(id, video);
     }
     const dated: DatedAuthorship[] = [...videos.values()].filter((video) => video.authorIds.length > 1);
-    const authorIds = [...new Set(dated.flatMap((video) => video.authorIds))];
+    const authorIds = members ? [...members] : [...new Set(dated.flatMap((video) => video.authorIds))];
     const creators = new Map<number, LeaderboardCreator>();
     for (const row of await rowsWhereIn<{ id: number; name: string; photo: string }>(
       manager,
@@ -109,7 +117,8 @@ export class LeaderboardsService {
                  JOIN video_authors b ON b.video_id = v.id AND b.creator_id > a.creator_id
                  JOIN creator_counts ca ON ca.creator_id = a.creator_id
                  JOIN creator_counts cb ON cb.creator_id = b.creator_id
-                WHERE v.date >= ? AND v.date <= ?) p
+                WHERE v.date >= ? AND v.date <= ?
+                  ${only ? `AND a.creator_id IN ${only} AND b.creator_id IN ${only}` : ''}) p
         WHERE EXISTS (SELECT 1
                         FROM video_authors x
                         JOIN video_authors y ON y.video_id = x.video_id AND y.creator_id = p.more

@@ -3,6 +3,7 @@ import {
   NETWORK_LIMITS,
   PAIR_MUST_DIFFER,
   SUGGESTED_SIZE,
+  collaborationSide,
   defaultAvatarUrl,
   type Activity,
   type CollaborationPath,
@@ -11,6 +12,7 @@ import {
   type NetworkEdge,
   type NetworkHops,
   type NetworkNode,
+  type PairVideoSide,
   type PairVideos,
   type SuggestedCreator,
 } from '@friends/shared';
@@ -20,6 +22,7 @@ import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { chunks, int, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { readMembershipsOf } from '../groups/group-reader';
 import { readVideosById } from '../videos/video-reader';
 import { authorRowInCollaborationSql, COLLABORATION_VIDEO_IDS } from '../videos/collaboration-sql';
 
@@ -275,12 +278,21 @@ export class NetworkService {
     const videos = together.flatMap((row) => byId.get(int(row.id)) ?? []);
     const dates = videos.map((video) => video.date).filter((date) => date !== '');
     const named = await this.named(manager, [a, b]);
+    const memberships = await readMembershipsOf(
+      manager,
+      videos.flatMap((video) => video.authorIds),
+    );
+    const sides = videos.flatMap((video): PairVideoSide[] => {
+      const side = collaborationSide(video, memberships);
+      return side ? [{ videoId: video.id, ...side }] : [];
+    });
     return {
       a: named.get(a) as NetworkCreator,
       b: named.get(b) as NetworkCreator,
       videos,
       first: dates.length ? dates.reduce((min, date) => (date < min ? date : min)) : null,
       latest: dates.length ? dates.reduce((max, date) => (date > max ? date : max)) : null,
+      sides,
     };
   }
 

@@ -320,5 +320,6 @@ function profileOf(id: number): CreatorProfile {
     stats: { totalVideos: 0, soloVideos: 0, collaborations: 0, collaborators: 0 },
     frequentCollaborators: [],
     videos: [],
+    memberships: [],
   };
 }

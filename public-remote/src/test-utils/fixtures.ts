@@ -101,4 +101,5 @@ export const PROFILE: CreatorProfile = {
       authors: [{ id: 1, name: 'Ada Lumen' }],
     },
   ],
+  memberships: [{ groupId: 7, groupName: 'Aurora Live', from: '2021-04-01', to: null }],
 };

@@ -1,4 +1,5 @@
 import { InitialSchema1795000000000 } from './1795000000000-InitialSchema';
+import { Groups1795621584131 } from './1795621584131-Groups';
 import { AdminSessions1796000000000 } from './1796000000000-AdminSessions';
 import { LoginLimits1797000000000 } from './1797000000000-LoginLimits';
 import { DataVersion1797100000000 } from './1797100000000-DataVersion';
@@ -11,6 +12,7 @@ import { AnswerVersions1797621663364 } from './1797621663364-AnswerVersions';
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
   InitialSchema1795000000000,
+  Groups1795621584131,
   AdminSessions1796000000000,
   LoginLimits1797000000000,
   DataVersion1797100000000,
