@@ -128,7 +128,12 @@ export class GroupBoards {
           const members = await readMembersOn(manager, groupId, day);
           const scope: GroupBoardScope = { group, asOf: day, members: members.length };
           if (period === 'all') return { ...(await membersBoard(manager, members)), ...scope };
-          const board = await this.leaderboards.periodLeaderboard(manager, period as DatedPeriod, today, members);
+          const board = await this.leaderboards.periodLeaderboard(
+            manager,
+            period as DatedPeriod,
+            today,
+            members,
+          );
           return { ...board, ...scope };
         }),
       endOf(today),
