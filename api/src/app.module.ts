@@ -17,6 +17,7 @@ import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
 import { QueriesModule } from './queries/queries.module';
+import { ShareModule } from './share/share.module';
 import { SiteModule } from './site/site.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
 import { VideosModule } from './videos/videos.module';
@@ -62,6 +63,7 @@ export class AppModule {
         BackupModule,
         HealthModule,
         SiteModule,
+        ShareModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, GracefulShutdown],
     };

@@ -26,3 +26,4 @@ export * from './events';
 export * from './roles';
 export * from './format';
 export * from './groups';
+export * from './share';

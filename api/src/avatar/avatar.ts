@@ -19,6 +19,11 @@ const escapeXml = (text: string): string =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
   );
 
+/** The avatar's hue for a (safe) name: the same name always gets the same colour. */
+export function avatarHue(name: string): number {
+  return createHash('sha256').update(name.trim().toLowerCase()).digest().readUInt16BE(0) % 360;
+}
+
 /**
  * docs/architecture.md "Deliberate departures" 4: the default photo, drawn here so no name leaves the product. The colour is
  * a hue derived from the name's hash (same name, same colour), dark enough for white initials.
@@ -26,7 +31,7 @@ const escapeXml = (text: string): string =>
 export function avatarSvg(rawName: string): string {
   // Never emitted: characters XML cannot hold (the SVG must stay well-formed) or that reorder text.
   const name = Array.from(stripUnsafeCharacters(rawName)).slice(0, MAX_NAME).join('');
-  const hue = createHash('sha256').update(name.trim().toLowerCase()).digest().readUInt16BE(0) % 360;
+  const hue = avatarHue(name);
   const initials = escapeXml(initialsOf(name));
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${escapeXml(name.trim() || 'Avatar')}">` +

@@ -78,8 +78,19 @@ export interface YoutubeConfig {
   instagramBaseUrl: string;
 }
 
+/** Links to the app in feeds and previews; the public read limit and API keys. */
+export interface ShareConfig {
+  /** PUBLIC_URL: the origin absolute links start with; null to take the request's. */
+  publicUrl: string | null;
+  /** Public reads per minute and client address (PUBLIC_READ_RATE_LIMIT). */
+  publicReadsPerMinute: number;
+  /** Reads per minute of a request with an API key (API_KEY_RATE_LIMIT). */
+  keyReadsPerMinute: number;
+}
+
 export interface AppConfig {
   server: ServerConfig;
+  share: ShareConfig;
   database: DatabaseConfig;
   auth: AuthConfig;
   remotes: RemotesConfig;
@@ -162,6 +173,11 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
       timeouts: { requestMs: seconds('REQUEST_TIMEOUT_SECONDS', 30) * 1000 },
     },
     database,
+    share: {
+      publicUrl: publicUrl(env.PUBLIC_URL, problems),
+      publicReadsPerMinute: limit('PUBLIC_READ_RATE_LIMIT', 600),
+      keyReadsPerMinute: limit('API_KEY_RATE_LIMIT', 6000),
+    },
     auth: {
       adminPassword: adminPassword || DEMO_ADMIN_PASSWORD,
       demoPassword: !adminPassword,
@@ -186,6 +202,28 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
+}
+
+/** PUBLIC_URL: an http(s) origin (scheme, host, optional port), kept without a trailing slash. */
+function publicUrl(raw: string | undefined, problems: string[]): string | null {
+  const value = raw?.trim() ?? '';
+  if (!value) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search
+  ) {
+    problems.push(`PUBLIC_URL must be an http(s) origin such as https://friends.example (got "${value}")`);
+    return null;
+  }
+  return url.origin;
 }
 
 /** Names proxy-addr knows for address ranges. */

@@ -1,0 +1,171 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { FEED_ENTRIES, PAIR_MUST_DIFFER, SHARE_ROUTES, SHARED_VIEW_PATHS, type Video } from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { resolveCreatorId } from '../creators/creator-reader';
+import { CREATOR_NOT_FOUND } from '../creators/creators.service';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { int, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
+import { readVideosById } from '../videos/video-reader';
+import { AnswerMemo } from './answer-memo';
+import { renderAtom, type AtomEntry } from './atom';
+
+/** Feeds kept at most (one per creator or pair followed, and per origin they were asked on). */
+const MAX_FEEDS = 1000;
+const EPOCH = '1970-01-01T00:00:00Z';
+
+/**
+ * Atom feeds of collaborations: a creator's videos with others, or a pair's videos together, newest
+ * first by date (undated last, as the pages list them), FEED_ENTRIES at most. Built only from
+ * `video_authors`, the confirmed links: a proposal waiting in Review is not a link, and undoing a change
+ * removes its rows, so the feed loses it. Kept until the next write (AnswerMemo).
+ */
+@Injectable()
+export class FeedsService {
+  private readonly memo: AnswerMemo<Buffer>;
+
+  constructor(
+    private readonly tx: TransactionRunner,
+    cache: AggregateCache,
+  ) {
+    this.memo = new AnswerMemo(cache, MAX_FEEDS);
+  }
+
+  creatorFeed(id: number, origin: string): Promise<Buffer> {
+    return this.memo.get(`creator:${id}:${origin}`, () =>
+      this.tx.read(async (manager) => {
+        const creator = await this.resolve(manager, id);
+        const ids = await rows<{ id: number }>(
+          manager,
+          `SELECT v.id
+             FROM video_authors mine JOIN videos v ON v.id = mine.video_id
+            WHERE mine.creator_id = ? AND ${authorRowInCollaborationSql('mine')}
+            ORDER BY v.date DESC, v.id DESC
+            LIMIT ${FEED_ENTRIES}`,
+          [creator.id],
+        );
+        const videos = await this.videos(manager, ids);
+        const url = `${origin}${SHARED_VIEW_PATHS.creator(creator.id)}`;
+        return this.render(origin, {
+          id: `${origin}${SHARE_ROUTES.creatorFeed(creator.id)}`,
+          title: `${creator.name}: collaborations`,
+          subtitle: `Videos ${creator.name} made with other creators, newest first.`,
+          page: url,
+          self: `${origin}${SHARE_ROUTES.creatorFeed(creator.id)}`,
+          videos,
+          pairOf: (video) => {
+            const other = video.authorIds.find((author) => author !== creator.id) ?? creator.id;
+            return [creator.id, other];
+          },
+        });
+      }),
+    );
+  }
+
+  pairFeed(a: number, b: number, origin: string): Promise<Buffer> {
+    return this.memo.get(`pair:${a}:${b}:${origin}`, () =>
+      this.tx.read(async (manager) => {
+        const first = await this.resolve(manager, a);
+        const second = await this.resolve(manager, b);
+        if (first.id === second.id) throw new BadRequestException(PAIR_MUST_DIFFER);
+        const ids = await rows<{ id: number }>(
+          manager,
+          `SELECT v.id
+             FROM video_authors x
+             JOIN video_authors y ON y.video_id = x.video_id AND y.creator_id = ?
+             JOIN videos v ON v.id = x.video_id
+            WHERE x.creator_id = ?
+            ORDER BY v.date DESC, v.id DESC
+            LIMIT ${FEED_ENTRIES}`,
+          [second.id, first.id],
+        );
+        const videos = await this.videos(manager, ids);
+        const self = `${origin}${SHARE_ROUTES.pairFeed(first.id, second.id)}`;
+        return this.render(origin, {
+          id: self,
+          title: `${first.name} & ${second.name}: videos together`,
+          subtitle: `Videos ${first.name} and ${second.name} made together, newest first.`,
+          page: `${origin}${SHARED_VIEW_PATHS.pair(first.id, second.id)}`,
+          self,
+          videos,
+          pairOf: () => [first.id, second.id],
+        });
+      }),
+    );
+  }
+
+  private async resolve(manager: EntityManager, id: number): Promise<{ id: number; name: string }> {
+    const resolved = await resolveCreatorId(manager, id);
+    if (resolved === null) throw new NotFoundException(CREATOR_NOT_FOUND);
+    const [row] = await rows<{ name: string }>(manager, 'SELECT name FROM creators WHERE id = ?', [resolved]);
+    return { id: resolved, name: row?.name ?? '' };
+  }
+
+  /** The videos of `ids`, in that order. */
+  private async videos(manager: EntityManager, ids: { id: number }[]): Promise<Video[]> {
+    const byId = new Map(
+      (
+        await readVideosById(
+          manager,
+          ids.map((row) => int(row.id)),
+        )
+      ).map((video) => [video.id, video]),
+    );
+    return ids.flatMap((row) => byId.get(int(row.id)) ?? []);
+  }
+
+  private render(
+    origin: string,
+    feed: {
+      id: string;
+      title: string;
+      subtitle: string;
+      page: string;
+      self: string;
+      videos: Video[];
+      pairOf: (video: Video) => [number, number];
+    },
+  ): Buffer {
+    const entries = feed.videos.map((video): AtomEntry => {
+      const [a, b] = feed.pairOf(video);
+      const pairPage = `${origin}${SHARED_VIEW_PATHS.pair(a, b)}`;
+      const updated = video.date ? `${video.date}T00:00:00Z` : EPOCH;
+      const names = video.authors.map((author) => author.name);
+      return {
+        id: `tag:${new URL(origin).hostname},2026:video:${video.id}`,
+        title: video.title,
+        updated,
+        ...(video.date ? { published: updated } : {}),
+        links: [
+          ...(/^https?:\/\//i.test(video.url)
+            ? [{ rel: 'alternate' as const, type: 'text/html', href: video.url }]
+            : []),
+          { rel: 'related', type: 'text/html', title: 'Their videos together', href: pairPage },
+        ],
+        authors: video.authors.map((author) => ({
+          name: author.name,
+          uri: `${origin}${SHARED_VIEW_PATHS.creator(author.id)}`,
+        })),
+        summary: `${names.join(', ')}${video.date ? ` · ${video.date}` : ''}`,
+      };
+    });
+    const updated = entries.reduce(
+      (newest, entry) => (entry.updated > newest ? entry.updated : newest),
+      EPOCH,
+    );
+    return Buffer.from(
+      renderAtom({
+        id: feed.id,
+        title: feed.title,
+        subtitle: feed.subtitle,
+        updated,
+        links: [
+          { rel: 'self', type: 'application/atom+xml', href: feed.self },
+          { rel: 'alternate', type: 'text/html', href: feed.page },
+        ],
+        entries,
+      }),
+    );
+  }
+}
