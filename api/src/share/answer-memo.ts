@@ -1,9 +1,9 @@
-import type { AggregateCache } from '../database/aggregate-cache.service';
+import { isAffected, type AggregateCache } from '../database/aggregate-cache.service';
 
 /**
- * Answers that are not JSON (Atom documents, PNG cards, preview pages) kept until the next change of
- * the data they are built from, the same moment the aggregate cache drops its answers (a write on this
- * replica, or another replica's seen by the poll). Least recently used first out past `maxEntries`;
+ * Answers that are not JSON (Atom documents, preview summaries) kept until a write changes one of the
+ * tables they read, at the moment the aggregate cache drops its answers that read them (a write on this
+ * replica at its commit, another replica's at the poll). Least recently used first out past `maxEntries`;
  * concurrent misses share one computation; an answer computed across an invalidation is served once
  * and not kept.
  */
@@ -13,9 +13,12 @@ export class AnswerMemo<T> {
 
   constructor(
     cache: AggregateCache,
+    reads: readonly string[],
     private readonly maxEntries: number,
   ) {
-    cache.onInvalidate(() => {
+    const tables = new Set(reads);
+    cache.onInvalidate((changed) => {
+      if (!isAffected(tables, changed)) return;
       this.entries.clear();
       this.generation += 1;
     });

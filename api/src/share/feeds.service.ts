@@ -14,6 +14,8 @@ import { renderAtom, type AtomEntry } from './atom';
 /** Feeds kept at most (one per creator or pair followed, and per origin they were asked on). */
 const MAX_FEEDS = 1000;
 const EPOCH = '1970-01-01T00:00:00Z';
+/** What a feed is built from (a merged-away id is read through creator_aliases). */
+const FEED_READS = ['creators', 'creator_aliases', 'videos', 'video_authors'];
 
 /**
  * Atom feeds of collaborations: a creator's videos with others, or a pair's videos together, newest
@@ -29,7 +31,7 @@ export class FeedsService {
     private readonly tx: TransactionRunner,
     cache: AggregateCache,
   ) {
-    this.memo = new AnswerMemo(cache, MAX_FEEDS);
+    this.memo = new AnswerMemo(cache, FEED_READS, MAX_FEEDS);
   }
 
   creatorFeed(id: number, origin: string): Promise<Buffer> {

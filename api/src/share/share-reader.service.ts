@@ -29,6 +29,8 @@ export interface LeaderboardSummary {
 
 type Summary = CreatorSummary | PairSummary | LeaderboardSummary | null;
 
+/** What the summaries are built from. */
+const SUMMARY_READS = ['creators', 'creator_aliases', 'video_authors', 'creator_counts', 'count_totals'];
 /** Summaries kept at most (one per creator or pair previewed). */
 const MAX_SUMMARIES = 5000;
 
@@ -45,7 +47,7 @@ export class ShareReader {
     private readonly tx: TransactionRunner,
     cache: AggregateCache,
   ) {
-    this.memo = new AnswerMemo<Summary>(cache, MAX_SUMMARIES);
+    this.memo = new AnswerMemo<Summary>(cache, SUMMARY_READS, MAX_SUMMARIES);
   }
 
   creator(id: number): Promise<CreatorSummary | null> {
