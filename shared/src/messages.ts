@@ -49,11 +49,23 @@ export const MESSAGES = {
     'YouTube channel info needs a YouTube API key (YOUTUBE_API_KEY); Instagram links work without one.',
   youtubeKeyNeededForPhotos:
     'Without a YouTube API key (YOUTUBE_API_KEY) only Instagram photos are refreshed.',
+  /** The server could not reach YouTube at all (network down, DNS, timeouts): not the video's fault. */
+  youtubeUnreachable: 'YouTube could not be reached. Check the connection and try again later.',
+  /** The visitor's first page of creators failed: not an empty database, so it says so and offers Retry. */
+  couldNotLoadCreators: "Couldn't load creators",
+  couldNotLoadCreatorsHelp: 'The server did not answer. Check your connection, then try again.',
+  retry: 'Retry',
 } as const;
 
 /** 'Creator "<name>" already exists in the database!' */
 export const creatorExistsMessage = (name: string): string =>
   `Creator "${name}" already exists in the database!`;
+
+/**
+ * 'Error updating creator: Creator "Ada" already exists in the database!': a refused change says what
+ * failed and the server's reason for it, so the admin can fix the input rather than guess.
+ */
+export const withReason = (message: string, reason: string): string => `${message}: ${reason}`;
 
 /** 'Error: <message>' for merge and single-rescan failures. */
 export const errorAlert = (message: string): string => `Error: ${message}`;

@@ -13,7 +13,7 @@ export const YOUTUBE_ERROR_MESSAGES: Record<
   keyInvalid: 'The YouTube API key was rejected by YouTube. Check YOUTUBE_API_KEY on the server.',
   quotaExceeded:
     'The YouTube API daily quota is used up. It resets at midnight Pacific time; try again after that.',
-  unreachable: 'YouTube could not be reached. Check the connection and try again later.',
+  unreachable: MESSAGES.youtubeUnreachable,
 };
 
 /** The HTTP status our API answers for each kind of failure (never a 500). */

@@ -21,7 +21,7 @@ export function CreatorEditForm({ creator, onDone }: { creator: Creator; onDone:
       await update.mutateAsync({ id: creator.id, ...input });
       onDone();
     } catch (error) {
-      reportError(error, MESSAGES.errorUpdatingCreator);
+      reportError(error, MESSAGES.errorUpdatingCreator, { reasonFor: [400, 404, 409] });
     }
   };
 

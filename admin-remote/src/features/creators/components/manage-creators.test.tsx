@@ -189,8 +189,8 @@ describe('Manage Creators: list, view, edit, delete', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: /Edit creator/ })).not.toBeInTheDocument());
   });
 
-  it('Cancel leaves edit mode; a failed PUT alerts Error updating creator', async () => {
-    base({ 'PUT /api/creators': { status: 409, body: { error: 'taken' } } });
+  it('Cancel leaves edit mode; a refused PUT alerts Error updating creator with the reason', async () => {
+    base({ 'PUT /api/creators': { status: 409, body: { error: creatorExistsMessage('Ada Lumen') } } });
     const dialogs = mockDialogs();
     const { user } = await renderScreen();
     await user.click(row('Bram Koster').getByRole('button', { name: 'Edit' }));
@@ -198,7 +198,11 @@ describe('Manage Creators: list, view, edit, delete', () => {
     expect(screen.queryByRole('form', { name: /Edit creator/ })).not.toBeInTheDocument();
     await user.click(row('Bram Koster').getByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(MESSAGES.errorUpdatingCreator));
+    await waitFor(() =>
+      expect(dialogs.alert).toHaveBeenCalledWith(
+        'Error updating creator: Creator "Ada Lumen" already exists in the database!',
+      ),
+    );
   });
 
   it('deletes after confirm by ?id= and drops the creator from every cached video at once', async () => {

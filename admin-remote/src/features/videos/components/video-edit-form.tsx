@@ -21,7 +21,7 @@ export function VideoEditForm({ video, onDone }: { video: Video; onDone: () => v
       await updateVideo.mutateAsync({ id: video.id, title: title.trim(), url: url.trim(), date, authorIds });
       onDone();
     } catch (error) {
-      reportError(error, MESSAGES.errorUpdatingVideo);
+      reportError(error, MESSAGES.errorUpdatingVideo, { reasonFor: [400, 404, 409] });
     }
   };
 

@@ -45,7 +45,7 @@ export function BulkImport() {
       setPhase('list');
     } catch (error) {
       setPhase(items.length > 0 ? 'list' : 'idle');
-      reportError(error, MESSAGES.failedToFetchVideos, { serverMessageFor: [404, 503] });
+      reportError(error, MESSAGES.failedToFetchVideos, { serverMessageFor: [404, 502, 503] });
     }
   };
 

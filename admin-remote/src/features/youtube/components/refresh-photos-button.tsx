@@ -22,7 +22,7 @@ export function RefreshPhotosButton() {
       window.alert(photosRefreshedSummary(result.updated, result.upToDate, result.failed));
     } catch (error) {
       // 404: 'No creators with YouTube or Instagram links found.'; 503: the key is missing.
-      reportError(error, REFRESH_FAILED, { serverMessageFor: [404, 503] });
+      reportError(error, REFRESH_FAILED, { serverMessageFor: [404, 502, 503] });
     } finally {
       setRunning(false);
     }

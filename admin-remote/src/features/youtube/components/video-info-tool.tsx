@@ -58,7 +58,7 @@ export function VideoInfoTool({ url, authorIds, onApply }: VideoInfoToolProps) {
       setSuggestions([...existing, ...toCreate]);
       window.alert(videoInfoFetched(info.detected.existingIds.length + info.detected.toCreate.length));
     } catch (error) {
-      reportError(error, MESSAGES.failedToFetchVideoInfo, { serverMessageFor: [503] });
+      reportError(error, MESSAGES.failedToFetchVideoInfo, { serverMessageFor: [502, 503] });
     } finally {
       setFetching(false);
     }

@@ -320,6 +320,17 @@ describe('Fetch Video Info', () => {
     await user.click(form.getByRole('button', { name: 'Fetch Video Info' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.failedToFetchVideoInfo));
   });
+
+  it('says YouTube could not be reached when the server could not reach it', async () => {
+    base({ 'POST /api/youtube/video-info': { status: 502, body: { error: MESSAGES.youtubeUnreachable } } });
+    const { alert } = mockDialogs();
+    const { user } = await renderScreen();
+    const form = within(screen.getByRole('form', { name: 'Add New Video' }));
+    await user.type(form.getByLabelText('URL'), 'https://youtu.be/ddddddddddd');
+    await user.click(form.getByRole('button', { name: 'Fetch Video Info' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.youtubeUnreachable));
+    expect(alert).not.toHaveBeenCalledWith(MESSAGES.failedToFetchVideoInfo);
+  });
 });
 
 describe('without a YouTube API key on the server', () => {
