@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { API_ROUTES } from '@friends/shared';
-import { JsonText } from '../common/json-response';
+import { API_ROUTES, type CreatorProfile } from '@friends/shared';
+import { CachedAnswer, CATALOGUE_TABLES } from '../common/cached-answer';
 import { PathId } from '../common/id-params';
 import { CreatorProfileService } from './creator-profile.service';
 
@@ -9,10 +9,10 @@ import { CreatorProfileService } from './creator-profile.service';
 export class CreatorProfileController {
   constructor(private readonly profiles: CreatorProfileService) {}
 
-  /** CreatorProfile; a merged-away id answers its primary's profile. */
+  /** A merged-away id answers its primary's profile. */
   @Get(`${API_ROUTES.creators}/:id/profile`)
-  @JsonText()
-  profile(@PathId() id: number): Promise<Buffer> {
-    return this.profiles.profileJson(id);
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  profile(@PathId() id: number): Promise<CreatorProfile> {
+    return this.profiles.profile(id);
   }
 }

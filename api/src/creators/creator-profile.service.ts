@@ -7,7 +7,6 @@ import {
   type FrequentCollaborator,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { AggregateCache } from '../database/aggregate-cache.service';
 import type { CreatorCounts } from '../database/creator-counts.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -28,20 +27,17 @@ export function creatorStats(counts: CreatorCounts): CreatorStats {
 
 /**
  * A creator's page (docs/product.md §2): the creator, its stored counts, its most frequent
- * collaborators and its videos, cached until the next write.
+ * collaborators and its videos (cached by the route, see common/cached-answer.ts).
  */
 @Injectable()
 export class CreatorProfileService {
-  constructor(
-    private readonly tx: TransactionRunner,
-    private readonly cache: AggregateCache,
-  ) {}
+  constructor(private readonly tx: TransactionRunner) {}
 
-  profileJson(id: number): Promise<Buffer> {
-    return this.cache.json(`profile:${id}`, () => this.tx.read((manager) => this.profile(manager, id)));
+  profile(id: number): Promise<CreatorProfile> {
+    return this.tx.read((manager) => this.read(manager, id));
   }
 
-  private async profile(manager: EntityManager, requestedId: number): Promise<CreatorProfile> {
+  private async read(manager: EntityManager, requestedId: number): Promise<CreatorProfile> {
     const id = await resolveCreatorId(manager, requestedId);
     const creator = id === null ? undefined : (await readCreators(manager, [id])).get(id);
     if (id === null || !creator) throw new NotFoundException(CREATOR_NOT_FOUND);

@@ -17,12 +17,17 @@ import {
   HISTORY_ROUTES,
   PAGING,
   type BulkDeleteResult,
+  type CompactCreators,
   type Creator,
+  type CreatorIds,
+  type CreatorListItem,
+  type CreatorPage,
   type CreatorSearchScope,
+  type DuplicateGroupPage,
   type MessageResponse,
 } from '@friends/shared';
 import { BulkDeleteDto } from '../common/bulk-ids.dto';
-import { JsonText } from '../common/json-response';
+import { CachedAnswer, CREATOR_TABLES } from '../common/cached-answer';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
 import { parseIdList, PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
@@ -39,22 +44,21 @@ function parseScope(scope: unknown): CreatorSearchScope {
 export class CreatorsController {
   constructor(private readonly creators: CreatorsService) {}
 
-  /** CreatorListItem[] */
   @Get(API_ROUTES.creators)
-  @JsonText()
-  list(): Promise<Buffer> {
-    return this.creators.listJson();
+  @CachedAnswer({ reads: CREATOR_TABLES })
+  list(): Promise<CreatorListItem[]> {
+    return this.creators.listAll();
   }
 
   /** CompactCreators: the same list in fewer bytes; `?limit=N` (1–1000) the first N rows and the total. */
   @Get(API_ROUTES.creatorsCompact)
-  @JsonText()
-  compact(@Query('limit') limit?: string): Promise<Buffer> {
-    if (limit === undefined) return this.creators.compactJson();
+  @CachedAnswer({ reads: CREATOR_TABLES })
+  compact(@Query('limit') limit?: string): Promise<CompactCreators> {
+    if (limit === undefined) return this.creators.compact();
     const n = /^[0-9]{1,4}$/.test(limit) ? Number(limit) : NaN;
     if (!(n >= 1 && n <= CREATORS_COMPACT_MAX_LIMIT))
       throw new BadRequestException(`limit must be a whole number from 1 to ${CREATORS_COMPACT_MAX_LIMIT}`);
-    return this.creators.compactJson(n);
+    return this.creators.compact(n);
   }
 
   /**
@@ -64,7 +68,7 @@ export class CreatorsController {
    * names no creator gives an empty page listing it in `unknownNames`; a malformed term is a 400.
    */
   @Get(API_ROUTES.creatorsSearch)
-  @JsonText()
+  @CachedAnswer({ reads: [...CREATOR_TABLES, 'video_authors'] })
   @ApiQuery({ name: 'scope', required: false, enum: ['all', 'names'] })
   @ApiQuery({
     name: 'ids',
@@ -77,33 +81,33 @@ export class CreatorsController {
     @Query('scope') scope: unknown,
     @Query('ids') ids: unknown,
     @PageQuery({ defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit }) page: Page,
-  ): Promise<Buffer> {
+  ): Promise<CreatorPage> {
     const searchScope = parseScope(scope);
     if (ids !== undefined) {
       if (q !== '') throw new BadRequestException('ids and q cannot be used together');
-      return this.creators.byIdsJson(parseIdList(ids, PAGING.maxLimit), page);
+      return this.creators.byIds(parseIdList(ids, PAGING.maxLimit), page);
     }
-    return this.creators.searchJson(searchQueryOf(q), searchScope, page);
+    return this.creators.search(searchQueryOf(q), searchScope, page);
   }
 
   /** CreatorIds: the id of every creator the search matches, for a bulk list's Select All. */
   @Get(API_ROUTES.creatorsSearchIds)
-  @JsonText()
+  @CachedAnswer({ reads: [...CREATOR_TABLES, 'video_authors'] })
   @ApiQuery({ name: 'scope', required: false, enum: ['all', 'names'] })
   searchIds(
     @SearchTerm(WITH_SEARCH_DOC('the creators who have a video with every named creator')) q: string,
     @Query('scope') scope: unknown,
-  ): Promise<Buffer> {
-    return this.creators.searchIdsJson(searchQueryOf(q), parseScope(scope));
+  ): Promise<CreatorIds> {
+    return this.creators.searchIds(searchQueryOf(q), parseScope(scope));
   }
 
   /** DuplicateGroupPage: creators sharing a normalised name or alias, a page of groups. */
   @Get(API_ROUTES.creatorsDuplicates)
-  @JsonText()
+  @CachedAnswer({ reads: CREATOR_TABLES })
   duplicates(
     @PageQuery({ defaultLimit: PAGING.duplicatesPage, maxLimit: PAGING.maxLimit }) page: Page,
-  ): Promise<Buffer> {
-    return this.creators.duplicatesJson(page);
+  ): Promise<DuplicateGroupPage> {
+    return this.creators.duplicates(page);
   }
 
   @Post(API_ROUTES.creators)

@@ -7,8 +7,8 @@ import {
   normalizePhotoUrl,
   normalizeSocialLinks,
   safeHref,
-  searchQueryTerm,
   encodeCompactCreators,
+  type CompactCreators,
   type Creator,
   type CreatorListItem,
   type CreatorIds,
@@ -22,6 +22,7 @@ import {
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
+import { CREATOR_TABLES } from '../common/cached-answer';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { CountsService } from '../database/counts.service';
 import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
@@ -87,107 +88,92 @@ export class CreatorsService {
     private readonly stored: CountsService,
   ) {}
 
-  /** GET /api/creators as JSON text: every creator with its counts and aliases, by id. */
-  listJson(): Promise<Buffer> {
-    return this.cache.json('creators', () => this.fullList());
-  }
-
-  /** Every creator with counts and aliases, once per write for both the full and the compact list. */
-  private fullList(): Promise<CreatorListItem[]> {
-    return this.cache.value('creators:list', async () => {
-      const counts = await this.counts.videoCounts();
-      return this.tx.read((manager) => this.list(manager, undefined, counts));
-    });
+  /**
+   * GET /api/creators: every creator with its counts and aliases, by id; computed once per change of
+   * what it reads for both the full and the compact list.
+   */
+  listAll(): Promise<CreatorListItem[]> {
+    return this.cache.value(
+      'creators:list',
+      async () => {
+        const counts = await this.counts.videoCounts();
+        return this.tx.read((manager) => this.list(manager, undefined, counts));
+      },
+      CREATOR_TABLES,
+    );
   }
 
   /**
    * GET /api/creators/compact: the same list, compact (shared CompactCreators); with `limit`, only the
    * first rows and the total, computed for those rows alone (milliseconds even when the list is cold).
    */
-  compactJson(limit?: number): Promise<Buffer> {
-    if (limit === undefined) {
-      return this.cache.json('creators:compact', async () => encodeCompactCreators(await this.fullList()));
-    }
-    return this.cache.json(`creators:compact:${limit}`, () =>
-      this.tx.read(async (manager) => {
-        const [count] = await rows<{ total: number | string }>(
+  async compact(limit?: number): Promise<CompactCreators> {
+    if (limit === undefined) return encodeCompactCreators(await this.listAll());
+    return this.tx.read(async (manager) => {
+      const [count] = await rows<{ total: number | string }>(
+        manager,
+        'SELECT COUNT(*) AS total FROM creators',
+      );
+      const first = await rows<{ id: number }>(
+        manager,
+        `SELECT id FROM creators ORDER BY id LIMIT ${Math.trunc(limit)}`,
+      );
+      return encodeCompactCreators(
+        await this.list(
           manager,
-          'SELECT COUNT(*) AS total FROM creators',
-        );
-        const first = await rows<{ id: number }>(
-          manager,
-          `SELECT id FROM creators ORDER BY id LIMIT ${Math.trunc(limit)}`,
-        );
-        return encodeCompactCreators(
-          await this.list(
-            manager,
-            first.map((row) => int(row.id)),
-          ),
-          int(count?.total),
-        );
-      }),
-    );
+          first.map((row) => int(row.id)),
+        ),
+        int(count?.total),
+      );
+    });
   }
 
   /**
    * GET /api/creators/search: one page of the creators matching the query (see creator-search.ts), with
    * the total, computed for that page alone.
    */
-  searchJson(query: SearchQuery, scope: CreatorSearchScope, page: Page): Promise<Buffer> {
-    const key = `creators:search:${scope}:${page.offset}:${page.limit}:${searchQueryTerm(query)}`;
-    return this.cache.json(key, () =>
-      this.tx.read(async (manager): Promise<CreatorPage> => {
-        const { total, ids, unknownNames, withCreators } = await searchCreatorIds(
-          manager,
-          query,
-          scope,
-          page,
-        );
-        const items = ids.length === 0 ? [] : await this.list(manager, ids);
-        if (unknownNames) return { total, items, unknownNames };
-        return withCreators ? { total, items, withCreators } : { total, items };
-      }),
-    );
+  search(query: SearchQuery, scope: CreatorSearchScope, page: Page): Promise<CreatorPage> {
+    return this.tx.read(async (manager): Promise<CreatorPage> => {
+      const { total, ids, unknownNames, withCreators } = await searchCreatorIds(manager, query, scope, page);
+      const items = ids.length === 0 ? [] : await this.list(manager, ids);
+      if (unknownNames) return { total, items, unknownNames };
+      return withCreators ? { total, items, withCreators } : { total, items };
+    });
   }
 
   /** GET /api/creators/search?ids=: those of the given creators that exist, a page of them. */
-  byIdsJson(ids: readonly number[], page: Page): Promise<Buffer> {
-    const key = `creators:by-ids:${page.offset}:${page.limit}:${ids.join(',')}`;
-    return this.cache.json(key, () =>
-      this.tx.read(async (manager): Promise<CreatorPage> => {
-        const { total, ids: found } = await existingCreatorIds(manager, ids, page);
-        return { total, items: found.length === 0 ? [] : await this.list(manager, found) };
-      }),
-    );
+  byIds(ids: readonly number[], page: Page): Promise<CreatorPage> {
+    return this.tx.read(async (manager): Promise<CreatorPage> => {
+      const { total, ids: found } = await existingCreatorIds(manager, ids, page);
+      return { total, items: found.length === 0 ? [] : await this.list(manager, found) };
+    });
   }
 
   /** GET /api/creators/search/ids: the id of every creator the query matches (a Select All). */
-  searchIdsJson(query: SearchQuery, scope: CreatorSearchScope): Promise<Buffer> {
-    return this.cache.json(`creators:search-ids:${scope}:${searchQueryTerm(query)}`, () =>
-      this.tx.read((manager): Promise<CreatorIds> => searchCreatorIds(manager, query, scope, null)),
-    );
+  searchIds(query: SearchQuery, scope: CreatorSearchScope): Promise<CreatorIds> {
+    return this.tx.read((manager): Promise<CreatorIds> => searchCreatorIds(manager, query, scope, null));
   }
 
   /**
    * GET /api/creators/duplicates: one page of the duplicate groups, found once per write (see
    * creator-duplicates.ts), each group's creators read for that page alone.
    */
-  duplicatesJson(page: Page): Promise<Buffer> {
-    return this.cache.json(`creators:duplicates:${page.offset}:${page.limit}`, async () => {
-      const groups = await this.cache.value('creators:duplicate-groups', () =>
-        this.tx.read((manager) => findDuplicateIdGroups(manager)),
-      );
-      const shown = groups.slice(page.offset, page.offset + page.limit);
-      return this.tx.read(async (manager): Promise<DuplicateGroupPage> => {
-        const items = shown.length === 0 ? [] : await this.list(manager, shown.flat());
-        const byId = new Map(items.map((item) => [item.id, item]));
-        return {
-          total: groups.length,
-          items: shown.map((group) =>
-            group.map((id) => byId.get(id)).filter((item): item is CreatorListItem => Boolean(item)),
-          ),
-        };
-      });
+  async duplicates(page: Page): Promise<DuplicateGroupPage> {
+    const groups = await this.cache.value(
+      'creators:duplicate-groups',
+      () => this.tx.read((manager) => findDuplicateIdGroups(manager)),
+      ['creators', 'creator_aliases'],
+    );
+    const shown = groups.slice(page.offset, page.offset + page.limit);
+    return this.tx.read(async (manager): Promise<DuplicateGroupPage> => {
+      const items = shown.length === 0 ? [] : await this.list(manager, shown.flat());
+      const byId = new Map(items.map((item) => [item.id, item]));
+      return {
+        total: groups.length,
+        items: shown.map((group) =>
+          group.map((id) => byId.get(id)).filter((item): item is CreatorListItem => Boolean(item)),
+        ),
+      };
     });
   }
 

@@ -18,9 +18,11 @@ import {
   type LinkEvidence,
   type MessageResponse,
   type Video,
+  type VideoIds,
+  type VideoPage,
 } from '@friends/shared';
 import { AdminOnly } from '../auth/access.decorators';
-import { JsonText } from '../common/json-response';
+import { CachedAnswer, CATALOGUE_TABLES } from '../common/cached-answer';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
 import { BulkDeleteDto } from '../common/bulk-ids.dto';
 import { PathId, QueryId } from '../common/id-params';
@@ -40,11 +42,10 @@ function videoFilter(q: string, youtube: unknown): VideoFilter {
 export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
-  /** Video[] */
   @Get(API_ROUTES.videos)
-  @JsonText()
-  list(): Promise<Buffer> {
-    return this.videos.listJson();
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  list(): Promise<Video[]> {
+    return this.videos.list();
   }
 
   /**
@@ -54,14 +55,14 @@ export class VideosController {
    * listing them in `unknownNames`; a malformed term: 400).
    */
   @Get(API_ROUTES.videosSearch)
-  @JsonText()
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
   @ApiQuery({ name: 'youtube', required: false, enum: ['true', 'false'] })
   search(
     @SearchTerm(WITH_SEARCH_DOC('the videos every named creator appears in')) q: string,
     @Query('youtube') youtube: unknown,
     @PageQuery({ defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit }) page: Page,
-  ): Promise<Buffer> {
-    return this.videos.searchJson(videoFilter(q, youtube), page);
+  ): Promise<VideoPage> {
+    return this.videos.search(videoFilter(q, youtube), page);
   }
 
   /**
@@ -70,13 +71,13 @@ export class VideosController {
    */
   @Get(API_ROUTES.videosSearchIds)
   @AdminOnly()
-  @JsonText()
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
   @ApiQuery({ name: 'youtube', required: false, enum: ['true', 'false'] })
   searchIds(
     @SearchTerm(WITH_SEARCH_DOC('the videos every named creator appears in')) q: string,
     @Query('youtube') youtube: unknown,
-  ): Promise<Buffer> {
-    return this.videos.idsJson(videoFilter(q, youtube));
+  ): Promise<VideoIds> {
+    return this.videos.ids(videoFilter(q, youtube));
   }
 
   /** Why each author is linked (admin-only): source, matched text, confidence, time. */

@@ -4,17 +4,17 @@ import {
   canonicalVideoUrl,
   quoted,
   safeHref,
-  searchQueryTerm,
   type BulkDeleteResult,
   type Confidence,
   type EvidenceSource,
   type LinkEvidence,
   type MessageResponse,
   type Video,
+  type VideoIds,
+  type VideoPage,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
-import { AggregateCache } from '../database/aggregate-cache.service';
 import { CountsService } from '../database/counts.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, missingIds, placeholders, rows } from '../database/sql';
@@ -80,30 +80,23 @@ export function prepareVideo(input: CreateVideoDto): PreparedVideo {
 export class VideosService {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly cache: AggregateCache,
     private readonly history: HistoryService,
     private readonly counts: CountsService,
   ) {}
 
-  /** GET /api/videos as JSON text: every video with its ordered authors, by id. */
-  listJson(): Promise<Buffer> {
-    return this.cache.json('videos', () => this.tx.read((manager) => readAllVideos(manager)));
+  /** GET /api/videos: every video with its ordered authors, by id. */
+  list(): Promise<Video[]> {
+    return this.tx.read((manager) => readAllVideos(manager));
   }
 
-  /** GET /api/videos/search: one page of the matching videos and how many match (VideoPage). */
-  searchJson(filter: VideoFilter, page: Page): Promise<Buffer> {
-    const term = searchQueryTerm({ text: filter.text, withNames: filter.withNames });
-    const key = `videos:search:${filter.youtube}:${page.offset}:${page.limit}:${term}`;
-    return this.cache.json(key, () => this.tx.read((manager) => readVideoPage(manager, filter, page)));
+  /** GET /api/videos/search: one page of the matching videos and how many match. */
+  search(filter: VideoFilter, page: Page): Promise<VideoPage> {
+    return this.tx.read((manager) => readVideoPage(manager, filter, page));
   }
 
-  /** VideoIds: every match of `filter`, ids only. */
-  idsJson(filter: VideoFilter): Promise<Buffer> {
-    const term = searchQueryTerm({ text: filter.text, withNames: filter.withNames });
-    const key = `videos:ids:${filter.youtube}:${term}`;
-    return this.cache.json(key, () =>
-      this.tx.read(async (manager) => ({ ids: await readVideoIds(manager, filter) })),
-    );
+  /** Every match of `filter`, ids only. */
+  async ids(filter: VideoFilter): Promise<VideoIds> {
+    return { ids: await this.tx.read((manager) => readVideoIds(manager, filter)) };
   }
 
   async create(input: CreateVideoDto): Promise<Video> {

@@ -1,0 +1,103 @@
+/**
+ * Caching of read answers in one place (docs/architecture.md "HTTP caching"): a handler returns its
+ * typed result, and `@CachedAnswer({ reads })` on the route keeps it serialised in the AggregateCache,
+ * under the request's URL, until a write changes one of the tables it reads. The bytes kept are then
+ * what the rest of the stack knows: their ETag made once, their gzip and brotli forms made once, the
+ * replay of cookie-less GETs (cached-answers.ts), the byte and entry limits.
+ *
+ * The interceptor runs before the route's pipes, so a hit skips them: safe because the key is the URL
+ * as sent, and a URL is only ever kept after its one computation passed validation and answered (a
+ * 4xx or a failure is not kept).
+ */
+import {
+  applyDecorators,
+  Injectable,
+  SetMetadata,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { addDays, utcDay } from '@friends/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import { AggregateCache } from '../database/aggregate-cache.service';
+
+/**
+ * Tables answers are built from (the names of the SQL tables; creator_search is the text index kept
+ * from creators, aliases and links).
+ */
+export type AnswerTable =
+  | 'creators'
+  | 'creator_aliases'
+  | 'social_links'
+  | 'creator_search'
+  | 'creator_counts'
+  | 'videos'
+  | 'video_authors'
+  | 'video_counts'
+  | 'count_totals';
+
+/** What a list of creators shows: their rows, names, links, counts and the search index kept from them. */
+export const CREATOR_TABLES: readonly AnswerTable[] = [
+  'creators',
+  'creator_aliases',
+  'social_links',
+  'creator_search',
+  'creator_counts',
+];
+/** Everything a public answer may show: creators, videos, authorship and the counts kept of them. */
+export const CATALOGUE_TABLES: readonly AnswerTable[] = [
+  ...CREATOR_TABLES,
+  'videos',
+  'video_authors',
+  'video_counts',
+  'count_totals',
+];
+
+export interface CachedAnswerOptions {
+  /** The tables the answer is built from: a write changing one of them drops it. */
+  reads: readonly AnswerTable[];
+  /**
+   * 'utc-midnight': the answer also depends on the day (rolling windows of whole UTC days), so the day
+   * is part of its key and it stops being current, and replayed, at the next midnight UTC.
+   */
+  expires?: 'utc-midnight';
+}
+
+const CACHED_ANSWER = Symbol('cachedAnswer');
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+@Injectable()
+export class CachedAnswerInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly cache: AggregateCache,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const options = this.reflector.get<CachedAnswerOptions | undefined>(CACHED_ANSWER, context.getHandler());
+    if (!options) return next.handle();
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    void http.getResponse<FastifyReply>().type(JSON_TYPE);
+    let key = `answer ${request.url}`;
+    let expiresAt: number | undefined;
+    if (options.expires === 'utc-midnight') {
+      const today = utcDay();
+      key = `${key} ${today}`;
+      expiresAt = Date.parse(`${addDays(today, 1)}T00:00:00Z`);
+    }
+    return from(
+      this.cache.json(key, () => lastValueFrom(next.handle()), { reads: options.reads, expiresAt }),
+    );
+  }
+}
+
+/**
+ * Caches the route's answer (a GET's typed result) as described above, and sends it as JSON. The
+ * handler is called only on a miss; concurrent misses share one call.
+ */
+export const CachedAnswer = (options: CachedAnswerOptions) =>
+  applyDecorators(SetMetadata(CACHED_ANSWER, options), UseInterceptors(CachedAnswerInterceptor));
