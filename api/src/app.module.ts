@@ -10,6 +10,8 @@ import { BackupModule } from './backup/backup.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
 import { configNamespaces, type AppConfig } from './config/configuration';
+import { ChangesModule } from './changes/changes.module';
+import { CountsModule } from './counts/counts.module';
 import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
 import { TransactionRunner } from './database/transaction-runner.service';
@@ -17,6 +19,7 @@ import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
 import { QueriesModule } from './queries/queries.module';
+import { SeedModule } from './seed/seed.module';
 import { ShareModule } from './share/share.module';
 import { SiteModule } from './site/site.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
@@ -50,6 +53,9 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        CountsModule,
+        ChangesModule,
+        SeedModule,
         AuthModule,
         HistoryModule,
         CreatorsModule,

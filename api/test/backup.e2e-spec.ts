@@ -17,7 +17,7 @@ import {
   type HistoryPage,
 } from '@friends/shared';
 import { TOO_DEEP } from '../src/common/request-limits';
-import { CountsService } from '../src/database/counts.service';
+import { CountsService } from '../src/counts/counts.service';
 import { TransactionRunner } from '../src/database/transaction-runner.service';
 import { admin, createCreator, createVideo, expectErrorBody, snapshot } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';

@@ -1,6 +1,6 @@
 /**
  * Issue 15 item 3: the counts kept on write (creator_counts, video_counts, count_totals; see
- * src/database/counts.service.ts) always equal a recomputation from scratch. fast-check runs random
+ * src/counts/counts.service.ts) always equal a recomputation from scratch. fast-check runs random
  * sequences of every kind of write through the real HTTP API — creator create / edit / delete / merge,
  * video create / edit / delete, bulk deletes, concurrent creates, YouTube imports and rescans (against
  * the local fake), undoing a recent change, a wipe-and-restore of the backup, and rejected requests — and after each sequence
@@ -22,7 +22,7 @@ import {
   type Leaderboard,
   type VideoAuthorship,
 } from '@friends/shared';
-import { CountsService } from '../src/database/counts.service';
+import { CountsService } from '../src/counts/counts.service';
 import { TransactionRunner } from '../src/database/transaction-runner.service';
 import { admin } from './support/helpers';
 import { FakeYouTube, MAIN_CHANNEL_ID, startFakeYouTube } from './support/fake-youtube';

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { canonicalVideoUrl, detectPlatform, normalizeName, seededRandom } from '@friends/shared';
-import { REBUILD_COUNTS_SQL } from '../../api/src/database/counts-sql';
+import { REBUILD_COUNTS_SQL } from '../../api/src/counts/counts-sql';
 import { dataSourceOptions } from '../../api/src/database/data-source-options';
 import { MIGRATIONS } from '../../api/src/database/migrations';
 import { BENCH_DIR, CACHE_DIR, arg } from './util';

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeName, seededRandom } from '@friends/shared';
-import { REBUILD_COUNTS_SQL } from '../../api/src/database/counts-sql';
+import { REBUILD_COUNTS_SQL } from '../../api/src/counts/counts-sql';
 import { REPO_ROOT } from './server';
 
 export interface CatalogueCreator {

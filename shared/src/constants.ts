@@ -39,6 +39,8 @@ export const LIMITS = {
   mergeIds: 500,
   suggestionUrl: 2048,
   password: 200,
+  /** The client's name for one bulk-import run (POST /api/youtube/import `importId`). */
+  importId: 64,
 } as const;
 
 /** YouTube import limits (docs/architecture.md "Deliberate departures" 6). */

@@ -102,6 +102,13 @@ export interface PlaylistPreview {
 export interface ImportInput {
   /** At most YOUTUBE_BATCH_MAX. Only `id` is trusted: the API fetches the rest from YouTube. */
   items: { id: string }[];
+  /**
+   * The same in every request of one import run (at most LIMITS.importId characters, plain text): the
+   * whole run is one history entry, taken back by one Undo.
+   */
+  importId?: string;
+  /** This request is the run's last: a later request with the same importId starts a new entry. */
+  last?: boolean;
 }
 
 export type ImportStatus = 'imported' | 'duplicate' | 'failed';

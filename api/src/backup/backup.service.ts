@@ -15,11 +15,10 @@ import {
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { BodyChunks } from '../common/request-limits';
-import { CountsService } from '../database/counts.service';
+import { ChangesService } from '../changes/changes.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryService } from '../history/history.service';
 import { videoUrlKey } from '../videos/videos.service';
 import { readBackup, type BackupSink, type Numbered } from './backup-reader';
 import { fail } from './backup-validation';
@@ -164,8 +163,7 @@ export const RESTORE_INTERRUPTED =
 export class BackupService {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly history: HistoryService,
-    private readonly counts: CountsService,
+    private readonly changes: ChangesService,
   ) {}
 
   export(): Promise<BackupData> {
@@ -264,25 +262,21 @@ export class BackupService {
   async restore(chunks: BodyChunks): Promise<BackupImportResult> {
     let reading = false;
     try {
-      return await this.tx.write(async (manager) => {
-        // A retried transaction (MySQL deadlock) cannot read the body a second time.
-        if (reading) throw new ServiceUnavailableException(RESTORE_INTERRUPTED);
-        await this.requireEmpty(manager);
-        reading = true;
-        const result = await readBackup(chunks, new BackupWriter(manager));
-        // Logged, not undoable: its rows are the whole data set; an empty database is the way back.
-        await this.history.record(
-          manager,
-          {
-            kind: 'backup.restore',
-            summary: `Restored a backup (${result.creators} creators, ${result.videos} videos)`,
-            undoable: false,
-          },
-          [],
-        );
-        await this.counts.rebuild(manager);
-        return result;
-      });
+      // Logged, not undoable: its rows are the whole data set; an empty database is the way back. The
+      // unit of work rebuilds every stored count after it.
+      return await this.changes.run(
+        { kind: 'backup.restore', summary: '', undoable: false, everything: true },
+        async (change) => {
+          const { manager } = change;
+          // A retried transaction (MySQL deadlock) cannot read the body a second time.
+          if (reading) throw new ServiceUnavailableException(RESTORE_INTERRUPTED);
+          await this.requireEmpty(manager);
+          reading = true;
+          const result = await readBackup(chunks, new BackupWriter(manager));
+          change.summary = `Restored a backup (${result.creators} creators, ${result.videos} videos)`;
+          return result;
+        },
+      );
     } catch (error) {
       // Another import (or a first write) won the race for the empty database.
       if (isUniqueViolation(error)) throw new ConflictException(BACKUP_MESSAGES.notEmpty);

@@ -7,7 +7,7 @@ import {
   type FrequentCollaborator,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import type { CreatorCounts } from '../database/creator-counts.service';
+import type { CreatorCounts } from '../counts/creator-counts.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readCreatorMemberships } from '../groups/group-reader';

@@ -6,10 +6,11 @@ import { CreatorProfileService } from './creator-profile.service';
 import { CreatorEntity } from './creator.entity';
 import { CreatorsController } from './creators.controller';
 import { CreatorsService } from './creators.service';
+import { VideosModule } from '../videos/videos.module';
 import { SocialLinkEntity } from './social-link.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CreatorEntity, SocialLinkEntity, CreatorAliasEntity])],
+  imports: [TypeOrmModule.forFeature([CreatorEntity, SocialLinkEntity, CreatorAliasEntity]), VideosModule],
   controllers: [CreatorsController, CreatorProfileController],
   providers: [CreatorsService, CreatorProfileService],
   exports: [CreatorsService],

@@ -22,15 +22,16 @@ import {
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
+import type { Change } from '../changes/change';
+import { ChangesService } from '../changes/changes.service';
 import { CREATOR_TABLES } from '../common/cached-answer';
 import { AggregateCache } from '../database/aggregate-cache.service';
-import { CountsService } from '../database/counts.service';
-import { CreatorCountsReader, type CreatorCounts } from '../database/creator-counts.service';
+import { CreatorCountsReader, type CreatorCounts } from '../counts/creator-counts.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, missingIds, placeholders, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryService } from '../history/history.service';
 import { creatorScopes } from '../history/row-snapshot';
+import { VideosService } from '../videos/videos.service';
 import { CreatorAliasEntity } from './creator-alias.entity';
 import { readCreators, readLinks, toCreator } from './creator-reader';
 import { findDuplicateIdGroups } from './creator-duplicates';
@@ -84,8 +85,8 @@ export class CreatorsService {
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
     private readonly counts: CreatorCountsReader,
-    private readonly history: HistoryService,
-    private readonly stored: CountsService,
+    private readonly changes: ChangesService,
+    private readonly videos: VideosService,
   ) {}
 
   /**
@@ -233,23 +234,18 @@ export class CreatorsService {
   async create(input: CreateCreatorDto): Promise<Creator> {
     const { name } = prepareCreator(input); // 400 before any transaction
     return this.uniqueName(name, () =>
-      this.tx.write(async (manager) => {
-        const change = await this.history.track(manager, []);
-        const id = await this.createWithin(manager, input);
-        await change.record(
-          { kind: 'creator.create', summary: `Added creator ${quoted(name)}` },
-          creatorScopes([id]),
-        );
-        return this.readOne(manager, id);
-      }),
+      this.changes.run({ kind: 'creator.create', summary: `Added creator ${quoted(name)}` }, async (change) =>
+        this.readOne(change.manager, await this.createWithin(change, input)),
+      ),
     );
   }
 
   /**
-   * Inside a caller's write transaction (an import, an accepted proposal): the add-creator rules, the
-   * row and its links, counted (CountsService); the new id. 409 when the name is taken.
+   * Inside a caller's change (an import, an accepted proposal): the add-creator rules, the row and its
+   * links, declared as made by the change; the new id. 409 when the name is taken.
    */
-  async createWithin(manager: EntityManager, input: CreateCreatorDto): Promise<number> {
+  async createWithin(change: Change, input: CreateCreatorDto): Promise<number> {
+    const { manager } = change;
     const creator = prepareCreator(input);
     await this.assertNameFree(manager, creator);
     const result = await manager.insert(CreatorEntity, {
@@ -258,57 +254,59 @@ export class CreatorsService {
       photo: creator.photo,
     });
     const id = int(result.identifiers[0]?.id);
+    change.made(...creatorScopes([id]));
     await this.insertLinks(manager, id, creator.links);
-    await this.stored.refresh(manager, { creatorIds: [id] });
     return id;
   }
 
   async update(input: UpdateCreatorDto): Promise<Creator> {
     const creator = prepareCreator(input);
     return this.uniqueName(creator.name, () =>
-      this.tx.write(async (manager) => {
-        await this.lockCreators(manager, [input.id]);
-        if (!(await manager.existsBy(CreatorEntity, { id: input.id })))
-          throw new NotFoundException(CREATOR_NOT_FOUND);
-        await this.assertNameFree(manager, creator, input.id);
-        const change = await this.history.track(manager, creatorScopes([input.id]));
-        const [old] = await rows<{ name: string }>(manager, 'SELECT name FROM creators WHERE id = ?', [
-          input.id,
-        ]);
-        await manager.update(
-          CreatorEntity,
-          { id: input.id },
-          { name: creator.name, nameKey: creator.nameKey, photo: creator.photo },
-        );
-        await manager.delete(SocialLinkEntity, { creatorId: input.id });
-        await this.insertLinks(manager, input.id, creator.links);
-        const summary =
-          old && old.name !== creator.name
-            ? `Renamed creator ${quoted(old.name)} to ${quoted(creator.name)}`
-            : `Edited creator ${quoted(creator.name)}`;
-        await change.record({ kind: 'creator.update', summary });
-        return this.readOne(manager, input.id);
-      }),
+      this.changes.run(
+        { kind: 'creator.update', summary: `Edited creator ${quoted(creator.name)}` },
+        async (change) => {
+          const { manager } = change;
+          await this.lockCreators(manager, [input.id]);
+          if (!(await manager.existsBy(CreatorEntity, { id: input.id })))
+            throw new NotFoundException(CREATOR_NOT_FOUND);
+          await this.assertNameFree(manager, creator, input.id);
+          await change.touch(...creatorScopes([input.id]));
+          const [old] = await rows<{ name: string }>(manager, 'SELECT name FROM creators WHERE id = ?', [
+            input.id,
+          ]);
+          await manager.update(
+            CreatorEntity,
+            { id: input.id },
+            { name: creator.name, nameKey: creator.nameKey, photo: creator.photo },
+          );
+          await manager.delete(SocialLinkEntity, { creatorId: input.id });
+          await this.insertLinks(manager, input.id, creator.links);
+          if (old && old.name !== creator.name)
+            change.summary = `Renamed creator ${quoted(old.name)} to ${quoted(creator.name)}`;
+          return this.readOne(manager, input.id);
+        },
+      ),
     );
   }
 
+  /** Inside a caller's change (Refresh Photos): new photos for existing creators, by id. */
+  async setPhotosWithin(change: Change, photos: readonly { id: number; photo: string }[]): Promise<void> {
+    await change.touch({ table: 'creators', column: 'id', ids: photos.map((p) => p.id) });
+    for (const { id, photo } of photos) await change.manager.update(CreatorEntity, { id }, { photo });
+  }
+
   /**
-   * Deletes a creator and, in the same transaction, its authorships, links and aliases. A video left
+   * Deletes a creator and, in the same change, its authorships, links and aliases. A video left
    * without authors is kept (its title and URL are still data); an admin can give it authors again.
    */
   async remove(id: number): Promise<MessageResponse> {
-    return this.tx.write(async (manager) => {
+    return this.changes.run({ kind: 'creator.delete', summary: '' }, async (change) => {
+      const { manager } = change;
       await this.lockCreators(manager, [id]);
       const creator = await manager.findOneBy(CreatorEntity, { id });
       if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
-      const change = await this.history.track(manager, creatorScopes([id]));
-      const touched = await this.stored.touching(manager, { creatorIds: [id] });
-      await manager.query('DELETE FROM video_authors WHERE creator_id = ?', [id]);
-      await manager.delete(SocialLinkEntity, { creatorId: id });
-      await manager.delete(CreatorAliasEntity, { creatorId: id });
-      await manager.delete(CreatorEntity, { id });
-      await change.record({ kind: 'creator.delete', summary: `Deleted creator ${quoted(creator.name)}` });
-      await this.stored.refresh(manager, touched);
+      change.summary = `Deleted creator ${quoted(creator.name)}`;
+      await this.deleteWithin(change, [id]);
       return { message: `Deleted creator ${creator.name}` };
     });
   }
@@ -317,47 +315,52 @@ export class CreatorsService {
   async removeMany(ids: readonly number[]): Promise<BulkDeleteResult> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) throw new BadRequestException('ids must name at least one creator');
-    return this.tx.write(async (manager) => {
+    const message = `Deleted ${unique.length} creator${unique.length === 1 ? '' : 's'}`;
+    return this.changes.run({ kind: 'creators.delete', summary: message }, async (change) => {
+      const { manager } = change;
       await this.lockCreators(manager, unique);
       const missing = await missingIds(manager, 'creators', unique);
       if (missing.length > 0)
         throw new NotFoundException(`Creator(s) not found: ${missing.slice(0, 20).join(', ')}`);
-      const change = await this.history.track(manager, creatorScopes(unique));
-      const touched = await this.stored.touching(manager, { creatorIds: unique });
-      for (const part of chunks(unique)) {
-        const where = `WHERE creator_id IN ${placeholders(part.length)}`;
-        await manager.query(`DELETE FROM video_authors ${where}`, part);
-        await manager.query(`DELETE FROM social_links ${where}`, part);
-        await manager.query(`DELETE FROM creator_aliases ${where}`, part);
-        await manager.query(`DELETE FROM creators WHERE id IN ${placeholders(part.length)}`, part);
-      }
-      const message = `Deleted ${unique.length} creator${unique.length === 1 ? '' : 's'}`;
-      await change.record({ kind: 'creators.delete', summary: message });
-      await this.stored.refresh(manager, touched);
+      await this.deleteWithin(change, unique);
       return { deleted: unique.length, message };
     });
   }
 
+  /** The creators with their links and aliases; their authorships through the videos service. */
+  private async deleteWithin(change: Change, ids: number[]): Promise<void> {
+    const { manager } = change;
+    await change.touch(...creatorScopes(ids));
+    await this.videos.removeAuthorsWithin(change, ids);
+    for (const part of chunks(ids)) {
+      const where = `WHERE creator_id IN ${placeholders(part.length)}`;
+      await manager.query(`DELETE FROM social_links ${where}`, part);
+      await manager.query(`DELETE FROM creator_aliases ${where}`, part);
+      await manager.query(`DELETE FROM creators WHERE id IN ${placeholders(part.length)}`, part);
+    }
+  }
+
   /**
-   * Merges creators into a primary in one transaction: authorships move (one per video), links move
-   * (deduplicated by URL), names become aliases remembering the old ids, the others are deleted.
+   * Merges creators into a primary in one change: authorships move (one per video, through the videos
+   * service), links move (deduplicated by URL), names become aliases remembering the old ids, the
+   * others are deleted.
    */
   async merge(input: MergeCreatorsDto): Promise<MessageResponse> {
     const mergeIds = [...new Set(input.mergeIds)];
     if (mergeIds.includes(input.primaryId)) {
       throw new BadRequestException('The primary creator cannot also be one of the creators merged into it');
     }
-    return this.tx.write(async (manager) => {
+    return this.changes.run({ kind: 'creator.merge', summary: '' }, async (change) => {
+      const { manager } = change;
       const all = [input.primaryId, ...mergeIds];
       await this.lockCreators(manager, all);
       const found = await readCreators(manager, all);
       const missing = all.filter((id) => !found.has(id));
       if (missing.length > 0) throw new NotFoundException(`Creator(s) not found: ${missing.join(', ')}`);
       const primary = found.get(input.primaryId) as Creator;
-      const change = await this.history.track(manager, creatorScopes(all));
+      await change.touch(...creatorScopes(all));
 
-      const touched = await this.stored.touching(manager, { creatorIds: all });
-      await this.moveAuthorships(manager, input.primaryId, mergeIds);
+      await this.videos.mergeAuthorsWithin(change, input.primaryId, mergeIds);
 
       const urls = new Set(primary.socialLinks.map((link) => link.url));
       const moved = mergeIds
@@ -393,67 +396,9 @@ export class CreatorsService {
         await manager.query(`DELETE FROM creators WHERE id IN ${placeholders(part.length)}`, part);
       }
       const names = mergeIds.map((id) => quoted((found.get(id) as Creator).name)).join(', ');
-      await change.record({ kind: 'creator.merge', summary: `Merged ${names} into ${quoted(primary.name)}` });
-      await this.stored.refresh(manager, touched);
+      change.summary = `Merged ${names} into ${quoted(primary.name)}`;
       return { message: `Merged ${mergeIds.length} creator(s) into ${primary.name}` };
     });
-  }
-
-  /**
-   * Each video keeps one authorship for the merged group: the primary's own when it was already an
-   * author, else the earliest merged creator's, re-pointed to the primary (so its position is kept).
-   */
-  private async moveAuthorships(
-    manager: EntityManager,
-    primaryId: number,
-    mergeIds: number[],
-  ): Promise<void> {
-    const group = [primaryId, ...mergeIds];
-    const authorships: { video_id: number; creator_id: number; position: number }[] = [];
-    for (const part of chunks(group)) {
-      authorships.push(
-        ...(await rows<{ video_id: number; creator_id: number; position: number }>(
-          manager,
-          `SELECT video_id, creator_id, position FROM video_authors
-            WHERE creator_id IN ${placeholders(part.length)} ORDER BY video_id, position${lockFor(manager, 'update')}`,
-          part,
-        )),
-      );
-    }
-    const byVideo = new Map<number, number[]>(); // video → group members on it, by position
-    for (const row of authorships) {
-      const videoId = int(row.video_id);
-      byVideo.set(videoId, [...(byVideo.get(videoId) ?? []), int(row.creator_id)]);
-    }
-    const removals = new Map<number, number[]>(); // creator → videos to drop it from
-    const repoints = new Map<number, number[]>(); // creator → videos where it becomes the primary
-    const add = (map: Map<number, number[]>, creatorId: number, videoId: number) =>
-      map.set(creatorId, [...(map.get(creatorId) ?? []), videoId]);
-    for (const [videoId, authors] of byVideo) {
-      const keeper = authors.includes(primaryId) ? primaryId : authors[0];
-      for (const creatorId of authors) {
-        if (creatorId === keeper) {
-          if (creatorId !== primaryId) add(repoints, creatorId, videoId);
-        } else add(removals, creatorId, videoId);
-      }
-    }
-    for (const [creatorId, videoIds] of removals) {
-      for (const part of chunks(videoIds)) {
-        await manager.query(
-          `DELETE FROM video_authors WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
-          [creatorId, ...part],
-        );
-      }
-    }
-    for (const [creatorId, videoIds] of repoints) {
-      for (const part of chunks(videoIds)) {
-        await manager.query(
-          `UPDATE video_authors SET creator_id = ?, source = 'merge', evidence = ?, linked_at = ?
-            WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
-          [primaryId, `merged from creator ${creatorId}`, new Date().toISOString(), creatorId, ...part],
-        );
-      }
-    }
   }
 
   /**

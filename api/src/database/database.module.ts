@@ -4,12 +4,9 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/configuration';
 import { AggregateCache } from './aggregate-cache.service';
-import { CountsService } from './counts.service';
-import { CreatorCountsReader } from './creator-counts.service';
 import { DataVersionPoller } from './data-version-poller.service';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseState, DatabaseStateModule } from './database-state';
-import { DemoSeeder } from './seed/demo-seeder';
 import { TransactionRunner } from './transaction-runner.service';
 
 @Global()
@@ -34,14 +31,7 @@ import { TransactionRunner } from './transaction-runner.service';
       },
     }),
   ],
-  providers: [
-    AggregateCache,
-    TransactionRunner,
-    DataVersionPoller,
-    CountsService,
-    CreatorCountsReader,
-    DemoSeeder,
-  ],
-  exports: [AggregateCache, TransactionRunner, CountsService, CreatorCountsReader, DatabaseStateModule],
+  providers: [AggregateCache, TransactionRunner, DataVersionPoller],
+  exports: [AggregateCache, TransactionRunner, DatabaseStateModule],
 })
 export class DatabaseModule {}

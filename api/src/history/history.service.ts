@@ -8,49 +8,29 @@ import {
   type HistoryUndoResult,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { CountsService, type CountTargets } from '../database/counts.service';
+import { ChangesService } from '../changes/changes.service';
+import { entryChanges, type RowChange } from '../changes/history-writer';
 import { isForeignKeyViolation, isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { currentActor } from './actor-context';
 import {
   HISTORY_TABLES,
   TABLE_NAMES,
-  decodeRow,
   deleteRow,
-  encodeRow,
   insertRow,
   isAdditive,
   normaliseRow,
   quote,
   readKeys,
   readScopes,
+  rowKey,
   sameRow,
+  uniqueSets,
   updateRow,
   type Row,
-  type RowSet,
-  type Scope,
   type TableInfo,
   type TableName,
 } from './row-snapshot';
-
-/** One row a change touched: null before = inserted, null after = deleted. */
-export interface RowChange {
-  table: TableName;
-  key: string;
-  before: Row | null;
-  after: Row | null;
-}
-
-export interface HistoryEntry {
-  kind: HistoryKind;
-  summary: string;
-  /** False for changes that cannot be reverted row by row (a backup restore). */
-  undoable?: boolean;
-  /** Appends to this entry instead of starting one (an import or rescan: one entry per batch). */
-  batch?: number;
-  undoes?: number;
-}
 
 interface EntryRow {
   id: number;
@@ -95,39 +75,6 @@ const REFERENCES: Partial<Record<TableName, { table: TableName; column: string }
   ],
 };
 
-/** A change being made: the rows it may touch as they were before, to diff against after. */
-export class TrackedChange {
-  constructor(
-    private readonly history: HistoryService,
-    private readonly manager: EntityManager,
-    private readonly scopes: Scope[],
-    private readonly before: RowSet,
-  ) {}
-
-  /**
-   * Reads the rows again and records what changed. `created` names rows made by this change that
-   * were not in the scopes (their ids were not known before); `counted` are counter rows the change
-   * moved (see TableInfo.additive). Returns the entry id, or null when nothing changed.
-   */
-  async record(
-    entry: HistoryEntry,
-    created: Scope[] = [],
-    counted: RowChange[] = [],
-  ): Promise<number | null> {
-    const after = await readScopes(this.manager, [...this.scopes, ...created]);
-    const changes: RowChange[] = [...counted];
-    for (const id of new Set([...this.before.keys(), ...after.keys()])) {
-      const was = this.before.get(id);
-      const now = after.get(id);
-      const table = (was ?? now)!.table;
-      const key = (was ?? now)!.key;
-      if (!sameRow(was?.row ?? null, now?.row ?? null))
-        changes.push({ table, key, before: was?.row ?? null, after: now?.row ?? null });
-    }
-    return this.history.record(this.manager, entry, changes);
-  }
-}
-
 /** Thrown inside an undo's transaction (rolling it back) when later changes touched these rows. */
 class LaterChange extends Error {
   constructor(readonly rows: { table: TableName; key: string }[]) {
@@ -135,119 +82,16 @@ class LaterChange extends Error {
   }
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
- * One history entry for a run of transactions (an import or a rescan: one per video). The entry is
- * made by the first transaction that changes something and grows with each later one; its summary is
- * counted from its own rows, so a rolled-back transaction leaves neither rows nor a wrong count.
- */
-export class HistoryBatch {
-  private id: number | undefined;
-
-  constructor(private readonly kind: 'import' | 'rescan') {}
-
-  async record(
-    manager: EntityManager,
-    change: TrackedChange,
-    created: Scope[],
-    counted: RowChange[] = [],
-  ): Promise<void> {
-    if (this.id !== undefined) {
-      const [entry] = await rows(manager, 'SELECT id FROM history WHERE id = ?', [this.id]);
-      if (!entry) this.id = undefined; // the transaction that made it was rolled back
-    }
-    const id = await change.record({ kind: this.kind, summary: '', batch: this.id }, created, counted);
-    if (id === null) return;
-    this.id = id;
-    const counts = await rows<{ table_name: string; n: number | string }>(
-      manager,
-      `SELECT table_name, COUNT(*) AS n FROM history_rows
-        WHERE history_id = ? AND before_row IS NULL GROUP BY table_name`,
-      [id],
-    );
-    const count = (table: string) => int(counts.find((c) => c.table_name === table)?.n);
-    const creators = count('creators') ? ` (${plural(count('creators'), 'new creator')})` : '';
-    const summary =
-      this.kind === 'import'
-        ? `Imported ${plural(count('videos'), 'video')}${creators}`
-        : `Rescan added ${plural(count('video_authors'), 'author')}${creators}`;
-    await manager.query('UPDATE history SET summary = ? WHERE id = ?', [summary, id]);
-  }
-}
-
-/**
- * The append-only change history and undo. Every write path calls `track` then `record` inside its
- * own transaction, so a change and its history commit together or not at all.
+ * The append-only change history and undo. Entries are written by the unit of work
+ * (ChangesService) in the transaction of their change; an undo is itself a change made through it.
  */
 @Injectable()
 export class HistoryService {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly counts: CountsService,
+    private readonly changes: ChangesService,
   ) {}
-
-  /** Reads (and on MySQL locks) the rows a change may touch, before it touches them. */
-  async track(manager: EntityManager, scopes: Scope[]): Promise<TrackedChange> {
-    return new TrackedChange(this, manager, scopes, await readScopes(manager, scopes));
-  }
-
-  /** Writes one entry with its rows; null (nothing written) when there is nothing to record. */
-  async record(manager: EntityManager, entry: HistoryEntry, changes: RowChange[]): Promise<number | null> {
-    if (changes.length === 0 && entry.kind !== 'backup.restore') return entry.batch ?? null;
-    let id: number;
-    if (entry.batch !== undefined) {
-      id = entry.batch;
-      await manager.query('UPDATE history SET summary = ? WHERE id = ?', [entry.summary, id]);
-    } else {
-      const result = (await manager.query(
-        'INSERT INTO history (at, actor, kind, summary, undoable, undoes) VALUES (?, ?, ?, ?, ?, ?)',
-        [
-          Date.now(),
-          currentActor(),
-          entry.kind,
-          entry.summary.slice(0, 512),
-          entry.undoable === false ? 0 : 1,
-          entry.undoes ?? null,
-        ],
-      )) as unknown;
-      id = this.insertedId(result);
-    }
-    for (const part of chunks(changes, 100)) {
-      await manager.query(
-        `INSERT INTO history_rows (history_id, table_name, row_key, before_row, after_row)
-         VALUES ${part.map(() => placeholders(5)).join(', ')}`,
-        part.flatMap((c) => [id, c.table, c.key, encodeRow(c.before), encodeRow(c.after)]),
-      );
-    }
-    const entities = new Set<string>();
-    for (const change of changes) {
-      for (const row of [change.before, change.after]) {
-        if (!row) continue;
-        for (const [entity, entityId] of HISTORY_TABLES[change.table].entities(row)) {
-          if (entityId !== null && entityId !== undefined) entities.add(`${entity}:${int(entityId)}`);
-        }
-      }
-    }
-    if (entry.batch !== undefined) {
-      const known = await rows<{ entity: string; entity_id: number }>(
-        manager,
-        'SELECT entity, entity_id FROM history_entities WHERE history_id = ?',
-        [id],
-      );
-      for (const row of known) entities.delete(`${row.entity}:${int(row.entity_id)}`);
-    }
-    for (const part of chunks([...entities], 150)) {
-      await manager.query(
-        `INSERT INTO history_entities (history_id, entity, entity_id) VALUES ${part.map(() => placeholders(3)).join(', ')}`,
-        part.flatMap((e) => {
-          const [entity, entityId] = e.split(':');
-          return [id, entity, Number(entityId)];
-        }),
-      );
-    }
-    return id;
-  }
 
   /** Newest first, `limit` per page, before the entry id `before`; only one creator's or video's. */
   list(query: { limit: number; before?: number; creator?: number; video?: number }): Promise<HistoryPage> {
@@ -294,42 +138,44 @@ export class HistoryService {
    */
   async undo(id: number): Promise<HistoryUndoResult> {
     try {
-      return await this.tx.write(async (manager) => {
-        const [entry] = await rows<EntryRow>(
-          manager,
-          `SELECT ${ENTRY_COLUMNS} FROM history WHERE id = ?${lockFor(manager, 'update')}`,
-          [id],
-        );
-        if (!entry) throw new NotFoundException(HISTORY_MESSAGES.notFound);
-        if (entry.undone_by !== null) throw new ConflictException(HISTORY_MESSAGES.alreadyUndone);
-        if (int(entry.undoable) !== 1) throw new ConflictException(HISTORY_MESSAGES.notUndoable);
+      const { outcome } = await this.changes.runWithOutcome(
+        { kind: 'undo', summary: '', undoes: id, always: true },
+        async (change) => {
+          const { manager } = change;
+          const [entry] = await rows<EntryRow>(
+            manager,
+            `SELECT ${ENTRY_COLUMNS} FROM history WHERE id = ?${lockFor(manager, 'update')}`,
+            [id],
+          );
+          if (!entry) throw new NotFoundException(HISTORY_MESSAGES.notFound);
+          if (entry.undone_by !== null) throw new ConflictException(HISTORY_MESSAGES.alreadyUndone);
+          if (int(entry.undoable) !== 1) throw new ConflictException(HISTORY_MESSAGES.notUndoable);
+          change.summary = `Undid #${id}: ${entry.summary}`;
 
-        const stored = await this.changesOf(manager, id);
-        const counters = stored.filter((c) => isAdditive(c.table));
-        let changes = stored.filter((c) => !isAdditive(c.table));
-        const current = await readKeys(manager, changes);
-        const now = (c: RowChange) => current.get(`${c.table}:${c.key}`)?.row ?? null;
+          const stored = await entryChanges(manager, id);
+          const counters = stored.filter((c) => isAdditive(c.table));
+          let changes = stored.filter((c) => !isAdditive(c.table));
+          const current = await readKeys(manager, changes);
+          const now = (c: RowChange) => current.get(`${c.table}:${c.key}`)?.row ?? null;
 
-        if (entry.kind === 'import') changes = await this.keepUsedCreators(manager, changes, now);
-        const stale = changes.filter((c) => !sameRow(now(c), c.after));
-        if (stale.length > 0) throw new LaterChange(stale);
-        await this.checkNotReferenced(manager, changes);
+          if (entry.kind === 'import') changes = await this.keepUsedCreators(manager, changes, now);
+          const stale = changes.filter((c) => !sameRow(now(c), c.after));
+          if (stale.length > 0) throw new LaterChange(stale);
+          await this.checkNotReferenced(manager, changes);
+          await this.checkUnique(manager, changes);
 
-        const touched = await this.counts.touching(manager, countTargets(changes));
-        await this.apply(manager, changes);
-        const counted = await this.subtract(manager, counters);
-        await this.counts.refresh(manager, touched, countTargets(changes));
-        const summary = `Undid #${id}: ${entry.summary}`;
-        const undoId = (await this.record(manager, { kind: 'undo', summary, undoes: id }, [
-          ...changes.map((c) => ({ table: c.table, key: c.key, before: c.after, after: c.before })),
-          ...counted,
-        ])) as number;
-        await manager.query('UPDATE history SET undone_by = ? WHERE id = ?', [undoId, id]);
-        const [written] = await rows<EntryRow>(manager, `SELECT ${ENTRY_COLUMNS} FROM history WHERE id = ?`, [
-          undoId,
-        ]);
-        return { undone: id, entry: toItem(written as EntryRow) };
-      });
+          await this.apply(manager, changes);
+          change.changed(
+            ...changes.map((c) => ({ table: c.table, key: c.key, before: c.after, after: c.before })),
+            ...(await this.subtract(manager, counters)),
+          );
+        },
+      );
+      const undoId = outcome.entry as number;
+      const [written] = await this.tx.read((manager) =>
+        rows<EntryRow>(manager, `SELECT ${ENTRY_COLUMNS} FROM history WHERE id = ?`, [undoId]),
+      );
+      return { undone: id, entry: toItem(written as EntryRow) };
     } catch (error) {
       // Rows changed since, or a name or URL taken again, or a parent gone: a later change is in the
       // way. It is looked up afresh: on MySQL the undo's snapshot may predate it.
@@ -341,34 +187,6 @@ export class HistoryService {
       }
       throw error;
     }
-  }
-
-  /** The rows of an entry, one change per row (a batch may touch a row twice: first before, last after). */
-  private async changesOf(manager: EntityManager, id: number): Promise<RowChange[]> {
-    const stored = await rows<{
-      table_name: string;
-      row_key: string;
-      before_row: string | null;
-      after_row: string | null;
-    }>(
-      manager,
-      'SELECT table_name, row_key, before_row, after_row FROM history_rows WHERE history_id = ? ORDER BY id',
-      [id],
-    );
-    const byRow = new Map<string, RowChange>();
-    for (const row of stored) {
-      const name = `${row.table_name}:${row.row_key}`;
-      const seen = byRow.get(name);
-      if (seen) seen.after = decodeRow(row.after_row);
-      else
-        byRow.set(name, {
-          table: row.table_name as TableName,
-          key: row.row_key,
-          before: decodeRow(row.before_row),
-          after: decodeRow(row.after_row),
-        });
-    }
-    return [...byRow.values()].filter((c) => !sameRow(c.before, c.after));
   }
 
   /**
@@ -422,6 +240,36 @@ export class HistoryService {
     }
   }
 
+  /**
+   * A row the undo puts back must not take a unique value (a name, a URL, an author's place in a
+   * video) that another row holds now, unless the undo moves that row too: the later change that
+   * gave it that value is in the way, and is named rather than left to the index to refuse.
+   */
+  private async checkUnique(manager: EntityManager, changes: RowChange[]): Promise<void> {
+    const moving = new Set(changes.map((c) => `${c.table}:${c.key}`));
+    for (const c of changes) {
+      if (!c.before) continue;
+      for (const columns of uniqueSets(c.table)) {
+        const values = columns.map((column) => c.before?.[column]);
+        if (values.some((v) => v === null || v === undefined)) continue;
+        if (
+          c.after &&
+          columns.every((column) => sameRow({ v: c.after?.[column] }, { v: c.before?.[column] }))
+        )
+          continue;
+        const found = await rows<Row>(
+          manager,
+          `SELECT * FROM ${c.table} WHERE ${columns.map((k) => `${quote(manager, k)} = ?`).join(' AND ')}${lockFor(manager, 'update')}`,
+          values,
+        );
+        const inWay = found
+          .map((raw) => ({ table: c.table, key: rowKey(c.table, normaliseRow(raw)) }))
+          .filter((r) => r.key !== c.key && !moving.has(`${r.table}:${r.key}`));
+        if (inWay.length > 0) throw new LaterChange(inWay);
+      }
+    }
+  }
+
   /** Deletes children, inserts parents, updates, inserts children, deletes parents. */
   private async apply(manager: EntityManager, changes: RowChange[]): Promise<void> {
     const of = (tables: TableName[], test: (c: RowChange) => boolean) =>
@@ -429,11 +277,18 @@ export class HistoryService {
     const inserted = (c: RowChange) => c.after === null && c.before !== null;
     const deleted = (c: RowChange) => c.before === null && c.after !== null;
     const updated = (c: RowChange) => c.before !== null && c.after !== null;
-    for (const c of of([...CHILDREN].reverse(), deleted)) await deleteRow(manager, c.table, c.after as Row);
+    // A child with a unique column set (an author's position) is put back as a delete and an insert:
+    // updated one at a time, two rows trading places would meet on one value halfway.
+    const replaced = (c: RowChange) =>
+      updated(c) && !HISTORY_TABLES[c.table].parent && uniqueSets(c.table).length > 0;
+    const inPlace = (c: RowChange) => updated(c) && !replaced(c);
+    for (const c of of([...CHILDREN].reverse(), (c) => deleted(c) || replaced(c)))
+      await deleteRow(manager, c.table, c.after as Row);
     for (const c of of(PARENTS, inserted)) await insertRow(manager, c.table, c.before as Row);
-    for (const c of of([...PARENTS, ...CHILDREN], updated))
+    for (const c of of([...PARENTS, ...CHILDREN], inPlace))
       await updateRow(manager, c.table, c.before as Row);
-    for (const c of of(CHILDREN, inserted)) await insertRow(manager, c.table, c.before as Row);
+    for (const c of of(CHILDREN, (c) => inserted(c) || replaced(c)))
+      await insertRow(manager, c.table, c.before as Row);
     for (const c of of([...PARENTS].reverse(), deleted)) await deleteRow(manager, c.table, c.after as Row);
   }
 
@@ -475,7 +330,7 @@ export class HistoryService {
     id: number,
     touched: { table: TableName; key: string }[],
   ): Promise<string> {
-    const keys = touched.length > 0 ? touched : await this.changesOf(manager, id);
+    const keys = touched.length > 0 ? touched : await entryChanges(manager, id);
     let found: { id: number; summary: string } | null = null;
     for (const table of TABLE_NAMES) {
       const ofTable = [...new Set(keys.filter((k) => k.table === table).map((k) => k.key))];
@@ -492,28 +347,4 @@ export class HistoryService {
     }
     return laterChangeMessage(found);
   }
-
-  /** better-sqlite3 answers an INSERT with the new rowid, mysql2 with a header carrying insertId. */
-  private insertedId(result: unknown): number {
-    if (typeof result === 'number' || typeof result === 'bigint') return Number(result);
-    return int((result as { insertId?: number } | undefined)?.insertId);
-  }
-}
-
-/** The creators and videos whose stored counts an undo of `changes` may move (see CountsService). */
-function countTargets(changes: readonly RowChange[]): CountTargets {
-  const creatorIds = new Set<number>();
-  const videoIds = new Set<number>();
-  for (const change of changes) {
-    for (const row of [change.before, change.after]) {
-      if (!row) continue;
-      if (change.table === 'creators') creatorIds.add(int(row.id));
-      else if (change.table === 'videos') videoIds.add(int(row.id));
-      else if (change.table === 'video_authors') {
-        creatorIds.add(int(row.creator_id));
-        videoIds.add(int(row.video_id));
-      }
-    }
-  }
-  return { creatorIds, videoIds };
 }

@@ -22,11 +22,13 @@ export interface TableInfo {
    * longer than a stored row key, so the key is a hash and the row is found by its own key columns.
    */
   additive?: readonly string[];
+  /** Column sets a unique index holds besides the key (an undo checks them before writing). */
+  unique?: readonly (readonly string[])[];
 }
 
 export const HISTORY_TABLES = {
-  creators: { key: ['id'], parent: true, entities: (r) => [['creator', r.id]] },
-  videos: { key: ['id'], parent: true, entities: (r) => [['video', r.id]] },
+  creators: { key: ['id'], parent: true, entities: (r) => [['creator', r.id]], unique: [['name_key']] },
+  videos: { key: ['id'], parent: true, entities: (r) => [['video', r.id]], unique: [['url_key']] },
   suggestions: { key: ['id'], parent: true, entities: () => [] },
   creator_groups: { key: ['id'], parent: true, entities: () => [] },
   social_links: { key: ['id'], parent: false, entities: (r) => [['creator', r.creator_id]] },
@@ -49,6 +51,7 @@ export const HISTORY_TABLES = {
   video_authors: {
     key: ['video_id', 'creator_id'],
     parent: false,
+    unique: [['video_id', 'position']],
     entities: (r) => [
       ['video', r.video_id],
       ['creator', r.creator_id],
@@ -77,6 +80,9 @@ export interface Scope {
 
 /** One row's state, by `table:key`; a row absent from the map did not exist. */
 export type RowSet = Map<string, { table: TableName; key: string; row: Row }>;
+
+export const uniqueSets = (table: TableName): readonly (readonly string[])[] =>
+  (HISTORY_TABLES[table] as TableInfo).unique ?? [];
 
 export const isAdditive = (table: TableName): boolean =>
   (HISTORY_TABLES[table] as TableInfo).additive !== undefined;

@@ -1,7 +1,7 @@
 import type { Analytics } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { AggregateCache } from '../database/aggregate-cache.service';
-import { CountsService } from '../database/counts.service';
+import { CountsService } from '../counts/counts.service';
 import type { TransactionRunner } from '../database/transaction-runner.service';
 import { AnalyticsService } from './analytics.service';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Analytics, CreatorAnalytics } from '@friends/shared';
 import type { Page } from '../common/page-params';
 import { AggregateCache } from '../database/aggregate-cache.service';
-import { CountsService } from '../database/counts.service';
+import { CountsService } from '../counts/counts.service';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { rankedCreators, topCreators } from './creator-rankings';
 

@@ -20,10 +20,12 @@ import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { creatorIdByName } from '../creators/creator-reader';
 import { CreatorsService } from '../creators/creators.service';
+import type { Change, RecordedChange } from '../changes/change';
+import { ChangesService } from '../changes/changes.service';
+import type { RowChange } from '../changes/history-writer';
 import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryBatch, HistoryService, type RowChange } from '../history/history.service';
-import { creatorScopes, normaliseRow, rowKey, videoScopes, type Row } from '../history/row-snapshot';
+import { normaliseRow, rowKey, videoScopes, type Row } from '../history/row-snapshot';
 import { VideosService } from '../videos/videos.service';
 
 export const PROPOSAL_NOT_FOUND = 'Proposal not found';
@@ -56,7 +58,7 @@ export class ReviewService {
     private readonly tx: TransactionRunner,
     private readonly creators: CreatorsService,
     private readonly videos: VideosService,
-    private readonly history: HistoryService,
+    private readonly changes: ChangesService,
   ) {}
 
   async list(page: Page): Promise<ReviewPage> {
@@ -138,14 +140,11 @@ export class ReviewService {
    */
   private decide(ids: readonly number[], decision: 'accept' | 'reject'): Promise<ReviewDecision[]> {
     const unique = [...new Set(ids)];
-    return this.tx.write(async (manager) => {
+    return this.changes.run({ kind: 'review.decision', summary: '' }, async (change) => {
+      const { manager } = change;
       const proposals = await this.lockProposals(manager, unique);
       if (proposals.length === 0) return [];
-      const change = await this.history.track(
-        manager,
-        videoScopes([...new Set(proposals.map((p) => int(p.video_id)))]),
-      );
-      const made: number[] = [];
+      await change.touch(...videoScopes([...new Set(proposals.map((p) => int(p.video_id)))]));
       const rejections: number[] = [];
       const decisions: ReviewDecision[] = [];
       for (const proposal of proposals) {
@@ -154,44 +153,37 @@ export class ReviewService {
         if (!pending) continue;
         decisions.push(
           decision === 'accept'
-            ? await this.acceptWithin(manager, proposal, made)
+            ? await this.acceptWithin(change, proposal)
             : await this.rejectWithin(manager, proposal, rejections),
         );
       }
       const first = proposals[0] as ProposalRow;
       const verb = decision === 'accept' ? 'Accepted' : 'Rejected';
-      const summary =
+      change.summary =
         decisions.length === 1
           ? `${verb} ${quoted(first.name)} for ${quoted(first.title)}`
           : `${verb} ${decisions.length} proposed collaborators`;
-      await change.record({ kind: 'review.decision', summary }, [
-        ...creatorScopes(made),
-        { table: 'review_rejections', column: 'id', ids: rejections },
-      ]);
+      change.made({ table: 'review_rejections', column: 'id', ids: rejections });
       return decisions;
     });
   }
 
-  private async acceptWithin(
-    manager: EntityManager,
-    proposal: ProposalRow,
-    made: number[],
-  ): Promise<ReviewDecision> {
+  private async acceptWithin(change: Change, proposal: ProposalRow): Promise<ReviewDecision> {
+    const { manager } = change;
     const videoId = int(proposal.video_id);
     let creatorId = proposal.creator_id === null ? null : int(proposal.creator_id);
     if (creatorId === null) {
       const found = await creatorIdByName(manager, proposal.name);
       if (found !== null) creatorId = found;
       else {
-        creatorId = await this.creators.createWithin(manager, {
+        creatorId = await this.creators.createWithin(change, {
           name: proposal.name,
           socialLinks: proposal.url ? [{ url: proposal.url }] : [],
         });
-        made.push(creatorId);
       }
     }
     await this.videos.addAuthorsWithin(
-      manager,
+      change,
       videoId,
       [creatorId],
       new Map([
@@ -400,10 +392,15 @@ export class ReviewService {
    * Pending proposals of a channel that turned out to be boilerplate go away, as part of the import
    * batch that showed it.
    */
-  async dropBoilerplate(channelKey: string, keys: ReadonlySet<string>, batch: HistoryBatch): Promise<void> {
+  async dropBoilerplate(
+    channelKey: string,
+    keys: ReadonlySet<string>,
+    importEntry: RecordedChange,
+  ): Promise<void> {
     if (keys.size === 0) return;
     const list = [...keys];
-    await this.tx.write(async (manager) => {
+    await this.changes.run(importEntry, async (change) => {
+      const { manager } = change;
       const found = await rows<{ id: number }>(
         manager,
         `SELECT id FROM review_proposals WHERE channel_key = ? AND name_key IN ${placeholders(list.length)}`,
@@ -411,10 +408,9 @@ export class ReviewService {
       );
       const ids = found.map((r) => int(r.id));
       if (ids.length === 0) return;
-      const change = await this.history.track(manager, [{ table: 'review_proposals', column: 'id', ids }]);
+      await change.touch({ table: 'review_proposals', column: 'id', ids });
       for (const part of chunks(ids))
         await manager.query(`DELETE FROM review_proposals WHERE id IN ${placeholders(part.length)}`, part);
-      await batch.record(manager, change, []);
     });
   }
 }

@@ -1,8 +1,8 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { quoted, type MessageResponse, type Suggestion } from '@friends/shared';
+import { ChangesService } from '../changes/changes.service';
 import { int } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryService } from '../history/history.service';
 import type { CreateSuggestionDto } from './dto/suggestion.dto';
 import { SuggestionEntity } from './suggestion.entity';
 
@@ -20,16 +20,19 @@ const toSuggestion = (row: SuggestionEntity): Suggestion => ({
 export class SuggestionsService {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly history: HistoryService,
+    private readonly changes: ChangesService,
   ) {}
 
   /** docs/product.md §5: a non-blank URL, no other format check (the admin reviews it; it is never a raw link). */
   async create(input: CreateSuggestionDto): Promise<Suggestion> {
     const url = input.url.trim();
     if (!url) throw new BadRequestException('url is required');
-    return this.tx.write(async (manager) => {
+    // A visitor's suggestion is not an admin's change to undo: it is not in the history.
+    return this.changes.run({ history: false }, async (change) => {
+      const { manager } = change;
       const row = manager.create(SuggestionEntity, { url, submittedAt: new Date().toISOString() });
       await manager.insert(SuggestionEntity, row);
+      change.made({ table: 'suggestions', column: 'id', ids: [int(row.id)] });
       return toSuggestion(row);
     });
   }
@@ -43,13 +46,16 @@ export class SuggestionsService {
 
   /** Deny, or done after 'Review & Add'. */
   async remove(id: number): Promise<MessageResponse> {
-    return this.tx.write(async (manager) => {
-      const change = await this.history.track(manager, [{ table: 'suggestions', column: 'id', ids: [id] }]);
-      const row = await manager.findOneBy(SuggestionEntity, { id });
-      const result = await manager.delete(SuggestionEntity, { id });
-      if (!result.affected || !row) throw new NotFoundException(SUGGESTION_NOT_FOUND);
-      await change.record({ kind: 'suggestion.delete', summary: `Removed suggestion ${quoted(row.url)}` });
-      return { message: 'Suggestion removed' };
-    });
+    return this.changes.run(
+      { kind: 'suggestion.delete', summary: '', scopes: [{ table: 'suggestions', column: 'id', ids: [id] }] },
+      async (change) => {
+        const { manager } = change;
+        const row = await manager.findOneBy(SuggestionEntity, { id });
+        const result = await manager.delete(SuggestionEntity, { id });
+        if (!result.affected || !row) throw new NotFoundException(SUGGESTION_NOT_FOUND);
+        change.summary = `Removed suggestion ${quoted(row.url)}`;
+        return { message: 'Suggestion removed' };
+      },
+    );
   }
 }

@@ -1,7 +1,11 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** Authorship: the primary key forbids a creator twice on one video; position keeps the order. */
+/**
+ * Authorship: the primary key forbids a creator twice on one video; position keeps the order, and no
+ * two authors of a video share one.
+ */
 @Entity({ name: 'video_authors' })
+@Index('UQ_video_authors_position', ['videoId', 'position'], { unique: true })
 export class VideoAuthorEntity {
   @PrimaryColumn({ name: 'video_id', type: 'integer' })
   videoId: number;

@@ -15,11 +15,11 @@ import {
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
-import { CountsService } from '../database/counts.service';
+import type { Change } from '../changes/change';
+import { ChangesService } from '../changes/changes.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, missingIds, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryService } from '../history/history.service';
 import { videoScopes } from '../history/row-snapshot';
 import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import { readAllVideos, readVideoIds, readVideoPage, readVideosById, type VideoFilter } from './video-reader';
@@ -80,8 +80,7 @@ export function prepareVideo(input: CreateVideoDto): PreparedVideo {
 export class VideosService {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly history: HistoryService,
-    private readonly counts: CountsService,
+    private readonly changes: ChangesService,
   ) {}
 
   /** GET /api/videos: every video with its ordered authors, by id. */
@@ -101,27 +100,23 @@ export class VideosService {
 
   async create(input: CreateVideoDto): Promise<Video> {
     return this.uniqueUrl(() =>
-      this.tx.write(async (manager) => {
-        const change = await this.history.track(manager, []);
-        const id = await this.createWithin(manager, input);
-        await change.record(
-          { kind: 'video.create', summary: `Added video ${quoted(input.title.trim())}` },
-          videoScopes([id]),
-        );
-        return this.readOne(manager, id);
-      }),
+      this.changes.run(
+        { kind: 'video.create', summary: `Added video ${quoted(input.title.trim())}` },
+        async (change) => this.readOne(change.manager, await this.createWithin(change, input)),
+      ),
     );
   }
 
   /**
-   * Inside a caller's write transaction (an import): the add-video rules, the row and its ordered
-   * authors, counted (CountsService); the new id. 409 when the URL is taken.
+   * Inside a caller's change (an import): the add-video rules, the row and its ordered authors,
+   * declared as made by the change; the new id. 409 when the URL is taken.
    */
   async createWithin(
-    manager: EntityManager,
+    change: Change,
     input: CreateVideoDto,
     evidence?: ReadonlyMap<number, AuthorEvidence>,
   ): Promise<number> {
+    const { manager } = change;
     const video = prepareVideo(input);
     await this.checkReferences(manager, video);
     const result = await manager.insert(VideoEntity, {
@@ -131,21 +126,23 @@ export class VideosService {
       date: video.date,
     });
     const id = int(result.identifiers[0]?.id);
+    change.made(...videoScopes([id]));
     await this.insertAuthors(manager, id, video.authorIds, 0, evidence);
-    await this.counts.refresh(manager, { videoIds: [id] });
     return id;
   }
 
   /**
-   * Inside a caller's write transaction (a rescan, an accepted proposal): appends the creators that are
-   * not yet authors of the video, after the last position, counted; the ids actually added.
+   * Inside a caller's change (a rescan, an accepted proposal): appends the creators that are not yet
+   * authors of the video, after the last position; the ids actually added.
    */
   async addAuthorsWithin(
-    manager: EntityManager,
+    change: Change,
     videoId: number,
     creatorIds: number[],
     evidence?: ReadonlyMap<number, AuthorEvidence>,
   ): Promise<number[]> {
+    const { manager } = change;
+    await change.touch({ table: 'video_authors', column: 'video_id', ids: [videoId] });
     const authors = await rows<{ creator_id: number; position: number }>(
       manager,
       `SELECT creator_id, position FROM video_authors WHERE video_id = ?${lockFor(manager, 'update')}`,
@@ -155,67 +152,138 @@ export class VideosService {
     const added = [...new Set(creatorIds)].filter((id) => !current.has(id));
     const next = authors.reduce((max, a) => Math.max(max, int(a.position) + 1), 0);
     await this.insertAuthors(manager, videoId, added, next, evidence);
-    if (added.length) await this.counts.refresh(manager, { videoIds: [videoId] });
     return added;
+  }
+
+  /** Inside a caller's change (a creator deleted): every authorship of these creators goes. */
+  async removeAuthorsWithin(change: Change, creatorIds: readonly number[]): Promise<void> {
+    await change.touch({ table: 'video_authors', column: 'creator_id', ids: creatorIds });
+    for (const part of chunks(creatorIds))
+      await change.manager.query(
+        `DELETE FROM video_authors WHERE creator_id IN ${placeholders(part.length)}`,
+        part,
+      );
+  }
+
+  /**
+   * Inside a caller's change (a merge): each video keeps one authorship for the merged group: the
+   * primary's own when it was already an author, else the earliest merged creator's, re-pointed to
+   * the primary (so its position is kept).
+   */
+  async mergeAuthorsWithin(change: Change, primaryId: number, mergeIds: readonly number[]): Promise<void> {
+    const { manager } = change;
+    const group = [primaryId, ...mergeIds];
+    await change.touch({ table: 'video_authors', column: 'creator_id', ids: group });
+    const authorships: { video_id: number; creator_id: number; position: number }[] = [];
+    for (const part of chunks(group)) {
+      authorships.push(
+        ...(await rows<{ video_id: number; creator_id: number; position: number }>(
+          manager,
+          `SELECT video_id, creator_id, position FROM video_authors
+            WHERE creator_id IN ${placeholders(part.length)} ORDER BY video_id, position${lockFor(manager, 'update')}`,
+          part,
+        )),
+      );
+    }
+    const byVideo = new Map<number, number[]>(); // video → group members on it, by position
+    for (const row of authorships) {
+      const videoId = int(row.video_id);
+      byVideo.set(videoId, [...(byVideo.get(videoId) ?? []), int(row.creator_id)]);
+    }
+    const removals = new Map<number, number[]>(); // creator → videos to drop it from
+    const repoints = new Map<number, number[]>(); // creator → videos where it becomes the primary
+    const add = (map: Map<number, number[]>, creatorId: number, videoId: number) =>
+      map.set(creatorId, [...(map.get(creatorId) ?? []), videoId]);
+    for (const [videoId, authors] of byVideo) {
+      const keeper = authors.includes(primaryId) ? primaryId : authors[0];
+      for (const creatorId of authors) {
+        if (creatorId === keeper) {
+          if (creatorId !== primaryId) add(repoints, creatorId, videoId);
+        } else add(removals, creatorId, videoId);
+      }
+    }
+    for (const [creatorId, videoIds] of removals) {
+      for (const part of chunks(videoIds)) {
+        await manager.query(
+          `DELETE FROM video_authors WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
+          [creatorId, ...part],
+        );
+      }
+    }
+    for (const [creatorId, videoIds] of repoints) {
+      for (const part of chunks(videoIds)) {
+        await manager.query(
+          `UPDATE video_authors SET creator_id = ?, source = 'merge', evidence = ?, linked_at = ?
+            WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
+          [primaryId, `merged from creator ${creatorId}`, new Date().toISOString(), creatorId, ...part],
+        );
+      }
+    }
   }
 
   async update(input: UpdateVideoDto): Promise<Video> {
     const video = prepareVideo(input);
     return this.uniqueUrl(() =>
-      this.tx.write(async (manager) => {
-        if (!(await manager.existsBy(VideoEntity, { id: input.id })))
-          throw new NotFoundException(VIDEO_NOT_FOUND);
-        await this.checkReferences(manager, video, input.id);
-        const change = await this.history.track(manager, videoScopes([input.id]));
-        const touched = await this.counts.touching(manager, { videoIds: [input.id] });
-        await manager.update(
-          VideoEntity,
-          { id: input.id },
-          { title: video.title, url: video.url, urlKey: video.urlKey, date: video.date },
-        );
-        const kept = await this.evidenceRows(manager, input.id);
-        await manager.delete(VideoAuthorEntity, { videoId: input.id });
-        await this.insertAuthors(manager, input.id, video.authorIds, 0, undefined, kept);
-        await change.record({ kind: 'video.update', summary: `Edited video ${quoted(video.title)}` });
-        await this.counts.refresh(manager, touched);
-        return this.readOne(manager, input.id);
-      }),
+      this.changes.run(
+        {
+          kind: 'video.update',
+          summary: `Edited video ${quoted(video.title)}`,
+          scopes: videoScopes([input.id]),
+        },
+        async ({ manager }) => {
+          if (!(await manager.existsBy(VideoEntity, { id: input.id })))
+            throw new NotFoundException(VIDEO_NOT_FOUND);
+          await this.checkReferences(manager, video, input.id);
+          await manager.update(
+            VideoEntity,
+            { id: input.id },
+            { title: video.title, url: video.url, urlKey: video.urlKey, date: video.date },
+          );
+          const kept = await this.evidenceRows(manager, input.id);
+          await manager.delete(VideoAuthorEntity, { videoId: input.id });
+          await this.insertAuthors(manager, input.id, video.authorIds, 0, undefined, kept);
+          return this.readOne(manager, input.id);
+        },
+      ),
     );
   }
 
   async remove(id: number): Promise<MessageResponse> {
-    return this.tx.write(async (manager) => {
-      const video = await manager.findOneBy(VideoEntity, { id });
-      if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
-      const change = await this.history.track(manager, videoScopes([id]));
-      const touched = await this.counts.touching(manager, { videoIds: [id] });
-      await manager.delete(VideoAuthorEntity, { videoId: id });
-      await manager.delete(VideoEntity, { id });
-      await change.record({ kind: 'video.delete', summary: `Deleted video ${quoted(video.title)}` });
-      await this.counts.refresh(manager, touched);
-      return { message: `Deleted video ${video.title}` };
-    });
+    return this.changes.run(
+      { kind: 'video.delete', summary: '', scopes: videoScopes([id]) },
+      async (change) => {
+        const { manager } = change;
+        const video = await manager.findOneBy(VideoEntity, { id });
+        if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
+        change.summary = `Deleted video ${quoted(video.title)}`;
+        await manager.delete(VideoAuthorEntity, { videoId: id });
+        await manager.delete(VideoEntity, { id });
+        return { message: `Deleted video ${video.title}` };
+      },
+    );
   }
 
   /** Several videos deleted as one change (one history entry, undone as one); 404 if any is unknown. */
   async removeMany(ids: readonly number[]): Promise<BulkDeleteResult> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) throw new BadRequestException('ids must name at least one video');
-    return this.tx.write(async (manager) => {
-      const change = await this.history.track(manager, videoScopes(unique));
-      const missing = await missingIds(manager, 'videos', unique);
-      if (missing.length > 0)
-        throw new NotFoundException(`Video(s) not found: ${missing.slice(0, 20).join(', ')}`);
-      const touched = await this.counts.touching(manager, { videoIds: unique });
-      for (const part of chunks(unique)) {
-        await manager.query(`DELETE FROM video_authors WHERE video_id IN ${placeholders(part.length)}`, part);
-        await manager.query(`DELETE FROM videos WHERE id IN ${placeholders(part.length)}`, part);
-      }
-      const message = `Deleted ${unique.length} video${unique.length === 1 ? '' : 's'}`;
-      await change.record({ kind: 'videos.delete', summary: message });
-      await this.counts.refresh(manager, touched);
-      return { deleted: unique.length, message };
-    });
+    const message = `Deleted ${unique.length} video${unique.length === 1 ? '' : 's'}`;
+    return this.changes.run(
+      { kind: 'videos.delete', summary: message, scopes: videoScopes(unique) },
+      async ({ manager }) => {
+        const missing = await missingIds(manager, 'videos', unique);
+        if (missing.length > 0)
+          throw new NotFoundException(`Video(s) not found: ${missing.slice(0, 20).join(', ')}`);
+        for (const part of chunks(unique)) {
+          await manager.query(
+            `DELETE FROM video_authors WHERE video_id IN ${placeholders(part.length)}`,
+            part,
+          );
+          await manager.query(`DELETE FROM videos WHERE id IN ${placeholders(part.length)}`, part);
+        }
+        return { deleted: unique.length, message };
+      },
+    );
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { detectScored, type DetectedCollaborators, type Detection } from '@friends/shared';
-import type { EntityManager } from 'typeorm';
+import type { Change } from '../changes/change';
 import { CreatorsService } from '../creators/creators.service';
 import type { AuthorEvidence } from '../videos/videos.service';
 import type { CreatorDirectory, DirectoryCreator } from './creator-directory';
@@ -54,7 +54,7 @@ export class CollaboratorResolver {
 
   /** Applies the high-confidence detections (new creators go into `made`); the rest are proposals. */
   async resolve(
-    manager: EntityManager,
+    change: Change,
     video: VideoDetails,
     directory: CreatorDirectory,
     main: DirectoryCreator | undefined,
@@ -71,7 +71,7 @@ export class CollaboratorResolver {
       let id = d.creatorId;
       let isNew = false;
       if (id === null) {
-        const found = await this.findOrCreate(manager, directory, { name: d.name, url: d.url });
+        const found = await this.findOrCreate(change, directory, { name: d.name, url: d.url });
         if (found.created) made.push(found.creator);
         id = found.creator.id;
         isNew = found.created;
@@ -86,10 +86,10 @@ export class CollaboratorResolver {
 
   /** The directory's creator of that name, or a new one made through the creators service. */
   findOrCreate(
-    manager: EntityManager,
+    change: Change,
     directory: CreatorDirectory,
     input: { name: string; url?: string; photo?: string },
   ): Promise<{ creator: DirectoryCreator; created: boolean }> {
-    return directory.findOrCreate(manager, this.creators, input);
+    return directory.findOrCreate(change, this.creators, input);
   }
 }

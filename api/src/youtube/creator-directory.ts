@@ -12,6 +12,7 @@ import {
   youtubeHandleFromUrl,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import type { Change } from '../changes/change';
 import { creatorIdByName } from '../creators/creator-reader';
 import type { CreatorsService } from '../creators/creators.service';
 import { int, rows } from '../database/sql';
@@ -154,7 +155,7 @@ export class CreatorDirectory {
    * tells which. The directory learns the new creator.
    */
   async findOrCreate(
-    manager: EntityManager,
+    change: Change,
     creators: CreatorsService,
     input: { name: string; url?: string; photo?: string },
   ): Promise<{ creator: DirectoryCreator; created: boolean }> {
@@ -163,14 +164,14 @@ export class CreatorDirectory {
     const known = this.creators.find((c) => this.keysOf(c).names.includes(nameKey));
     if (known) return { creator: known, created: false };
     // Another request may have created it since the directory was read.
-    const existing = await creatorIdByName(manager, name);
+    const existing = await creatorIdByName(change.manager, name);
     if (existing !== null) {
       const found = this.creators.find((c) => c.id === existing);
       if (found) return { creator: found, created: false };
     }
 
     const url = input.url?.trim() ?? '';
-    const id = await creators.createWithin(manager, {
+    const id = await creators.createWithin(change, {
       name,
       photo: input.photo ?? '',
       socialLinks: url ? [{ url }] : [],

@@ -12,11 +12,12 @@ import {
   type ImportResult,
   type PlaylistPreview,
 } from '@friends/shared';
+import { randomUUID } from 'node:crypto';
+import type { RecordedChange } from '../changes/change';
+import { ChangesService } from '../changes/changes.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryBatch, HistoryService } from '../history/history.service';
-import { creatorScopes, videoScopes } from '../history/row-snapshot';
 import { ReviewService, channelKeyOf } from '../review/review.service';
 import { VideosService, videoUrlKey, type AuthorEvidence } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
@@ -28,6 +29,32 @@ import { YouTubeError } from './youtube-errors';
 /** Tries per imported video when a concurrent write wins a unique index (see importOne). */
 const MAX_IMPORT_ATTEMPTS = 3;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Which run of an import a request belongs to (see importVideos). */
+export interface ImportRun {
+  /** The client's name for the run, the same in each of its requests. */
+  importId?: string;
+  /** This request is the run's last: its entry closes with it. */
+  last?: boolean;
+}
+
+/**
+ * The history entry of one import run: every transaction of the run appends to it, and its summary
+ * is counted from all the rows it made, so a rolled-back transaction leaves neither rows nor a
+ * wrong count.
+ */
+function importEntry(groupKey: string): RecordedChange {
+  return {
+    kind: 'import',
+    summary: (inserted) => {
+      const creators = inserted('creators') ? ` (${plural(inserted('creators'), 'new creator')})` : '';
+      return `Imported ${plural(inserted('videos'), 'video')}${creators}`;
+    },
+    group: { key: groupKey, final: false },
+  };
+}
+
 @Injectable()
 export class YouTubeImportService {
   constructor(
@@ -35,7 +62,7 @@ export class YouTubeImportService {
     private readonly tx: TransactionRunner,
     private readonly videos: VideosService,
     private readonly resolver: CollaboratorResolver,
-    private readonly history: HistoryService,
+    private readonly changes: ChangesService,
     private readonly review: ReviewService,
   ) {}
 
@@ -65,8 +92,13 @@ export class YouTubeImportService {
     };
   }
 
-  /** Imports videos by YouTube id: snippets from videos.list (50 per call), then one transaction each. */
-  async importVideos(ids: readonly string[]): Promise<ImportResult> {
+  /**
+   * Imports videos by YouTube id: snippets from videos.list (50 per call), then one transaction each.
+   * Every request of one run (the same `importId`) adds to one history entry, undone as one; the run
+   * is finished, and its id free to start a new entry, after the request marked `last`, once that
+   * entry is undone, or after an hour without a request. Without an id the request is a run of its own.
+   */
+  async importVideos(ids: readonly string[], run: ImportRun = {}): Promise<ImportResult> {
     requireDataApi(this.client);
     const unique = [...new Set(ids)];
     let videos: VideoDetails[];
@@ -81,7 +113,8 @@ export class YouTubeImportService {
     const boilerplate = await this.boilerplateByChannel(videos);
 
     const results: ImportItemResult[] = [];
-    const batch = new HistoryBatch('import');
+    const groupKey = `import:${run.importId ?? randomUUID()}`;
+    const entry = importEntry(groupKey);
     for (const id of unique) {
       const video = byId.get(id);
       if (!video) {
@@ -89,10 +122,11 @@ export class YouTubeImportService {
         continue;
       }
       results.push(
-        await this.importOne(video, directory, channels, batch, boilerplate.get(channelKeyOf(video))),
+        await this.importOne(video, directory, channels, entry, boilerplate.get(channelKeyOf(video))),
       );
     }
-    for (const [channelKey, keys] of boilerplate) await this.review.dropBoilerplate(channelKey, keys, batch);
+    for (const [channelKey, keys] of boilerplate) await this.review.dropBoilerplate(channelKey, keys, entry);
+    if (run.importId === undefined || run.last) await this.changes.closeGroup(groupKey);
     const count = (status: string) => results.filter((r) => r.status === status).length;
     return {
       results,
@@ -134,7 +168,7 @@ export class YouTubeImportService {
     video: VideoDetails,
     directory: CreatorDirectory,
     channels: Map<string, YouTubeChannel>,
-    batch: HistoryBatch,
+    entry: RecordedChange,
     boilerplate: ReadonlySet<string> | undefined,
   ): Promise<ImportItemResult> {
     const url = canonicalVideoUrl(`https://www.youtube.com/watch?v=${video.id}`);
@@ -142,12 +176,12 @@ export class YouTubeImportService {
     for (let attempt = 1; ; attempt++) {
       const made: DirectoryCreator[] = [];
       try {
-        return await this.tx.write(async (manager) => {
+        return await this.changes.run(entry, async (change) => {
+          const { manager } = change;
           const [existing] = await rows<{ id: number }>(manager, 'SELECT id FROM videos WHERE url_key = ?', [
             urlKey,
           ]);
           if (existing) return { id: video.id, status: 'duplicate' as const, videoId: int(existing.id) };
-          const change = await this.history.track(manager, []);
 
           const channel = channels.get(video.channelId);
           let main = directory.channelCreator({
@@ -156,7 +190,7 @@ export class YouTubeImportService {
             handle: channel?.handle,
           });
           if (!main) {
-            const result = await this.resolver.findOrCreate(manager, directory, {
+            const result = await this.resolver.findOrCreate(change, directory, {
               name: video.channelTitle,
               url: channel
                 ? channelLink(channel)
@@ -168,7 +202,7 @@ export class YouTubeImportService {
             main = result.creator;
             if (result.created) made.push(main);
           }
-          const found = await this.resolver.resolve(manager, video, directory, main, made, boilerplate);
+          const found = await this.resolver.resolve(change, video, directory, main, made, boilerplate);
           const authorIds = [main.id, ...found.authorIds];
           const owner: AuthorEvidence = {
             source: 'channel-owner',
@@ -176,7 +210,7 @@ export class YouTubeImportService {
             confidence: 'high',
           };
           const videoId = await this.videos.createWithin(
-            manager,
+            change,
             { title: video.title, url, date: dateOf(video.publishedAt), authorIds },
             new Map([[main.id, owner], ...found.evidence]),
           );
@@ -188,12 +222,8 @@ export class YouTubeImportService {
             detections: found.proposals,
             authorIds,
           });
-          const counted = await this.review.countDescriptionWithin(manager, channelKey, video.description);
-          await batch.record(
-            manager,
-            change,
-            [...videoScopes([videoId]), ...creatorScopes(made.map((c) => c.id))],
-            counted,
+          change.changed(
+            ...(await this.review.countDescriptionWithin(manager, channelKey, video.description)),
           );
           return {
             id: video.id,

@@ -5,9 +5,10 @@
  */
 import { Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { detectPlatform, MESSAGES, type RefreshPhotosResult } from '@friends/shared';
+import { ChangesService } from '../changes/changes.service';
 import { readCreators } from '../creators/creator-reader';
+import { CreatorsService } from '../creators/creators.service';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryService } from '../history/history.service';
 import { InstagramService } from '../instagram/instagram.service';
 import { mapWithConcurrency } from './concurrency';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
@@ -22,7 +23,8 @@ export class YouTubePhotosService {
     private readonly client: YouTubeClient,
     private readonly tx: TransactionRunner,
     private readonly instagram: InstagramService,
-    private readonly history: HistoryService,
+    private readonly changes: ChangesService,
+    private readonly creators: CreatorsService,
   ) {}
 
   async refreshPhotos(): Promise<RefreshPhotosResult> {
@@ -66,16 +68,13 @@ export class YouTubePhotosService {
       .filter((c): c is { id: number; old: string; photo: string } => !!c.photo);
     const updates = changes.filter((c) => c.photo !== c.old);
     if (updates.length) {
-      await this.tx.write(async (manager) => {
-        const ids = updates.map((u) => u.id);
-        const change = await this.history.track(manager, [{ table: 'creators', column: 'id', ids }]);
-        for (const u of updates)
-          await manager.query('UPDATE creators SET photo = ? WHERE id = ?', [u.photo, u.id]);
-        await change.record({
+      await this.changes.run(
+        {
           kind: 'photos.refresh',
           summary: `Refreshed ${updates.length} photo${updates.length === 1 ? '' : 's'}`,
-        });
-      });
+        },
+        (change) => this.creators.setPhotosWithin(change, updates),
+      );
     }
     const creators = updates.length
       ? [

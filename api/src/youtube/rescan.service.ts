@@ -5,10 +5,12 @@
  */
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { extractVideoId, MESSAGES, type RescanItemResult, type RescanResult } from '@friends/shared';
+import { randomUUID } from 'node:crypto';
+import type { RecordedChange } from '../changes/change';
+import { ChangesService } from '../changes/changes.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryBatch, HistoryService } from '../history/history.service';
-import { creatorScopes, videoScopes } from '../history/row-snapshot';
+import { videoScopes } from '../history/row-snapshot';
 import { ReviewService, channelKeyOf } from '../review/review.service';
 import { VideosService } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
@@ -23,9 +25,27 @@ export class YouTubeRescanService {
     private readonly tx: TransactionRunner,
     private readonly videos: VideosService,
     private readonly resolver: CollaboratorResolver,
-    private readonly history: HistoryService,
+    private readonly changes: ChangesService,
     private readonly review: ReviewService,
   ) {}
+
+  /** One rescan request is one history entry, whatever number of transactions (one per video) carry it. */
+  private async asOneEntry<T>(work: (entry: RecordedChange) => Promise<T>): Promise<T> {
+    const key = `rescan:${randomUUID()}`;
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    try {
+      return await work({
+        kind: 'rescan',
+        summary: (inserted) => {
+          const creators = inserted('creators') ? ` (${plural(inserted('creators'), 'new creator')})` : '';
+          return `Rescan added ${plural(inserted('video_authors'), 'author')}${creators}`;
+        },
+        group: { key, final: false },
+      });
+    } finally {
+      await this.changes.closeGroup(key);
+    }
+  }
 
   /** One video, with its own errors ('Could not extract video ID from URL', 'No video data found'). */
   async rescanOne(id: number): Promise<RescanItemResult> {
@@ -44,7 +64,7 @@ export class YouTubeRescanService {
     }
     if (!video) throw new NotFoundException(MESSAGES.noVideoDataFound);
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
-    return this.rescanVideo(id, video, directory, new HistoryBatch('rescan'));
+    return this.asOneEntry((entry) => this.rescanVideo(id, video, directory, entry));
   }
 
   /** A selection: videos without a YouTube id or without data are skipped silently. */
@@ -71,16 +91,17 @@ export class YouTubeRescanService {
     const byYouTubeId = new Map(videos.map((v) => [v.id, v]));
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
     const results: RescanItemResult[] = [];
-    const batch = new HistoryBatch('rescan');
-    for (const id of unique) {
-      const youtubeId = youtubeIds.get(id);
-      const video = youtubeId ? byYouTubeId.get(youtubeId) : undefined;
-      if (!urls.has(id)) results.push({ id, added: 0, created: 0, skipped: 'Video not found' });
-      else if (!youtubeId)
-        results.push({ id, added: 0, created: 0, skipped: MESSAGES.couldNotExtractVideoIdShort });
-      else if (!video) results.push({ id, added: 0, created: 0, skipped: MESSAGES.noVideoDataFound });
-      else results.push(await this.rescanVideo(id, video, directory, batch));
-    }
+    await this.asOneEntry(async (entry) => {
+      for (const id of unique) {
+        const youtubeId = youtubeIds.get(id);
+        const video = youtubeId ? byYouTubeId.get(youtubeId) : undefined;
+        if (!urls.has(id)) results.push({ id, added: 0, created: 0, skipped: 'Video not found' });
+        else if (!youtubeId)
+          results.push({ id, added: 0, created: 0, skipped: MESSAGES.couldNotExtractVideoIdShort });
+        else if (!video) results.push({ id, added: 0, created: 0, skipped: MESSAGES.noVideoDataFound });
+        else results.push(await this.rescanVideo(id, video, directory, entry));
+      }
+    });
     return {
       results,
       added: results.reduce((sum, r) => sum + r.added, 0),
@@ -94,21 +115,21 @@ export class YouTubeRescanService {
     id: number,
     video: VideoDetails,
     directory: CreatorDirectory,
-    batch: HistoryBatch,
+    entry: RecordedChange,
   ): Promise<RescanItemResult> {
     const made: DirectoryCreator[] = [];
     const channelKey = channelKeyOf(video);
     const boilerplate = await this.review.boilerplate(channelKey, []);
     try {
-      return await this.tx.write(async (manager) => {
-        const change = await this.history.track(manager, videoScopes([id]));
+      return await this.changes.run({ ...entry, scopes: videoScopes([id]) }, async (change) => {
+        const { manager } = change;
         const main = directory.channelCreator({
           id: video.channelId,
           title: video.channelTitle,
           handle: video.channelHandle,
         });
-        const found = await this.resolver.resolve(manager, video, directory, main, made, boilerplate);
-        const added = await this.videos.addAuthorsWithin(manager, id, found.authorIds, found.evidence);
+        const found = await this.resolver.resolve(change, video, directory, main, made, boilerplate);
+        const added = await this.videos.addAuthorsWithin(change, id, found.authorIds, found.evidence);
         const authors = await rows<{ creator_id: number; url_key: string | null }>(
           manager,
           `SELECT va.creator_id, v.url_key FROM video_authors va JOIN videos v ON v.id = va.video_id
@@ -122,7 +143,6 @@ export class YouTubeRescanService {
           detections: found.proposals,
           authorIds: authors.map((a) => int(a.creator_id)),
         });
-        await batch.record(manager, change, creatorScopes(made.map((c) => c.id)));
         return { id, added: added.length, created: made.length, proposed };
       });
     } catch (err) {

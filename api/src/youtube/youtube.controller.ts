@@ -55,7 +55,10 @@ export class YouTubeController {
   @Post('import')
   @HttpCode(200)
   import(@Body() body: ImportDto): Promise<ImportResult> {
-    return this.importer.importVideos(body.items.map((item) => item.id));
+    return this.importer.importVideos(
+      body.items.map((item) => item.id),
+      { importId: body.importId, last: body.last },
+    );
   }
 
   @Post('rescan')

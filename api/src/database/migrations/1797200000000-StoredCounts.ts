@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
-import { REBUILD_COUNTS_SQL } from '../counts-sql';
+import { REBUILD_COUNTS_SQL } from '../../counts/counts-sql';
 
 /**
  * Counts kept on write (issue 15 item 3): per-creator figures, per-video author counts and the totals,

@@ -8,6 +8,7 @@ import { EvidenceAndReview1797300000000 } from './1797300000000-EvidenceAndRevie
 import { History1797400000000 } from './1797400000000-History';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
 import { AnswerVersions1797621663364 } from './1797621663364-AnswerVersions';
+import { OneWritePath1797624423879 } from './1797624423879-OneWritePath';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   History1797400000000,
   CreatorSearchIndex1797600000000,
   AnswerVersions1797621663364,
+  OneWritePath1797624423879,
 ];

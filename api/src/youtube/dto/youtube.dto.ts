@@ -7,19 +7,22 @@ import {
   type RescanInput,
   type VideoInfoInput,
 } from '@friends/shared';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsInt,
   IsObject,
+  IsOptional,
   IsString,
   Matches,
   Max,
   MaxLength,
   Min,
+  MinLength,
   ValidateNested,
 } from 'class-validator';
 import { PlainText } from '../../common/plain-text.decorator';
@@ -69,6 +72,24 @@ export class ImportDto implements ImportInput {
   @ValidateNested({ each: true })
   @Type(() => ImportItemDto)
   items: ImportItemDto[];
+
+  @ApiPropertyOptional({
+    maxLength: LIMITS.importId,
+    description: 'the same in every request of one import run: the run is one history entry (one Undo)',
+  })
+  @IsOptional()
+  @IsString()
+  @PlainText()
+  @MinLength(1)
+  @MaxLength(LIMITS.importId)
+  importId?: string;
+
+  @ApiPropertyOptional({
+    description: "this request is the run's last: its importId may then start a new entry",
+  })
+  @IsOptional()
+  @IsBoolean()
+  last?: boolean;
 }
 
 export class RescanDto implements RescanInput {

@@ -1,26 +1,17 @@
 /**
- * Counts kept on write (issue 15 item 3). Every creator's videos / collaborations / distinct
- * collaborators, every video's number of authors and the totals (creators, videos, collaborations,
- * creators with videos) are stored in `creator_counts`, `video_counts` and `count_totals`, and are
- * brought up to date in the SAME transaction as each change, so readers (creator lists, leaderboard,
- * analytics, profiles) read them instead of recomputing aggregates after every write.
+ * Counts kept on write. Every creator's videos / collaborations / distinct collaborators, every video's
+ * number of authors and the totals (creators, videos, collaborations, creators with videos) are stored
+ * in `creator_counts`, `video_counts` and `count_totals`, and are brought up to date in the SAME
+ * transaction as each change, so readers (creator lists, leaderboard, analytics, profiles) read them
+ * instead of recomputing aggregates after every write.
  *
- * How a write path keeps them right: inside its transaction,
- *
- *   const touched = await counts.touching(manager, { creatorIds, videoIds }); // BEFORE the change:
- *   …change rows…                                                          // rows it will delete or
- *   await counts.refresh(manager, touched, { creatorIds: made, videoIds: made }); // re-author
+ * No service calls this: the unit of work (ChangesService, docs/architecture.md "One unit of work")
+ * names to `refresh` every creator and video among the rows a change really changed, the removed
+ * authorships included (from their rows before the change).
  *
  * - `refresh(manager, …targets)` recomputes the named creators, the named videos and every current
  *   author of those videos, and moves the totals by the difference from what was stored. It is
- *   idempotent and cheap (indexed reads of just those rows), so naming too much is harmless. A creator
- *   or video created by the change only needs naming here.
- * - `touching(manager, targets)`, called before the change, adds what the change will take away: the
- *   videos of the named creators and every author of those videos (after a delete or merge they can no
- *   longer be found). Needed whenever authorships are removed (video edit or delete, creator delete or
- *   merge, undo); a purely additive change (create, import, rescan) can skip it.
- * - CreatorsService.createWithin and VideosService.createWithin / addAuthorsWithin already count what
- *   they write, so a change built from them (an import, a rescan, an accepted proposal) needs nothing more.
+ *   idempotent and cheap (indexed reads of just those rows), so naming too much is harmless.
  * - `rebuild(manager)` recomputes everything from scratch (restore, seeding, the repair command
  *   `npm run repair-counts -w @friends/api`).
  *
@@ -34,7 +25,7 @@ import { COLLABORATION_MIN_AUTHORS } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { EXPECTED_CREATOR_COUNTS_SQL, EXPECTED_VIDEO_COUNTS_SQL, REBUILD_COUNTS_SQL } from './counts-sql';
 import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
-import { chunks, int, placeholders, rows } from './sql';
+import { chunks, int, placeholders, rows } from '../database/sql';
 
 /** Creators and videos a change touched (any iterable of ids; repeats are fine). */
 export interface CountTargets {
@@ -100,29 +91,6 @@ const sameCounts = (a: StoredCreatorCounts, b: StoredCreatorCounts): boolean =>
 
 @Injectable()
 export class CountsService {
-  /** Call before a change that removes authorships: the named ids plus what the change will take away. */
-  async touching(manager: EntityManager, targets: CountTargets): Promise<Required<CountTargets>> {
-    const creatorIds = new Set(targets.creatorIds ?? []);
-    const videoIds = new Set(targets.videoIds ?? []);
-    for (const part of chunks([...creatorIds])) {
-      for (const row of await rows<{ video_id: number }>(
-        manager,
-        `SELECT video_id FROM video_authors WHERE creator_id IN ${placeholders(part.length)}`,
-        part,
-      ))
-        videoIds.add(int(row.video_id));
-    }
-    for (const part of chunks([...videoIds])) {
-      for (const row of await rows<{ creator_id: number }>(
-        manager,
-        `SELECT creator_id FROM video_authors WHERE video_id IN ${placeholders(part.length)}`,
-        part,
-      ))
-        creatorIds.add(int(row.creator_id));
-    }
-    return { creatorIds, videoIds };
-  }
-
   /** Brings the stored counts of the named creators and videos (and their authors) up to date. */
   async refresh(manager: EntityManager, ...targets: CountTargets[]): Promise<void> {
     const creatorIds = new Set<number>();

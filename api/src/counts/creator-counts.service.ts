@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateCache } from './aggregate-cache.service';
-import { int, rows } from './sql';
-import { TransactionRunner } from './transaction-runner.service';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { int, rows } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
 
 /** One creator's figures over all videos (shared's CreatorStats, before solo videos are derived). */
 export interface CreatorCounts {

@@ -5,7 +5,7 @@
  * Needed only after rows were changed outside the API (hand-written SQL, an old import tool).
  */
 import { CountsService } from './counts.service';
-import dataSource from './data-source';
+import dataSource from '../database/data-source';
 
 async function main(): Promise<void> {
   await dataSource.initialize();

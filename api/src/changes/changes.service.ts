@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CountsService, type CountTargets } from '../counts/counts.service';
+import { AnswerInvalidation } from '../database/answer-invalidation';
+import { int } from '../database/sql';
+import { TransactionRunner } from '../database/transaction-runner.service';
+import { TABLE_NAMES } from '../history/row-snapshot';
+import { Change, type ChangeSpec } from './change';
+import { closeGroup, writeEntry, type RowChange } from './history-writer';
+
+/** The tables of the stored counts, moved whenever a creator, video or authorship row changes. */
+export const COUNT_TABLES = ['creator_counts', 'video_counts', 'count_totals'] as const;
+
+/** What a committed change wrote: its history entry (null when none) and every table it changed. */
+export interface ChangeOutcome {
+  entry: number | null;
+  tables: ReadonlySet<string>;
+}
+
+/**
+ * The one unit of work every change of the data goes through (docs/architecture.md "One unit of
+ * work"). A service says what it changes (a ChangeSpec: the rows it may touch, the kind and summary
+ * of the user's action) and does the change in `work`; in the same transaction this then records
+ * the history entry from the rows that really changed, brings the stored counts of the creators and
+ * videos among them up to date, and declares the tables the change wrote to the answer invalidation
+ * (AnswerInvalidation.touch). No service calls the history or counts machinery itself.
+ */
+@Injectable()
+export class ChangesService {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly counts: CountsService,
+  ) {}
+
+  /** Runs `work` as one change, in one transaction: all of it, its history and its counts, or none. */
+  async run<T>(spec: ChangeSpec, work: (change: Change) => Promise<T>): Promise<T> {
+    return (await this.runWithOutcome(spec, work)).result;
+  }
+
+  /** As `run`, also answering what was recorded and which tables changed (for tests and callers that show it). */
+  async runWithOutcome<T>(
+    spec: ChangeSpec,
+    work: (change: Change) => Promise<T>,
+  ): Promise<{ result: T; outcome: ChangeOutcome }> {
+    let outcome: ChangeOutcome = { entry: null, tables: new Set() };
+    const result = await this.tx.write(async (manager) => {
+      const change = new Change(manager, spec.history !== false && !spec.everything);
+      if (spec.scopes?.length) await change.touch(...spec.scopes);
+      const result = await work(change);
+      outcome = await this.finish(manager, spec, change);
+      // The statements are watched too; this names what the rows say changed, whatever SQL did it.
+      AnswerInvalidation.touch(manager, spec.everything ? 'all' : [...outcome.tables]);
+      return result;
+    });
+    return { result, outcome };
+  }
+
+  /**
+   * Ends a group of transactions that make one entry (an import run): the next change naming its key
+   * starts a new entry. Changes no data, so no cached answer.
+   */
+  async closeGroup(key: string): Promise<void> {
+    await this.tx.write((manager) => closeGroup(manager, key), { affectsAnswers: false });
+  }
+
+  private async finish(manager: EntityManager, spec: ChangeSpec, change: Change): Promise<ChangeOutcome> {
+    if (spec.history === false) {
+      // No rows were read: the counts of every creator and video the scopes name are recomputed.
+      const tables = new Set<string>(change.declaredTables());
+      const targets = change.declaredTargets();
+      if (targets.creatorIds.size + targets.videoIds.size > 0) {
+        await this.counts.refresh(manager, targets);
+        for (const table of COUNT_TABLES) tables.add(table);
+      }
+      return { entry: null, tables };
+    }
+    const summary = change.summary ?? spec.summary;
+    if (spec.everything) {
+      await this.counts.rebuild(manager);
+      const entry = await writeEntry(manager, { ...spec, summary, always: true }, []);
+      return { entry, tables: new Set([...TABLE_NAMES, ...COUNT_TABLES, 'history']) };
+    }
+    const changes = await change.rowChanges();
+    const tables = new Set<string>(changes.map((c) => c.table));
+    const targets = countTargets(changes);
+    if (targets.creatorIds.size + targets.videoIds.size > 0) {
+      await this.counts.refresh(manager, targets);
+      for (const table of COUNT_TABLES) tables.add(table);
+    }
+    const entry = await writeEntry(manager, { ...spec, summary }, changes);
+    if (entry !== null) tables.add('history');
+    return { entry, tables };
+  }
+}
+
+/**
+ * The creators and videos whose stored counts the rows may have moved: every creator, video and
+ * authorship row names its own (CountsService.refresh adds each video's current authors), so the
+ * authorships a change removed are counted from their `before` rows.
+ */
+export function countTargets(
+  changes: readonly RowChange[],
+): { creatorIds: Set<number>; videoIds: Set<number> } & CountTargets {
+  const creatorIds = new Set<number>();
+  const videoIds = new Set<number>();
+  for (const change of changes) {
+    for (const row of [change.before, change.after]) {
+      if (!row) continue;
+      if (change.table === 'creators') creatorIds.add(int(row.id));
+      else if (change.table === 'videos') videoIds.add(int(row.id));
+      else if (change.table === 'video_authors') {
+        creatorIds.add(int(row.creator_id));
+        videoIds.add(int(row.video_id));
+      }
+    }
+  }
+  return { creatorIds, videoIds };
+}
