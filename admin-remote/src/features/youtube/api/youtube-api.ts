@@ -22,8 +22,16 @@ export const fetchCreatorInfo = (urls: readonly string[]) =>
 
 export const fetchPlaylist = (url: string) => api.post<PlaylistPreview>(YOUTUBE_ROUTES.playlist, { url });
 
-export const importVideos = (ids: readonly string[]) =>
-  api.post<ImportResult>(YOUTUBE_ROUTES.import, { items: ids.map((id) => ({ id })) });
+/**
+ * One batch of an import run: every batch of a run carries the run's `importId`, and the final one
+ * `last`, so the whole run is one history entry (one Undo).
+ */
+export const importVideos = (ids: readonly string[], run: { importId: string; last: boolean }) =>
+  api.post<ImportResult>(YOUTUBE_ROUTES.import, { items: ids.map((id) => ({ id })), ...run });
+
+/** A name for one import run, unique enough among admins (also outside a secure context). */
+export const newImportId = (): string =>
+  `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 export const rescanVideo = (id: number) => api.post<RescanItemResult>(YOUTUBE_ROUTES.rescanOne(id));
 

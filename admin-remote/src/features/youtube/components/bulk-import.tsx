@@ -13,7 +13,7 @@ import { chunks } from '../../../lib/chunks';
 import { invalidateCatalog } from '../../../lib/invalidate';
 import { reportError } from '../../../lib/report-error';
 import { useNoDataApi } from '../api/get-youtube-status';
-import { fetchPlaylist, importVideos } from '../api/youtube-api';
+import { fetchPlaylist, importVideos, newImportId } from '../api/youtube-api';
 import { ProgressBar } from './progress-bar';
 import './youtube.css';
 
@@ -68,12 +68,15 @@ export function BulkImport() {
     const totals = { imported: 0, duplicates: 0, failed: 0 };
     let stopReason = '';
     let done = 0;
-    for (const part of chunks(ids, IMPORT_CHUNK_SIZE)) {
+    // Every batch names the run, so the whole import is one history entry (one Undo).
+    const importId = newImportId();
+    const parts = chunks(ids, IMPORT_CHUNK_SIZE);
+    for (const [index, part] of parts.entries()) {
       if (stopReason) {
         totals.failed += part.length;
       } else {
         try {
-          const result = await importVideos(part);
+          const result = await importVideos(part, { importId, last: index === parts.length - 1 });
           totals.imported += result.imported;
           totals.duplicates += result.duplicates;
           totals.failed += result.failed;

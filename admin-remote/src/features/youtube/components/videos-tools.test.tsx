@@ -102,6 +102,13 @@ describe('Bulk Import Videos', () => {
     release();
     await waitFor(() => expect(alert).toHaveBeenCalledWith(bulkImportSummary(9, 2, 0)));
     expect(imported.map((r) => (r.body as { items: unknown[] }).items.length)).toEqual([10, 1]);
+    // One run: both batches carry the same importId, the second one marked last.
+    const runs = imported.map((r) => r.body as { importId: string; last: boolean });
+    expect(runs[0]?.importId).toMatch(/\S/);
+    expect(runs.map((r) => [r.importId, r.last])).toEqual([
+      [runs[0]?.importId, false],
+      [runs[0]?.importId, true],
+    ]);
     expect(api.calls.filter((c) => c.url === '/api/youtube/import')).toHaveLength(2);
     // Cleared: URL, list and selection.
     expect(section.getByLabelText('YouTube channel or playlist URL')).toHaveValue('');
