@@ -1,3 +1,4 @@
+import type { HistoryKind } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { readScopes, sameRow, type RowSet, type Scope, type TableName } from '../history/row-snapshot';
 import type { EntryInput, RowChange } from './history-writer';
@@ -40,6 +41,8 @@ export class Change {
   private readonly seen = new Set<string>();
   /** Replaces the spec's summary (when the work learns what it did, e.g. how many rows it deleted). */
   summary: string | undefined;
+  /** Replaces the spec's kind (when the work decides which change it was). */
+  kind: HistoryKind | undefined;
 
   constructor(
     readonly manager: EntityManager,

@@ -75,9 +75,10 @@ export class ChangesService {
       return { entry: null, tables };
     }
     const summary = change.summary ?? spec.summary;
+    const kind = change.kind ?? spec.kind;
     if (spec.everything) {
       await this.counts.rebuild(manager);
-      const entry = await writeEntry(manager, { ...spec, summary, always: true }, []);
+      const entry = await writeEntry(manager, { ...spec, kind, summary, always: true }, []);
       return { entry, tables: new Set([...TABLE_NAMES, ...COUNT_TABLES, 'history']) };
     }
     const changes = await change.rowChanges();
@@ -87,7 +88,7 @@ export class ChangesService {
       await this.counts.refresh(manager, targets);
       for (const table of COUNT_TABLES) tables.add(table);
     }
-    const entry = await writeEntry(manager, { ...spec, summary }, changes);
+    const entry = await writeEntry(manager, { ...spec, kind, summary }, changes);
     if (entry !== null) tables.add('history');
     return { entry, tables };
   }

@@ -13,6 +13,7 @@ import {
   type Group,
   type GroupMember,
   type MembershipPeriod,
+  type HistoryKind,
   type MessageResponse,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
@@ -22,7 +23,7 @@ import { AggregateCache } from '../database/aggregate-cache.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { int, lockFor, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { HistoryService, type HistoryEntry } from '../history/history.service';
+import { ChangesService } from '../changes/changes.service';
 import { groupScopes, type Scope } from '../history/row-snapshot';
 import type { GroupDto, MembershipDto, MembershipUpdateDto } from './dto/group.dto';
 import { GroupMemberEntity } from './group-member.entity';
@@ -32,7 +33,7 @@ import { readGroup, readGroupNames, readGroupRow, searchGroups } from './group-r
 /** What a change did, for its history entry; `created` names rows whose ids were unknown before. */
 interface Described<T> {
   result: T;
-  entry: HistoryEntry;
+  entry: { kind: HistoryKind; summary: string };
   created?: Scope[];
 }
 
@@ -56,7 +57,7 @@ export class GroupsService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
-    private readonly history: HistoryService,
+    private readonly changes: ChangesService,
   ) {}
 
   /** GET /api/groups: one page of the groups `q` finds, with today's member counts. */
@@ -193,16 +194,17 @@ export class GroupsService {
     });
   }
 
-  /** One transaction, one history entry: the rows of `scopes` before and after, and those `created`. */
+  /** One change through the unit of work: the rows of `scopes` before and after, and those `created`. */
   private async change<T>(
     scopes: Scope[],
     work: (manager: EntityManager) => Promise<Described<T>>,
   ): Promise<T> {
     try {
-      return await this.tx.write(async (manager) => {
-        const tracked = await this.history.track(manager, scopes);
-        const { result, entry, created } = await work(manager);
-        await tracked.record(entry, created);
+      return await this.changes.run({ kind: 'group.update', summary: '', scopes }, async (change) => {
+        const { result, entry, created } = await work(change.manager);
+        change.kind = entry.kind;
+        change.summary = entry.summary;
+        change.made(...(created ?? []));
         return result;
       });
     } catch (error) {
