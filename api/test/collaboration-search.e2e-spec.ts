@@ -142,6 +142,35 @@ describe('GET /api/creators/search with:', () => {
     });
   });
 
+  it('reads a first name or the start of a name when it names one creator', async () => {
+    expect(names((await creators('with:ada').expect(200)).body)).toEqual(['Bram', 'Cleo', 'Finn']);
+    expect(names((await creators('with:Ada Lu').expect(200)).body)).toEqual(['Bram', 'Cleo', 'Finn']);
+    const page = (await creators('with:fi').expect(200)).body as CreatorPage;
+    expect([names(page), page.withCreators]).toEqual([['Ada Lumen'], [ref(c.finn)]]);
+    // An unquoted full name: the capitalised words after with: belong to the name.
+    expect(names((await creators('with:Ada Lumen').expect(200)).body)).toEqual(['Bram', 'Cleo', 'Finn']);
+  });
+
+  it("asks which creator was meant when a name starts several creators' names", async () => {
+    const adele = await createCreator(t, 'Adele Quist');
+    try {
+      expect((await creators('with:ad').expect(200)).body).toEqual({
+        total: 0,
+        items: [],
+        ambiguousNames: [{ name: 'ad', candidates: [ref(c.ada), ref(adele)] }],
+      });
+      expect((await videos('with:ad').expect(200)).body).toEqual({
+        total: 0,
+        items: [],
+        ambiguousNames: [{ name: 'ad', candidates: [ref(c.ada), ref(adele)] }],
+      });
+      // The whole name is never ambiguous.
+      expect(names((await creators('with:"Ada Lumen"').expect(200)).body)).toEqual(['Bram', 'Cleo', 'Finn']);
+    } finally {
+      await admin(t).delete(`${API_ROUTES.creators}?id=${adele.id}`).expect(200);
+    }
+  });
+
   it('keeps plain text exactly as before', async () => {
     expect((await creators('ADA').expect(200)).body).toEqual(
       expect.objectContaining({ total: 1, items: [expect.objectContaining({ name: 'Ada Lumen' })] }),
@@ -155,15 +184,15 @@ describe('GET /api/creators/search with:', () => {
 });
 
 describe('GET /api/videos/search with:', () => {
-  it('lists the videos every named creator appears in, in id order, with the total', async () => {
+  it('lists the videos every named creator appears in, newest first, with the total', async () => {
     const ada = (await videos('with:"Ada Lumen"').expect(200)).body as VideoPage;
     expect([ada.total, titles(ada)]).toEqual([
       4,
-      ['Ada and Bram', 'Trio Gaming', 'Cleo meets Ada', 'Finn Gaming Night'],
+      ['Finn Gaming Night', 'Cleo meets Ada', 'Trio Gaming', 'Ada and Bram'],
     ]);
     const both = (await videos('with:"ada lumen" with:BRAM').expect(200)).body as VideoPage;
-    expect([both.total, titles(both)]).toEqual([2, ['Ada and Bram', 'Trio Gaming']]);
-    expect(both.items[1]!.authors.map((author) => author.name)).toEqual(['Ada Lumen', 'Bram', 'Cleo']);
+    expect([both.total, titles(both)]).toEqual([2, ['Trio Gaming', 'Ada and Bram']]);
+    expect(both.items[0]!.authors.map((author) => author.name)).toEqual(['Ada Lumen', 'Bram', 'Cleo']);
     const trio = (await videos('with:Cleo with:Bram with:"Ada Lumen"').expect(200)).body as VideoPage;
     expect(titles(trio)).toEqual(['Trio Gaming']);
     expect((await videos('with:Finn with:Eve').expect(200)).body).toEqual({
@@ -180,11 +209,11 @@ describe('GET /api/videos/search with:', () => {
   it('reads aliases, the text around the terms, and pages', async () => {
     expect(titles((await videos('with:"Old Name" with:dev').expect(200)).body)).toEqual(['Old cameo']);
     expect(titles((await videos('gaming with:"Ada Lumen"').expect(200)).body)).toEqual([
-      'Trio Gaming',
       'Finn Gaming Night',
+      'Trio Gaming',
     ]);
     const second = (await videos('with:"Ada Lumen"', { offset: 1, limit: 2 }).expect(200)).body as VideoPage;
-    expect([second.total, titles(second)]).toEqual([4, ['Trio Gaming', 'Cleo meets Ada']]);
+    expect([second.total, titles(second)]).toEqual([4, ['Cleo meets Ada', 'Trio Gaming']]);
   });
 
   it('answers an unknown name with an empty page that names it', async () => {

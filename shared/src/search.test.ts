@@ -60,6 +60,17 @@ describe('parseSearchQuery with: terms', () => {
     expect(parseSearchQuery(' with:"Bo" ')).toEqual({ withNames: ['Bo'], text: '' });
   });
 
+  it('reads an unquoted full name: a bare name runs on over the capitalised words after it', () => {
+    expect(parseSearchQuery('with:Otis Brightwater')).toEqual({ withNames: ['Otis Brightwater'], text: '' });
+    expect(parseSearchQuery('with:Otis Brightwater cooking Show')).toEqual({
+      withNames: ['Otis Brightwater'],
+      text: 'cooking show',
+    });
+    expect(parseSearchQuery('with:otis Brightwater')).toEqual({ withNames: ['otis Brightwater'], text: '' });
+    expect(parseSearchQuery('with:Åsa Öberg with:Bo')).toEqual({ withNames: ['Åsa Öberg', 'Bo'], text: '' });
+    expect(parseSearchQuery('with:Otis cooking')).toEqual({ withNames: ['Otis'], text: 'cooking' });
+  });
+
   it('refuses an unclosed quote, a with: without a name and too many names', () => {
     expect(() => parseSearchQuery('with:"Ada Lumen')).toThrow(SearchQueryError);
     expect(searchQueryError('with:"Ada Lumen')).toBe(SEARCH_QUERY_ERRORS.unclosedQuote);

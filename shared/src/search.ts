@@ -46,6 +46,13 @@ export interface SearchQuery {
 /** `with:` names in one query at most: each one is a join, and more than a handful never narrows usefully. */
 export const MAX_WITH_NAMES = 5;
 
+/** Creators an ambiguous `with:` name offers to choose from. */
+export const MAX_WITH_CANDIDATES = 5;
+
+/** The hint beside the search box: how to find the creators who made videos with someone. */
+export const WITH_HINT =
+  'Tip: type with:Name to find who made videos with someone, e.g. with:Ada or with:"Ada Lumen".';
+
 /** A malformed `with:` term: the API answers 400 with this message, the search box shows it. */
 export class SearchQueryError extends Error {}
 
@@ -55,8 +62,12 @@ export const SEARCH_QUERY_ERRORS = {
   tooManyNames: `Search with at most ${MAX_WITH_NAMES} with: names at a time.`,
 } as const;
 
-/** `with:` (any case) at the start or after a space, then a quoted name, a bare word, or nothing. */
-const WITH_TERM = /(^|\s)with:("[^"]*("?)|[^\s"]\S*)?/gi;
+/**
+ * `with:` (any case) at the start or after a space, then a quoted name, a bare name, or nothing. A bare
+ * name is a word and the capitalised words after it (`with:Ada Lumen cooking` names "Ada Lumen" and
+ * searches "cooking"), so a full name needs no quotes.
+ */
+const WITH_TERM = /(^|\s)[Ww][Ii][Tt][Hh]:("[^"]*("?)|[^\s"]\S*(?:\s+(?![Ww][Ii][Tt][Hh]:)\p{Lu}\S*)*)?/gu;
 
 /** True when the text holds a `with:` term (well formed or not): a collaboration search, not plain text. */
 export const hasWithTerm = (term: string): boolean => /(^|\s)with:/i.test(term);

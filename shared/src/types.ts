@@ -187,10 +187,20 @@ export interface Paged<T> {
   items: T[];
 }
 
+/** A `with:` name that is the start of several creators' names: the search asks which one was meant. */
+export interface AmbiguousName {
+  /** The name as written. */
+  name: string;
+  /** The creators it could mean (at most MAX_WITH_CANDIDATES), by name. */
+  candidates: AuthorRef[];
+}
+
 /** A paged search whose `with:` names may name no creator (then the page is empty and says which). */
 export interface SearchPage<T> extends Paged<T> {
   /** The `with:` names, as written, that name no creator (by name or alias); absent when all do. */
   unknownNames?: string[];
+  /** The `with:` names that could mean several creators (then the page is empty); absent when none. */
+  ambiguousNames?: AmbiguousName[];
   /** The creators the `with:` names name, in the order written (absent for plain text or unknown names). */
   withCreators?: AuthorRef[];
 }

@@ -1,7 +1,9 @@
 import {
   channelFromLinks,
   defaultAvatarUrl,
+  MAX_WITH_CANDIDATES,
   normalizeName,
+  type AmbiguousName,
   type AuthorRef,
   type Creator,
   type Platform,
@@ -107,20 +109,72 @@ export async function creatorIdByName(manager: EntityManager, name: string): Pro
   return found ? int(found.id) : null;
 }
 
+/** The largest code point: `key` + this is above every string that starts with `key`. */
+const AFTER_PREFIX = String.fromCodePoint(0x10ffff);
+
 /**
- * The creators a search's `with:` names name (creatorIdByName each), once each, and the names that
- * name no creator.
+ * The creators whose name (or merged-away name) starts with the typed name, at most `limit`, by name:
+ * "otis" and "oti" find "Otis Brightwater". A range over the name_key indexes (byte order on both
+ * databases), so it reads a handful of index entries, not the table.
+ */
+async function creatorsByNamePrefix(
+  manager: EntityManager,
+  name: string,
+  limit: number,
+): Promise<AuthorRef[]> {
+  const key = normalizeName(name);
+  if (!key) return [];
+  const range = [key, `${key}${AFTER_PREFIX}`];
+  const found = await rows<{ id: number; name: string }>(
+    manager,
+    `SELECT id, name FROM creators WHERE name_key >= ? AND name_key < ?
+     UNION SELECT c.id, c.name FROM creator_aliases a JOIN creators c ON c.id = a.creator_id
+      WHERE a.name_key >= ? AND a.name_key < ?
+     ORDER BY name, id LIMIT ${Math.trunc(limit)}`,
+    [...range, ...range],
+  );
+  return found.map((row) => ({ id: int(row.id), name: row.name }));
+}
+
+/** The `with:` names that name nobody or could mean several creators, as a search page reports them. */
+export function unresolvedNames(resolved: { unknownNames: string[]; ambiguousNames: AmbiguousName[] }): {
+  unknownNames?: string[];
+  ambiguousNames?: AmbiguousName[];
+} {
+  return {
+    ...(resolved.unknownNames.length > 0 ? { unknownNames: resolved.unknownNames } : {}),
+    ...(resolved.ambiguousNames.length > 0 ? { ambiguousNames: resolved.ambiguousNames } : {}),
+  };
+}
+
+/**
+ * The creators a search's `with:` names name, once each: by the whole name (creatorIdByName), else by
+ * the start of exactly one creator's name (a first name, or its first letters); the names that name no
+ * creator, and those that start several creators' names with the candidates to choose from.
  */
 export async function resolveWithNames(
   manager: EntityManager,
   names: readonly string[],
-): Promise<{ ids: number[]; unknownNames: string[]; creators: AuthorRef[] }> {
+): Promise<{
+  ids: number[];
+  unknownNames: string[];
+  ambiguousNames: AmbiguousName[];
+  creators: AuthorRef[];
+}> {
   const ids = new Set<number>();
   const unknownNames: string[] = [];
+  const ambiguousNames: AmbiguousName[] = [];
   for (const name of names) {
     const id = await creatorIdByName(manager, name);
-    if (id === null) unknownNames.push(name);
-    else ids.add(id);
+    if (id !== null) {
+      ids.add(id);
+      continue;
+    }
+    const candidates = await creatorsByNamePrefix(manager, name, MAX_WITH_CANDIDATES + 1);
+    const distinct = [...new Map(candidates.map((c) => [c.id, c])).values()];
+    if (distinct.length === 0) unknownNames.push(name);
+    else if (distinct.length === 1) ids.add((distinct[0] as AuthorRef).id);
+    else ambiguousNames.push({ name, candidates: distinct.slice(0, MAX_WITH_CANDIDATES) });
   }
   const found = await rowsWhereIn<{ id: number; name: string }>(
     manager,
@@ -130,5 +184,5 @@ export async function resolveWithNames(
   );
   const named = new Map(found.map((row) => [int(row.id), row.name]));
   const creators = [...ids].map((id) => ({ id, name: named.get(id) ?? '' }));
-  return { ids: [...ids], unknownNames, creators };
+  return { ids: [...ids], unknownNames, ambiguousNames, creators };
 }

@@ -1,8 +1,8 @@
-import type { AuthorRef, CreatorSearchScope, SearchQuery } from '@friends/shared';
+import type { AmbiguousName, AuthorRef, CreatorSearchScope, SearchQuery } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { int, placeholders, rows } from '../database/sql';
-import { resolveWithNames } from './creator-reader';
+import { resolveWithNames, unresolvedNames } from './creator-reader';
 
 export interface MatchingIds {
   total: number;
@@ -10,6 +10,8 @@ export interface MatchingIds {
   ids: number[];
   /** The query's `with:` names that name no creator (then nothing matches). */
   unknownNames?: string[];
+  /** The `with:` names that could mean several creators (then nothing matches). */
+  ambiguousNames?: AmbiguousName[];
   /** The creators the `with:` names name. */
   withCreators?: AuthorRef[];
 }
@@ -146,8 +148,10 @@ async function searchWith(
   scope: CreatorSearchScope,
   page: Page | null,
 ): Promise<MatchingIds> {
-  const { ids, unknownNames, creators } = await resolveWithNames(manager, query.withNames);
-  if (unknownNames.length > 0) return { total: 0, ids: [], unknownNames };
+  const resolved = await resolveWithNames(manager, query.withNames);
+  const { ids, creators } = resolved;
+  if (resolved.unknownNames.length > 0 || resolved.ambiguousNames.length > 0)
+    return { total: 0, ids: [], ...unresolvedNames(resolved) };
   const conditions = ids.map(() => `c.id IN (${COLLABORATORS_OF})`);
   const params: (string | number)[] = [...ids];
   if (query.text) {

@@ -135,9 +135,20 @@ export class CreatorsService {
    */
   search(query: SearchQuery, scope: CreatorSearchScope, page: Page): Promise<CreatorPage> {
     return this.tx.read(async (manager): Promise<CreatorPage> => {
-      const { total, ids, unknownNames, withCreators } = await searchCreatorIds(manager, query, scope, page);
+      const { total, ids, unknownNames, ambiguousNames, withCreators } = await searchCreatorIds(
+        manager,
+        query,
+        scope,
+        page,
+      );
       const items = ids.length === 0 ? [] : await this.list(manager, ids);
-      if (unknownNames) return { total, items, unknownNames };
+      if (unknownNames || ambiguousNames)
+        return {
+          total,
+          items,
+          ...(unknownNames && { unknownNames }),
+          ...(ambiguousNames && { ambiguousNames }),
+        };
       return withCreators ? { total, items, withCreators } : { total, items };
     });
   }

@@ -1,5 +1,5 @@
-import type { AuthorRef, Video, VideoPage } from '@friends/shared';
-import { resolveWithNames } from '../creators/creator-reader';
+import type { AmbiguousName, AuthorRef, Video, VideoPage } from '@friends/shared';
+import { resolveWithNames, unresolvedNames } from '../creators/creator-reader';
 import type { EntityManager } from 'typeorm';
 import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
 
@@ -103,14 +103,15 @@ async function videoFilterSql(
   manager: EntityManager,
   filter: VideoFilter,
 ): Promise<
-  { where: string; params: (string | number)[]; withCreators?: AuthorRef[] } | { unknownNames: string[] }
+  | { where: string; params: (string | number)[]; withCreators?: AuthorRef[] }
+  | { unknownNames: string[]; ambiguousNames: AmbiguousName[] }
 > {
   const conditions: string[] = [];
   const params: (string | number)[] = [];
   let withCreators: AuthorRef[] | undefined;
   if (filter.withNames) {
-    const { ids, unknownNames, creators } = await resolveWithNames(manager, filter.withNames);
-    if (unknownNames.length > 0) return { unknownNames };
+    const { ids, unknownNames, ambiguousNames, creators } = await resolveWithNames(manager, filter.withNames);
+    if (unknownNames.length > 0 || ambiguousNames.length > 0) return { unknownNames, ambiguousNames };
     withCreators = creators;
     // Through the video_authors (creator_id, video_id) index: the named creators' videos, not the table.
     for (const id of ids) {
@@ -146,7 +147,7 @@ export async function readVideoPage(
   page: { offset: number; limit: number },
 ): Promise<VideoPage> {
   const sql = await videoFilterSql(manager, filter);
-  if ('unknownNames' in sql) return { total: 0, items: [], unknownNames: sql.unknownNames };
+  if ('unknownNames' in sql) return { total: 0, items: [], ...unresolvedNames(sql) };
   const { where, params, withCreators } = sql;
   const [count] = await rows<{ total: number }>(
     manager,
@@ -156,7 +157,7 @@ export async function readVideoPage(
   const found = await rows<VideoRow>(
     manager,
     `SELECT v.id, v.title, v.url, v.date FROM videos v ${where}
-      ORDER BY v.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
+      ORDER BY ${newestFirst(filter)} LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
     params,
   );
   const items = await withAuthors(manager, found, false);
@@ -165,14 +166,21 @@ export async function readVideoPage(
     : { total: int(count?.total), items };
 }
 
-/** The ids of every video matching `filter`, in id order: what Select All selects in a paged list. */
+/**
+ * Newest first: the admin's lists by when a video was added (a just-added video is the first row), a
+ * collaboration search's videos by their date, as a creator's page lists them.
+ */
+const newestFirst = (filter: VideoFilter): string =>
+  filter.withNames ? 'v.date DESC, v.id DESC' : 'v.id DESC';
+
+/** The ids of every video matching `filter`, in the page's order: what Select All selects in a paged list. */
 export async function readVideoIds(manager: EntityManager, filter: VideoFilter): Promise<number[]> {
   const sql = await videoFilterSql(manager, filter);
   if ('unknownNames' in sql) return [];
   const { where, params } = sql;
   const found = await rows<{ id: number }>(
     manager,
-    `SELECT v.id FROM videos v ${where} ORDER BY v.id`,
+    `SELECT v.id FROM videos v ${where} ORDER BY ${newestFirst(filter)}`,
     params,
   );
   return found.map((row) => int(row.id));

@@ -18,6 +18,8 @@ interface VideoListProps {
   onOpen: (id: number) => void;
   /** The heading's text before the count. */
   title?: string;
+  /** False when the page around the list already heads it (one heading per list). */
+  showTitle?: boolean;
   /** Shown when there are no videos. */
   emptyText?: string;
   /** Rendered beside the heading (the export buttons). */
@@ -33,6 +35,7 @@ export function VideoList({
   currentIds,
   onOpen,
   title = 'All Videos',
+  showTitle = true,
   emptyText = 'No videos found for this creator',
   actions,
   total,
@@ -85,13 +88,21 @@ export function VideoList({
   }, [hasMore, showMore]);
 
   return (
-    <section className="pr-section" aria-labelledby="pr-videos-title">
-      <div className="pr-section__head">
-        <h3 id="pr-videos-title" className="pr-section__title">
-          {title} ({count})
-        </h3>
-        {actions}
-      </div>
+    <section
+      className="pr-section"
+      // Without its own heading the list belongs to the page's: no second name for the same thing.
+      aria-labelledby={showTitle ? 'pr-videos-title' : undefined}
+    >
+      {(showTitle || actions) && (
+        <div className="pr-section__head">
+          {showTitle && (
+            <h3 id="pr-videos-title" className="pr-section__title">
+              {title} ({count})
+            </h3>
+          )}
+          {actions}
+        </div>
+      )}
       {videos.length === 0 ? (
         <p className="pr-empty">{emptyText}</p>
       ) : (

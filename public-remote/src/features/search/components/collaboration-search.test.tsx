@@ -100,7 +100,9 @@ describe('SearchView with: collaboration search', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Videos' }));
     expect(await screen.findByRole('heading', { name: 'Videos with Ada Lumen (60)' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Search Results (60)' })).toBeInTheDocument();
+    // One heading names the list (no 'Search Results' above 'Videos with …').
+    expect(screen.queryByRole('heading', { name: 'Search Results (60)' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: /^Videos with Ada Lumen/ })).toHaveLength(1);
     expect(screen.getByText('Duet 1')).toBeInTheDocument();
     // The named creator's chips are marked on every row; the others open their pages.
     const row = within(screen.getByText('Duet 1').closest('li') as HTMLElement);

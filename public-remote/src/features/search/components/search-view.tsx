@@ -17,12 +17,16 @@ import {
 } from 'react';
 import {
   CREATOR_EXPORT_COLUMNS,
+  MESSAGES,
   PAGING,
   SearchQueryError,
+  WITH_HINT,
   hasWithTerm,
   noCreatorsFound,
   parseSearchQuery,
   searchQueryTerm,
+  type AmbiguousName,
+  type AuthorRef,
   type CreatorListItem,
   type NavigateParams,
   type RemoteViewProps,
@@ -104,6 +108,10 @@ export function SearchView({
   const count = search.data?.pages.at(-1)?.total ?? 0;
   const firstPage = (listVideos ? videoSearch.data : search.data)?.pages[0];
   const unknownNames = firstPage?.unknownNames;
+  const ambiguousNames = firstPage?.ambiguousNames;
+  // The first page of creators failed and nothing is on screen: say so (an empty list would read as an
+  // empty database) and offer to try again.
+  const loadFailed = !listVideos && search.isError && !search.data;
   // The named creators as stored (the box may hold an alias or another case); as typed until known.
   const named = firstPage?.withCreators ?? null;
   const namedList = named?.map((creator) => creator.name) ?? withNames ?? [];
@@ -121,6 +129,14 @@ export function SearchView({
   const open = useCallback((creatorId: number) => navigate('author-page', { creatorId }), [navigate]);
   const shownQuery = readQuery(shownTerm).query;
   const shownText = shownQuery ? searchQueryTerm(shownQuery) : '';
+  const videosTitle =
+    namedList.length === 1 ? `Videos with ${namedList[0]}` : `Videos of ${nameList(namedList)} together`;
+  // Answers "which one?": the box's with: name is replaced by the chosen creator's full name.
+  const choose = (ambiguous: AmbiguousName, creator: AuthorRef) => {
+    if (!query?.withNames) return;
+    const names = query.withNames.map((name) => (name === ambiguous.name ? creator.name : name));
+    setTerm(searchQueryTerm({ text: query.text, withNames: names }));
+  };
   const exportRows = useCallback(() => allMatches(shownText), [shownText]);
 
   // A with: search lives in the address (replacing the entry: typing is not navigation); plain text
@@ -163,11 +179,15 @@ export function SearchView({
           className="pr-input pr-search__input"
           type="search"
           placeholder="Search by name or channel..."
+          aria-describedby={`${inputId}-hint`}
           autoComplete="off"
           value={term}
           onChange={(event) => setTerm(event.target.value)}
         />
       </div>
+      <p id={`${inputId}-hint`} className="pr-search__hint">
+        {WITH_HINT}
+      </p>
       {children}
       {toolbarExtras && <div className="pr-search__toolbar">{toolbarExtras}</div>}
       {withNames && (
@@ -192,10 +212,12 @@ export function SearchView({
           {error !== null
             ? 'Search Results (0)'
             : listVideos
-              ? `Search Results (${videoSearch.data?.pages.at(-1)?.total ?? 0})`
-              : shownTerm
-                ? `Search Results (${count})`
-                : `All Creators (${count})`}
+              ? `${videosTitle} (${videoSearch.data?.pages.at(-1)?.total ?? 0})`
+              : loadFailed
+                ? MESSAGES.couldNotLoadCreators
+                : shownTerm
+                  ? `Search Results (${count})`
+                  : `All Creators (${count})`}
         </h2>
         {!listVideos && error === null && shown.length > 0 && (
           <ExportButtons
@@ -213,13 +235,46 @@ export function SearchView({
         <p className="pr-empty" role="status">
           {unknownNamesMessage(unknownNames)}
         </p>
+      ) : ambiguousNames?.length ? (
+        <div className="pr-ask" role="status">
+          {ambiguousNames.map((ambiguous) => (
+            <div key={ambiguous.name} className="pr-ask__group">
+              <p className="pr-ask__question">
+                &quot;{ambiguous.name}&quot; could mean several creators. Which one did you mean?
+              </p>
+              <ul className="pr-chips" aria-label={`Creators named ${ambiguous.name}…`}>
+                {ambiguous.candidates.map((creator) => (
+                  <li key={creator.id}>
+                    <button
+                      type="button"
+                      className="pr-chip pr-chip--button"
+                      onClick={() => choose(ambiguous, creator)}
+                    >
+                      {creator.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      ) : loadFailed ? (
+        <div className="pr-banner pr-banner--error pr-retry" role="alert">
+          <p>{MESSAGES.couldNotLoadCreatorsHelp}</p>
+          <button type="button" className="pr-button" onClick={() => void search.refetch()}>
+            {MESSAGES.retry}
+          </button>
+        </div>
       ) : listVideos ? (
         videoSearch.isPending ? (
           <Spinner label="Loading videos" />
         ) : videoSearch.isError ? (
-          <p className="pr-banner pr-banner--error" role="alert">
-            The videos could not be loaded. Please try again later.
-          </p>
+          <div className="pr-banner pr-banner--error pr-retry" role="alert">
+            <p>The videos could not be loaded.</p>
+            <button type="button" className="pr-button" onClick={() => void videoSearch.refetch()}>
+              {MESSAGES.retry}
+            </button>
+          </div>
         ) : (
           <VideoList
             videos={videos}
@@ -227,11 +282,8 @@ export function SearchView({
             onLoadMore={moreVideos}
             currentIds={named?.map((creator) => creator.id) ?? []}
             onOpen={open}
-            title={
-              namedList.length === 1
-                ? `Videos with ${namedList[0]}`
-                : `Videos of ${nameList(namedList)} together`
-            }
+            title={videosTitle}
+            showTitle={false}
             emptyText={
               namedList.length === 1
                 ? `No videos with ${namedList[0]}`
@@ -239,7 +291,7 @@ export function SearchView({
             }
           />
         )
-      ) : search.isPending ? (
+      ) : search.isPending && !search.isError ? (
         <Spinner label="Loading creators" />
       ) : shown.length === 0 ? (
         <p className="pr-empty">{noCreatorsFound(shownTerm)}</p>
