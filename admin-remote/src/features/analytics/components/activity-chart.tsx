@@ -28,22 +28,44 @@ export function ActivityChart() {
         <p className="admin-muted">No dated collaborations yet</p>
       ) : (
         <figure className="admin-activity">
-          <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">
-            {months.map((month, index) => {
-              const height = (month.count / max) * (HEIGHT - 4);
-              return (
-                <rect
-                  key={month.month}
-                  x={index * slot + slot * 0.1}
-                  y={HEIGHT - height}
-                  width={Math.max(1, slot * 0.8)}
-                  height={height}
-                >
-                  <title>{`${monthLabel(month.month)}: ${month.count}`}</title>
-                </rect>
-              );
-            })}
-          </svg>
+          {/* Axis labels in HTML beside the stretched SVG, so their text is never distorted. */}
+          <div className="admin-chart">
+            <span className="admin-chart__y-title">Collaborations</span>
+            <div className="admin-chart__y" aria-hidden="true">
+              <span>{max}</span>
+              <span>{Math.round(max / 2)}</span>
+              <span>0</span>
+            </div>
+            <svg
+              viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+              role="img"
+              aria-label={summary}
+              preserveAspectRatio="none"
+            >
+              {months.map((month, index) => {
+                const height = (month.count / max) * (HEIGHT - 4);
+                return (
+                  <rect
+                    key={month.month}
+                    x={index * slot + slot * 0.1}
+                    y={HEIGHT - height}
+                    width={Math.max(1, slot * 0.8)}
+                    height={height}
+                  >
+                    <title>{`${monthLabel(month.month)}: ${month.count}`}</title>
+                  </rect>
+                );
+              })}
+            </svg>
+            <div className="admin-chart__x" aria-hidden="true">
+              <span>{monthLabel(months[0]!.month)}</span>
+              {months.length > 2 ? (
+                <span>{monthLabel(months[Math.floor(months.length / 2)]!.month)}</span>
+              ) : null}
+              <span>{monthLabel(months[months.length - 1]!.month)}</span>
+            </div>
+            <span className="admin-chart__x-title">Month</span>
+          </div>
           <figcaption className="admin-muted">{summary}</figcaption>
           {/* The numbers behind the bars, for screen readers and anyone who wants them exactly. */}
           <details className="admin-activity__numbers">

@@ -4,7 +4,7 @@
  * `prefillUrl`. The draft is kept in sessionStorage so it survives a trip through the login screen.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, MESSAGES, type Creator } from '@friends/shared';
+import { LIMITS, MESSAGES, type Creator, type Video } from '@friends/shared';
 import { useCreatorsByIds } from '../../../api/search-creators';
 import { CreatorQuickAdd } from '../../../components/creator-quick-add';
 import { Section } from '../../../components/section';
@@ -27,7 +27,14 @@ interface VideoDraft {
 
 const EMPTY_DRAFT: VideoDraft = { title: '', url: '', date: '', authorIds: [] };
 
-export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }) {
+interface AddVideoFormProps {
+  prefillUrl?: string | undefined;
+  /** Told of each video added (Manage Videos highlights it in All Videos). */
+  onAdded?: (video: Video) => void;
+}
+
+export function AddVideoForm({ prefillUrl, onAdded }: AddVideoFormProps) {
+  const [added, setAdded] = useState<Video | null>(null);
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft, resetDraft] = useSessionDraft('add-video', EMPTY_DRAFT);
@@ -56,13 +63,15 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
     event.preventDefault();
     if (!draft.title.trim() || draft.authorIds.length === 0) return;
     try {
-      await createVideo.mutateAsync({
+      const video = await createVideo.mutateAsync({
         title: draft.title.trim(),
         url: draft.url.trim(),
         date: draft.date,
         authorIds: draft.authorIds,
       });
       resetDraft();
+      setAdded(video);
+      onAdded?.(video);
       if (draft.detected) window.alert(MESSAGES.videoAddedWithCollaborators);
     } catch (error) {
       reportError(error, MESSAGES.errorAddingVideo, { serverMessageFor: [400, 409] });
@@ -139,6 +148,9 @@ export function AddVideoForm({ prefillUrl }: { prefillUrl?: string | undefined }
             {createVideo.isPending ? 'Adding…' : 'Add Video'}
           </button>
         </div>
+        <p role="status" className="admin-muted">
+          {added ? `Added "${added.title}": it is the first row of All Videos, marked Just added.` : ''}
+        </p>
       </form>
       <CreatorQuickAdd onCreated={onCreatorCreated} draftKey="add-video-quick-add-creator" />
     </Section>

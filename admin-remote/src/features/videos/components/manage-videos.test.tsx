@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES, deletedSummary, UNAUTHORIZED_EVENT } from '@friends/shared';
+import { MESSAGES, deletedSummary, UNAUTHORIZED_EVENT, withReason } from '@friends/shared';
 import { CREATORS, VIDEOS, creator } from '../../../test-utils/fixtures';
 import { mockFetch, type Route, videoRoutes } from '../../../test-utils/mock-fetch';
 import { creatorRoutes } from '../../../test-utils/creator-routes';
@@ -72,7 +72,8 @@ describe('Manage Videos: add video', () => {
     const added = { ...VIDEOS[1]!, id: 99, title: 'Picnic Race' };
     const api = base({ 'POST /api/videos': { status: 201, body: added } });
     const { user } = await renderScreen();
-    Object.assign(api.routes, videoRoutes([...VIDEOS, added]));
+    // The API lists newest first: the added video comes back as the first row.
+    Object.assign(api.routes, videoRoutes([added, ...VIDEOS]));
     const form = within(addForm());
     await user.type(form.getByLabelText('Title'), 'Picnic Race');
     await user.click(form.getByRole('checkbox', { name: 'Cleo Hart' }));
@@ -80,11 +81,18 @@ describe('Manage Videos: add video', () => {
 
     await screen.findByRole('heading', { name: 'All Videos (3)' });
     const list = within(screen.getByRole('list', { name: 'All videos' }));
-    expect(list.getAllByRole('article').map((item) => item.getAttribute('aria-label'))).toEqual([
+    const rows = list.getAllByRole('article');
+    expect(rows.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Picnic Race',
       'Rooftop Cooking Duel',
       'Solo Sketching',
-      'Picnic Race',
     ]);
+    // Marked, and the form says where it went.
+    expect(within(rows[0]!).getByText('Just added')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('Just added')).not.toBeInTheDocument();
+    expect(form.getByRole('status')).toHaveTextContent(
+      'Added "Picnic Race": it is the first row of All Videos',
+    );
     // Creator counts change with a new video: the picker's page is read again; the video list is not.
     const pickerPage = '/api/creators/search?scope=names&limit=50';
     await waitFor(() => expect(api.calls.filter((call) => call.url === pickerPage)).toHaveLength(2));
@@ -283,7 +291,9 @@ describe('Manage Videos: inline edit', () => {
       within(screen.getByRole('article', { name: 'Solo Sketching' })).getByRole('button', { name: 'Edit' }),
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(MESSAGES.errorUpdatingVideo));
+    await waitFor(() =>
+      expect(dialogs.alert).toHaveBeenCalledWith(withReason(MESSAGES.errorUpdatingVideo, 'title too long')),
+    );
   });
 });
 

@@ -9,7 +9,13 @@ import { useVideoPages } from '../../../api/get-videos';
 import { VideoAuthors } from './video-authors';
 import { VideoEditForm } from './video-edit-form';
 
-export function VideoList({ navigate }: { navigate: Navigate }) {
+interface VideoListProps {
+  navigate: Navigate;
+  /** A video to mark 'Just added' (it is the first row: the list is newest first). */
+  highlightId?: number | null;
+}
+
+export function VideoList({ navigate, highlightId = null }: VideoListProps) {
   const id = useId();
   const deleteVideo = useDeleteVideo();
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -34,9 +40,15 @@ export function VideoList({ navigate }: { navigate: Navigate }) {
     if (video.id === editingId) return <VideoEditForm video={video} onDone={() => setEditingId(null)} />;
     const href = safeHref(video.url);
     return (
-      <article className="admin-video" aria-label={video.title}>
+      <article
+        className={`admin-video${video.id === highlightId ? ' admin-video--new' : ''}`}
+        aria-label={video.title}
+      >
         <div className="admin-video__main">
-          <h4 className="admin-video__title">{video.title}</h4>
+          <h4 className="admin-video__title">
+            {video.title}
+            {video.id === highlightId ? <span className="admin-badge-new">Just added</span> : null}
+          </h4>
           <p className="admin-video__meta">
             {video.date ? <time dateTime={video.date}>{formatDay(video.date)}</time> : null}
             {video.url ? (

@@ -4,7 +4,7 @@
  * with a progress bar current/total where such videos are skipped silently; then the rescan summary or
  * 'No new collaborators detected', and the selection cleared.
  */
-import { useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   errorAlert,
@@ -41,8 +41,12 @@ function summaryOf(added: number, created: number): string {
 
 export function RescanCollaborators() {
   const queryClient = useQueryClient();
-  // The API lists the videos on YouTube; one whose URL still names no video id is skipped silently.
-  const pages = useVideoPages('', true);
+  const filterId = useId();
+  const [filter, setFilter] = useState('');
+  const text = useDeferredValue(filter).trim().toLowerCase();
+  // The API lists the videos on YouTube (newest first, filtered by title or creator); one whose URL
+  // still names no video id is skipped silently.
+  const pages = useVideoPages(text, true);
   const youtubeVideos = pages.videos.filter((video) => extractVideoId(video.url) !== null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [running, setRunning] = useState<number | 'bulk' | 'selecting' | null>(null);
@@ -61,7 +65,7 @@ export function RescanCollaborators() {
   const selectAll = async () => {
     setRunning('selecting');
     try {
-      setSelected(new Set(await getVideoIds('', true)));
+      setSelected(new Set(await getVideoIds(text, true)));
     } catch (error) {
       reportError(error, MESSAGES.couldNotSelectAll);
     } finally {
@@ -151,10 +155,23 @@ export function RescanCollaborators() {
       {running === 'bulk' ? (
         <ProgressBar label="Rescanning" current={progress.current} total={progress.total} />
       ) : null}
+      <label className="admin-visually-hidden" htmlFor={filterId}>
+        Filter videos to rescan
+      </label>
+      <input
+        id={filterId}
+        type="search"
+        className="admin-filter"
+        placeholder="Filter by title or creator…"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
       {pages.isPending ? (
         <p className="admin-muted">Loading videos…</p>
       ) : youtubeVideos.length === 0 ? (
-        <p className="admin-muted">No YouTube videos to rescan</p>
+        <p className="admin-muted">
+          {text ? 'No YouTube videos match the filter' : 'No YouTube videos to rescan'}
+        </p>
       ) : (
         <PagedList
           items={youtubeVideos}
