@@ -23,6 +23,9 @@ import {
 } from './common/request-limits';
 import { loadConfiguration, type AppConfig } from './config/configuration';
 import { setupOpenApi } from './openapi/openapi';
+import { ApiKeysService } from './public-api/api-keys.service';
+import { ReadCountsStore } from './public-api/read-counts.store';
+import { ReadLimits } from './public-api/read-limits';
 import { registerBundles } from './site/static-bundles';
 
 /** Log fields that must never be written. */
@@ -39,7 +42,8 @@ const REDACT = [
  * tests call `app.inject()` or supertest on `app.getHttpServer()`.
  */
 export async function createApp(config: AppConfig = loadConfiguration()): Promise<NestFastifyApplication> {
-  const cachedAnswers = new CachedAnswers();
+  const readLimits = new ReadLimits(config.share, config.server.trustProxy);
+  const cachedAnswers = new CachedAnswers(readLimits);
   const adapter = new FastifyAdapter({
     serverFactory: cachedAnswers.serverFactory,
     logger: config.server.logLevel === 'silent' ? false : { level: config.server.logLevel, redact: REDACT },
@@ -93,6 +97,8 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   });
   // After helmet, so refusals carry the security headers too.
   registerOriginPolicy(fastify, config.remotes);
+  // Public reads are counted first: one past the limit costs nothing more.
+  readLimits.register(fastify, app.get(ApiKeysService), app.get(ReadCountsStore));
   // Before any body is read: admin-only routes need the session, bodies are bounded.
   registerAdminGate(fastify, app.get(SessionService));
   registerRequestLimits(fastify);

@@ -20,6 +20,7 @@ import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
 import { QueriesModule } from './queries/queries.module';
 import { SeedModule } from './seed/seed.module';
+import { PublicApiModule } from './public-api/public-api.module';
 import { ShareModule } from './share/share.module';
 import { SiteModule } from './site/site.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
@@ -70,6 +71,7 @@ export class AppModule {
         HealthModule,
         SiteModule,
         ShareModule,
+        PublicApiModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, GracefulShutdown],
     };

@@ -97,6 +97,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     YOUTUBE_API_BASE_URL: 'http://127.0.0.1:9/youtube/v3',
     YOUTUBE_OEMBED_URL: 'http://127.0.0.1:9/oembed',
     INSTAGRAM_BASE_URL: 'http://127.0.0.1:9',
+    // Every page of the suite reads from 127.0.0.1; the limit has its own API test.
+    PUBLIC_READ_RATE_LIMIT: '10000000',
     ...options.env,
   };
   // The demo password (shown on the login screen) is what the tests log in with.

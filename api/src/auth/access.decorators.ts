@@ -15,6 +15,8 @@ export interface RouteAccessConfig {
   bodyLimit?: number;
   /** The handler reads the JSON body itself, as it arrives (`@StreamedBody`). */
   streamBody?: boolean;
+  /** false: a public read outside PUBLIC_READ_RATE_LIMIT (`@NoReadLimit`). */
+  readLimit?: boolean;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -81,6 +83,9 @@ export const BodyStream = createParamDecorator(
     (context.switchToHttp().getRequest<FastifyRequest>().body as BodyChunks | undefined) ??
     (async function* () {})(),
 );
+
+/** A public read that the per-address read limit leaves alone (liveness and readiness probes). */
+export const NoReadLimit = () => routeConfig({ readLimit: false });
 
 export const THROTTLE_MESSAGE_KEY = 'friends:throttle-message';
 /** The error answered with 429 when a throttled route's limit is reached. */

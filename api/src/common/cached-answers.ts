@@ -16,6 +16,9 @@
  * Every cached answer carries `Answer-Computation`: which of this process's computations made it, so
  * an operator (or a test) can tell a kept answer from a recomputed one.
  *
+ * The public read limit is counted for a replay as for any read (public-api/read-limits.ts): its
+ * RateLimit fields are added per request, and a client past the limit gets the 429 from here.
+ *
  * Why the conditions are safe: a cookie-less request that got 200 proves the route is public, so the
  * answer may be replayed to any cookie-less request; requests with an Origin get per-origin CORS
  * headers, and those with a cookie `private` caching, so they always take the full stack; so does
@@ -35,6 +38,7 @@ import {
   type ChangedTables,
   type ContentEncoding,
 } from '../database/aggregate-cache.service';
+import { rateLimitHeaders, type ReadLimits } from '../public-api/read-limits';
 import { matchesIfNoneMatch } from './http-caching';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
@@ -43,8 +47,17 @@ const COMPRESS_THRESHOLD = 1024;
 /** Replays kept at most (one per URL and encoding), and their bytes at most. */
 const MAX_REPLAYS = 500;
 const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
-/** Headers that belong to one response, not to the answer. */
-const PER_RESPONSE = new Set([REQUEST_ID_HEADER, 'content-length', 'date', 'connection', 'keep-alive']);
+/** Headers that belong to one response, not to the answer (the read limit's are counted per request). */
+const PER_RESPONSE = new Set([
+  REQUEST_ID_HEADER,
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'ratelimit',
+  'ratelimit-policy',
+  'retry-after',
+]);
 
 /** Which of this process's computations made a cached answer (see above). */
 export const ANSWER_COMPUTATION_HEADER = 'Answer-Computation';
@@ -120,6 +133,9 @@ function encodingOf(header: string): ContentEncoding | null {
 }
 
 export class CachedAnswers {
+  /** `limits`: PUBLIC_READ_RATE_LIMIT, counted for replays too (null: replays are not counted). */
+  constructor(private readonly limits: ReadLimits | null = null) {}
+
   private readonly replays = new Map<string, Replay>();
   private replayBytes = 0;
   private replaying = false;
@@ -209,21 +225,33 @@ export class CachedAnswers {
       return false;
     }
     const started = performance.now();
+    // A request naming a key this replica cannot vouch for right now goes through Fastify.
+    const decision = this.limits ? this.limits.decideNow(request) : undefined;
+    if (decision === null) return false;
     const id = requestIdFor(request);
     request.resume(); // a GET body, if any, is not read
-    const notModified = matchesIfNoneMatch(request.headers['if-none-match'], replay.etag);
-    const headers = notModified ? replay.notModified : replay.headers;
-    // writeHead copies the headers at once, so the shared list's last slot can take this request's id.
-    headers[headers.length - 1] = id;
-    response.writeHead(notModified ? 304 : 200, headers);
-    response.end(notModified ? undefined : replay.body);
+    let status: number;
+    if (decision && !decision.allowed) {
+      const refusal = this.limits!.refusal(decision);
+      status = 429;
+      response.writeHead(status, [...refusal.headers, REQUEST_ID_HEADER, id]);
+      response.end(refusal.body);
+    } else {
+      const notModified = matchesIfNoneMatch(request.headers['if-none-match'], replay.etag);
+      const headers = notModified ? replay.notModified : replay.headers;
+      // writeHead copies the headers at once, so the shared list's last slot can take this request's id.
+      headers[headers.length - 1] = id;
+      status = notModified ? 304 : 200;
+      response.writeHead(status, decision ? headers.concat(rateLimitHeaders(decision).flat()) : headers);
+      response.end(notModified ? undefined : replay.body);
+    }
     if (this.log && LOGS_REQUESTS.has(this.log.level)) {
       const responseTime = performance.now() - started;
       this.log.info(
         {
           reqId: id,
           req: { method: request.method, url: request.url },
-          res: { statusCode: notModified ? 304 : 200 },
+          res: { statusCode: status },
           responseTime,
         },
         'request completed (replayed)',

@@ -2,11 +2,14 @@ import { Controller, Get, Header, ServiceUnavailableException } from '@nestjs/co
 import { InjectDataSource } from '@nestjs/typeorm';
 import { API_ROUTES } from '@friends/shared';
 import { DataSource } from 'typeorm';
+import { NoReadLimit } from '../auth/access.decorators';
 import { DATABASE_UNAVAILABLE } from '../common/error-response';
 
 export const SCHEMA_NOT_MIGRATED = 'The database schema is not up to date. Run npm run migrate.';
 
+/** Probes answer whatever a client's read count: a load balancer must always get its answer. */
 @Controller()
+@NoReadLimit()
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 

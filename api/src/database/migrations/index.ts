@@ -9,6 +9,7 @@ import { History1797400000000 } from './1797400000000-History';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
 import { AnswerVersions1797621663364 } from './1797621663364-AnswerVersions';
 import { OneWritePath1797624423879 } from './1797624423879-OneWritePath';
+import { PublicApi1797625047204 } from './1797625047204-PublicApi';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CreatorSearchIndex1797600000000,
   AnswerVersions1797621663364,
   OneWritePath1797624423879,
+  PublicApi1797625047204,
 ];

@@ -3,9 +3,15 @@
  * host then rewrites the address to the primary's id.
  */
 import type { ReactNode } from 'react';
-import { VIDEO_EXPORT_COLUMNS, type CreatorProfile, type RemoteViewProps } from '@friends/shared';
+import {
+  SHARE_ROUTES,
+  VIDEO_EXPORT_COLUMNS,
+  type CreatorProfile,
+  type RemoteViewProps,
+} from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
 import { ExportButtons } from '../../../components/export-buttons';
+import { FollowLink } from '../../../components/follow-link';
 import { SafeLink, displayUrl } from '../../../components/safe-link';
 import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
@@ -71,6 +77,7 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
             </SafeLink>
           )}
           <SocialLinks links={creator.socialLinks} />
+          <FollowLink href={SHARE_ROUTES.creatorFeed(creator.id)} title={`${creator.name}: collaborations`} />
         </div>
       </header>
       <CreatorStats stats={stats} />

@@ -2,9 +2,10 @@
  * The pair page (issue 9): 'A × B', every video the two made together (newest first), the first and
  * latest collaboration dates. Its address is `?pair=<a>-<b>` (docs/architecture.md "Deliberate departures" 8).
  */
-import { formatDay, VIDEO_EXPORT_COLUMNS, type RemoteViewProps } from '@friends/shared';
+import { formatDay, SHARE_ROUTES, VIDEO_EXPORT_COLUMNS, type RemoteViewProps } from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
 import { ExportButtons } from '../../../components/export-buttons';
+import { FollowLink } from '../../../components/follow-link';
 import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
 import { ApiClientError } from '@friends/web/api-client';
@@ -73,6 +74,10 @@ export function PairView({ navigate, params }: RemoteViewProps) {
               </li>
             ))}
           </ul>
+          <FollowLink
+            href={SHARE_ROUTES.pairFeed(a.id, b.id)}
+            title={`${a.name} & ${b.name}: videos together`}
+          />
           {first && latest ? (
             <dl className="pr-pair__dates">
               <div>
