@@ -37,7 +37,9 @@ export type AnswerTable =
   | 'videos'
   | 'video_authors'
   | 'video_counts'
-  | 'count_totals';
+  | 'count_totals'
+  | 'creator_groups'
+  | 'group_members';
 
 /** What a list of creators shows: their rows, names, links, counts and the search index kept from them. */
 export const CREATOR_TABLES: readonly AnswerTable[] = [
@@ -55,6 +57,9 @@ export const CATALOGUE_TABLES: readonly AnswerTable[] = [
   'video_counts',
   'count_totals',
 ];
+
+/** The catalogue and the groups with their dated memberships (group boards and stats). */
+export const GROUP_TABLES: readonly AnswerTable[] = [...CATALOGUE_TABLES, 'creator_groups', 'group_members'];
 
 export interface CachedAnswerOptions {
   /** The tables the answer is built from: a write changing one of them drops it. */

@@ -1,10 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES } from '@friends/shared';
-import { JsonText } from '../common/json-response';
+import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES, type Analytics } from '@friends/shared';
+import { CachedAnswer } from '../common/cached-answer';
 import { PageQuery, type Page } from '../common/page-params';
-import { AnalyticsService } from './analytics.service';
+import { ANALYTICS_TABLES, AnalyticsService } from './analytics.service';
 
-/** The analytics page's reads, answered as cached JSON text. */
+/** The analytics page's reads. */
 @Controller()
 export class AnalyticsController {
   constructor(private readonly service: AnalyticsService) {}
@@ -14,10 +14,10 @@ export class AnalyticsController {
    * Shown on an admin view, but nothing in it is private (all derivable from public reads).
    */
   @Get(API_ROUTES.stats)
-  @JsonText()
+  @CachedAnswer({ reads: ANALYTICS_TABLES })
   analytics(
     @PageQuery({ defaultLimit: ANALYTICS_PAGE_SIZE, maxLimit: ANALYTICS_MAX_LIMIT }) page: Page,
-  ): Promise<Buffer> {
-    return this.service.analyticsJson(page);
+  ): Promise<Analytics> {
+    return this.service.analytics(page);
   }
 }

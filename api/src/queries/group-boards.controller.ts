@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { GROUP_ROUTES } from '@friends/shared';
-import { JsonText } from '../common/json-response';
+import { GROUP_ROUTES, type GroupStats } from '@friends/shared';
+import { CachedAnswer, GROUP_TABLES } from '../common/cached-answer';
 import { PathId } from '../common/id-params';
 import { GroupBoards } from './group-boards';
 
@@ -11,8 +11,8 @@ export class GroupBoardsController {
 
   /** GroupStats: per year `{ year, inside, across }`, oldest first (docs/product.md "Groups"). */
   @Get(`${GROUP_ROUTES.groups}/:id/stats`)
-  @JsonText()
-  stats(@PathId() id: number): Promise<Buffer> {
-    return this.boards.statsJson(id);
+  @CachedAnswer({ reads: GROUP_TABLES })
+  stats(@PathId() id: number): Promise<GroupStats> {
+    return this.boards.stats(id);
   }
 }

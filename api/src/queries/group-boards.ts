@@ -7,7 +7,6 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   GROUP_MESSAGES,
   LEADERBOARD_SIZE,
-  addDays,
   compareLeaderboardEntries,
   defaultAvatarUrl,
   groupYearStats,
@@ -22,7 +21,6 @@ import {
   type LeaderboardPeriod,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readGroupPeriods, readGroupRow, readMembersOn } from '../groups/group-reader';
@@ -30,7 +28,6 @@ import { isCollaborationSql } from '../videos/collaboration-sql';
 import { LeaderboardsService } from './leaderboards.service';
 
 /** Midnight UTC after `day`. */
-const endOf = (day: string) => Date.parse(`${addDays(day, 1)}T00:00:00Z`);
 
 /**
  * The all-time lists of these creators, from the counts kept on write (every collaboration of theirs
@@ -99,12 +96,11 @@ async function groupCollaborations(
   return [...videos.values()];
 }
 
-/** Group boards and stats, cached like every aggregate until the next write (and the day's end). */
+/** Group boards and stats (cached by their routes, see common/cached-answer.ts). */
 @Injectable()
 export class GroupBoards {
   constructor(
     private readonly tx: TransactionRunner,
-    private readonly cache: AggregateCache,
     private readonly leaderboards: LeaderboardsService,
   ) {}
 
@@ -112,43 +108,31 @@ export class GroupBoards {
    * GET /api/leaderboard?group=&asOf=&period=: the board of the creators who were members on `asOf`.
    * The period's windows still end today; `asOf` only says whose board it is.
    */
-  boardJson(
+  board(
     groupId: number,
     asOf: string | undefined,
     period: LeaderboardPeriod,
     today: string = utcDay(),
-  ): Promise<Buffer> {
+  ): Promise<GroupLeaderboard | GroupPeriodLeaderboard> {
     const day = asOf ?? today;
-    return this.cache.json(
-      `leaderboard:group:${groupId}:${day}:${period}:${today}`,
-      () =>
-        this.tx.read(async (manager): Promise<GroupLeaderboard | GroupPeriodLeaderboard> => {
-          const group = await readGroupRow(manager, groupId);
-          if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
-          const members = await readMembersOn(manager, groupId, day);
-          const scope: GroupBoardScope = { group, asOf: day, members: members.length };
-          if (period === 'all') return { ...(await membersBoard(manager, members)), ...scope };
-          const board = await this.leaderboards.periodLeaderboard(
-            manager,
-            period as DatedPeriod,
-            today,
-            members,
-          );
-          return { ...board, ...scope };
-        }),
-      endOf(today),
-    );
+    return this.tx.read(async (manager): Promise<GroupLeaderboard | GroupPeriodLeaderboard> => {
+      const group = await readGroupRow(manager, groupId);
+      if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
+      const members = await readMembersOn(manager, groupId, day);
+      const scope: GroupBoardScope = { group, asOf: day, members: members.length };
+      if (period === 'all') return { ...(await membersBoard(manager, members)), ...scope };
+      const board = await this.leaderboards.periodLeaderboard(manager, period as DatedPeriod, today, members);
+      return { ...board, ...scope };
+    });
   }
 
   /** GET /api/groups/:id/stats: per year, the group's collaborations inside it and across it. */
-  statsJson(groupId: number): Promise<Buffer> {
-    return this.cache.json(`group:${groupId}:stats`, () =>
-      this.tx.read(async (manager): Promise<GroupStats> => {
-        const group = await readGroupRow(manager, groupId);
-        if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
-        const periods = await readGroupPeriods(manager, groupId);
-        return groupYearStats(await groupCollaborations(manager, groupId), periods);
-      }),
-    );
+  stats(groupId: number): Promise<GroupStats> {
+    return this.tx.read(async (manager): Promise<GroupStats> => {
+      const group = await readGroupRow(manager, groupId);
+      if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
+      const periods = await readGroupPeriods(manager, groupId);
+      return groupYearStats(await groupCollaborations(manager, groupId), periods);
+    });
   }
 }

@@ -7,12 +7,16 @@ import {
   LEADERBOARD_PERIODS,
   isIsoDate,
   isLeaderboardPeriod,
+  type GroupLeaderboard,
+  type GroupPeriodLeaderboard,
+  type Leaderboard,
+  type PeriodLeaderboard,
 } from '@friends/shared';
-import { JsonText } from '../common/json-response';
+import { CachedAnswer, GROUP_TABLES } from '../common/cached-answer';
 import { GroupBoards } from './group-boards';
 import { LeaderboardsService } from './leaderboards.service';
 
-/** The leaderboards, public, answered as cached JSON text. */
+/** The leaderboards, public. The windows of whole UTC days move at midnight: the answer expires then. */
 @Controller()
 export class LeaderboardsController {
   constructor(
@@ -26,7 +30,7 @@ export class LeaderboardsController {
    * a GroupLeaderboard or GroupPeriodLeaderboard (docs/product.md "Groups").
    */
   @Get(API_ROUTES.leaderboard)
-  @JsonText()
+  @CachedAnswer({ reads: GROUP_TABLES, expires: 'utc-midnight' })
   @ApiQuery({ name: 'period', required: false, enum: LEADERBOARD_PERIODS })
   @ApiQuery({ name: 'group', required: false, schema: { type: 'integer', minimum: 1 } })
   @ApiQuery({
@@ -39,15 +43,15 @@ export class LeaderboardsController {
     @Query('period') period?: unknown,
     @Query('group') group?: unknown,
     @Query('asOf') asOf?: unknown,
-  ): Promise<Buffer> {
+  ): Promise<Leaderboard | PeriodLeaderboard | GroupLeaderboard | GroupPeriodLeaderboard> {
     if (period !== undefined && !isLeaderboardPeriod(period)) throw new BadRequestException(INVALID_PERIOD);
     if (asOf !== undefined && !isIsoDate(asOf)) throw new BadRequestException(GROUP_MESSAGES.asOf);
     if (group !== undefined) {
       const id = typeof group === 'string' && /^\d{1,10}$/.test(group) ? Number(group) : 0;
       if (!(id >= 1 && id <= 2_147_483_647)) throw new BadRequestException(GROUP_MESSAGES.group);
-      return this.groupBoards.boardJson(id, asOf, period ?? 'all');
+      return this.groupBoards.board(id, asOf, period ?? 'all');
     }
-    if (period === undefined || period === 'all') return this.leaderboards.leaderboardJson();
-    return this.leaderboards.periodLeaderboardJson(period);
+    if (period === undefined || period === 'all') return this.leaderboards.leaderboard();
+    return this.leaderboards.periodBoard(period);
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  addDays,
   buildPeriodLeaderboard,
   defaultAvatarUrl,
   pairKey,
@@ -13,46 +12,31 @@ import {
   type PeriodLeaderboard,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { isCollaborationSql } from '../videos/collaboration-sql';
 import { topCreators } from './creator-rankings';
 
-type CachedJson = ReturnType<AggregateCache['json']>;
-
 /**
  * The leaderboards: over all time the top rows of the indexes on the counts kept on write; by period
- * computed in SQL plus shared's pure rules. Cached until the next write like the other aggregates. See
+ * computed in SQL plus shared's pure rules. Cached by the route (common/cached-answer.ts). See
  * docs/architecture.md "Insights".
  */
 @Injectable()
 export class LeaderboardsService {
-  constructor(
-    private readonly tx: TransactionRunner,
-    private readonly cache: AggregateCache,
-  ) {}
+  constructor(private readonly tx: TransactionRunner) {}
 
   /** Over all time: the top creators by collaborations and by collaborators. */
-  leaderboardJson(): CachedJson {
-    return this.cache.json('leaderboard', () =>
-      this.tx.read(async (manager): Promise<Leaderboard> => ({
-        mostCollaborations: await topCreators(manager, 'collaborations'),
-        mostCollaborators: await topCreators(manager, 'collaborators'),
-      })),
-    );
+  leaderboard(): Promise<Leaderboard> {
+    return this.tx.read(async (manager): Promise<Leaderboard> => ({
+      mostCollaborations: await topCreators(manager, 'collaborations'),
+      mostCollaborators: await topCreators(manager, 'collaborators'),
+    }));
   }
 
-  /**
-   * The windows move at midnight UTC even without a write: the day is part of the key, and the answer
-   * expires at the next midnight, so neither the cache nor a replay of the URL serves yesterday's.
-   */
-  periodLeaderboardJson(period: DatedPeriod, today: string = utcDay()): CachedJson {
-    return this.cache.json(
-      `leaderboard:${period}:${today}`,
-      () => this.tx.read((manager) => this.periodLeaderboard(manager, period, today)),
-      Date.parse(`${addDays(today, 1)}T00:00:00Z`),
-    );
+  /** The period's board as of `today` (the route keys it by the day and lets it expire at midnight). */
+  periodBoard(period: DatedPeriod, today: string = utcDay()): Promise<PeriodLeaderboard> {
+    return this.tx.read((manager) => this.periodLeaderboard(manager, period, today));
   }
 
   /**

@@ -9,11 +9,12 @@ import {
   INSIGHTS_ROUTES,
   NETWORK_ROUTES,
 } from '@friends/shared';
+import { CachedAnswer, CATALOGUE_TABLES } from '../common/cached-answer';
 import { JsonText } from '../common/json-response';
 import { PathId, QueryId } from '../common/id-params';
 import { NetworkQueryDto } from './dto/network-query.dto';
 import { NetworkAnalysisService } from './network-analysis.service';
-import { NetworkService, type CachedJson } from './network.service';
+import { NetworkService } from './network.service';
 
 const INVALID_LIMIT = `limit must be a whole number from 1 to ${BRIDGES_MAX_LIMIT}`;
 
@@ -53,7 +54,7 @@ function parseIds(value: unknown): number[] {
 }
 
 /**
- * The collaboration network's reads, public, answered as cached JSON: a creator's network and activity,
+ * The collaboration network's reads, public, each answer cached: a creator's network and activity,
  * a pair, a chain between two creators, who might collaborate, and the communities and bridges of the
  * last network analysis. A merged-away id answers its primary.
  */
@@ -66,44 +67,44 @@ export class NetworkController {
 
   /** CreatorNetwork */
   @Get(`${API_ROUTES.creators}/:id/network`)
-  @JsonText()
-  creatorNetwork(@PathId() id: number, @Query() query: NetworkQueryDto): CachedJson {
-    return this.network.networkJson(id, query.hops === '2' ? 2 : 1);
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  creatorNetwork(@PathId() id: number, @Query() query: NetworkQueryDto) {
+    return this.network.networkOf(id, query.hops === '2' ? 2 : 1);
   }
 
   /** Activity of one creator */
   @Get(`${API_ROUTES.creators}/:id/activity`)
-  @JsonText()
-  creatorActivity(@PathId() id: number): CachedJson {
-    return this.network.activityJson(id);
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  creatorActivity(@PathId() id: number) {
+    return this.network.activityOf(id);
   }
 
   /** Activity of every creator (the analytics chart) */
   @Get(NETWORK_ROUTES.allActivity)
-  @JsonText()
-  activity(): CachedJson {
-    return this.network.allActivityJson();
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  activity() {
+    return this.network.everyActivity();
   }
 
   /** PairVideos */
   @Get('/api/pairs/:a/:b')
-  @JsonText()
-  pair(@PathId('a') a: number, @PathId('b') b: number): CachedJson {
-    return this.network.pairJson(a, b);
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  pair(@PathId('a') a: number, @PathId('b') b: number) {
+    return this.network.pairOf(a, b);
   }
 
   /** CollaborationPath */
   @Get('/api/path')
-  @JsonText()
-  path(@QueryId('from') from: number, @QueryId('to') to: number): CachedJson {
-    return this.network.pathJson(from, to);
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  path(@QueryId('from') from: number, @QueryId('to') to: number) {
+    return this.network.pathBetween(from, to);
   }
 
   /** SuggestedCreator[]; a merged-away id answers its primary's suggestions. */
   @Get(`${API_ROUTES.creators}/:id/suggested`)
-  @JsonText()
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
   suggested(@PathId() id: number) {
-    return this.network.suggestedJson(id);
+    return this.network.suggestionsFor(id);
   }
 
   /**

@@ -19,7 +19,6 @@ import {
 import type { EntityManager } from 'typeorm';
 import { resolveCreatorId } from '../creators/creator-reader';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
-import { AggregateCache } from '../database/aggregate-cache.service';
 import { chunks, int, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readMembershipsOf } from '../groups/group-reader';
@@ -38,50 +37,39 @@ const IS_COLLABORATION = authorRowInCollaborationSql('va');
 /** Ids per IN list (a weight query can take two lists; NETWORK_LIMITS.neighbours keeps them short). */
 const ID_CHUNK = 250;
 
-/** What the aggregate cache hands back for an answer (its serialised JSON). */
-export type CachedJson = ReturnType<AggregateCache['json']>;
-
 /**
- * The collaboration network, answered from SQL and cached until the next write like the other
- * aggregates: a creator's ego network (one or two hops, capped by NETWORK_LIMITS so a hub with
+ * The collaboration network, answered from SQL (cached by the routes, see common/cached-answer.ts): a creator's ego network (one or two hops, capped by NETWORK_LIMITS so a hub with
  * thousands of collaborators answers fast), a pair's videos together, the shortest chain of
  * collaborations between two creators (bidirectional breadth-first search over SQL adjacency,
  * bounded in depth and visited creators), collaborations per month, and who might collaborate.
  */
 @Injectable()
 export class NetworkService {
-  constructor(
-    private readonly tx: TransactionRunner,
-    private readonly cache: AggregateCache,
-  ) {}
+  constructor(private readonly tx: TransactionRunner) {}
 
-  networkJson(id: number, hops: NetworkHops): CachedJson {
-    return this.cache.json(`network:${id}:${hops}`, () =>
-      this.tx.read((manager) => this.network(manager, id, hops)),
-    );
+  networkOf(id: number, hops: NetworkHops) {
+    return this.tx.read((manager) => this.network(manager, id, hops));
   }
 
-  pairJson(a: number, b: number): CachedJson {
-    return this.cache.json(`pair:${a}:${b}`, () => this.tx.read((manager) => this.pair(manager, a, b)));
+  pairOf(a: number, b: number) {
+    return this.tx.read((manager) => this.pair(manager, a, b));
   }
 
-  pathJson(from: number, to: number): CachedJson {
-    return this.cache.json(`path:${from}:${to}`, () =>
-      this.tx.read((manager) => this.path(manager, from, to)),
-    );
+  pathBetween(from: number, to: number) {
+    return this.tx.read((manager) => this.path(manager, from, to));
   }
 
-  activityJson(id: number): CachedJson {
-    return this.cache.json(`activity:${id}`, () => this.tx.read((manager) => this.activity(manager, id)));
+  activityOf(id: number) {
+    return this.tx.read((manager) => this.activity(manager, id));
   }
 
-  /** SuggestedCreator[]: "might collaborate". */
-  suggestedJson(id: number): CachedJson {
-    return this.cache.json(`suggested:${id}`, () => this.tx.read((manager) => this.suggested(manager, id)));
+  /** "Might collaborate". */
+  suggestionsFor(id: number) {
+    return this.tx.read((manager) => this.suggested(manager, id));
   }
 
-  allActivityJson(): CachedJson {
-    return this.cache.json('activity', () => this.tx.read((manager) => this.allActivity(manager)));
+  everyActivity() {
+    return this.tx.read((manager) => this.allActivity(manager));
   }
 
   private async network(
