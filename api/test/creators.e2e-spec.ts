@@ -42,6 +42,7 @@ describe('POST /api/creators', () => {
         { platform: 'YouTube', url: 'https://www.youtube.com/@ada' },
         { platform: 'Instagram', url: 'https://instagram.com/ada' },
       ],
+      otherNames: [],
     });
     const rows = await t.query('SELECT name, name_key, photo FROM creators WHERE id = ?', [response.body.id]);
     expect(rows).toEqual([{ name: 'Ada Lovelace', name_key: 'ada lovelace', photo: '' }]);
@@ -166,6 +167,7 @@ describe('PUT /api/creators', () => {
       channel: 'https://tiktok.com/@edited',
       photo: 'https://img.example.com/e.png',
       socialLinks: [{ platform: 'TikTok', url: 'https://tiktok.com/@edited' }],
+      otherNames: [],
     });
   });
 
@@ -311,6 +313,7 @@ describe('PATCH /api/creators (merge)', () => {
       videoCount: 3,
       collabCount: 2,
       aliases: ['merge primary (old)', 'MP Second'],
+      otherNames: [],
     });
     const aliases = await t.query(
       'SELECT name, merged_creator_id FROM creator_aliases WHERE creator_id = ? ORDER BY id',

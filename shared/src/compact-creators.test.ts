@@ -15,6 +15,7 @@ const creators: CreatorListItem[] = [
     videoCount: 3,
     collabCount: 2,
     aliases: [],
+    otherNames: [],
   },
   {
     id: 7,
@@ -25,6 +26,7 @@ const creators: CreatorListItem[] = [
     videoCount: 0,
     collabCount: 0,
     aliases: [],
+    otherNames: [],
   },
   {
     id: 9,
@@ -35,6 +37,7 @@ const creators: CreatorListItem[] = [
     videoCount: 5,
     collabCount: 0,
     aliases: ['Eve Old', 'E.'],
+    otherNames: [],
   },
   {
     id: 10,
@@ -45,6 +48,7 @@ const creators: CreatorListItem[] = [
     videoCount: 1,
     collabCount: 1,
     aliases: [],
+    otherNames: [],
   },
 ];
 
@@ -72,7 +76,7 @@ describe('compact creators', () => {
   });
 
   it('splits a link around the name key only when the key has 3+ characters, and repeats losslessly', () => {
-    const base = { channel: '', photo: '', videoCount: 1, collabCount: 0, aliases: [] };
+    const base = { channel: '', photo: '', videoCount: 1, collabCount: 0, aliases: [], otherNames: [] };
     const odd: CreatorListItem[] = (
       [
         [3, 'Ab', 'https://ab.example/ab'],

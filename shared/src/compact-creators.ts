@@ -4,6 +4,7 @@
  * CreatorListItem[] that GET /api/creators answers. `?limit=N` answers the first N rows only (by id, as the
  * list is ordered) with the total count, so the first screen renders before the whole list arrives.
  */
+import type { OtherName } from './other-names';
 import type { CreatorListItem, Platform, SocialLink } from './types';
 import { PLATFORMS } from './platform';
 import { channelFromLinks } from './names';
@@ -17,12 +18,14 @@ export const COMPACT_PLATFORMS: readonly (Platform | '')[] = ['', ...PLATFORMS];
  * row's id (the first row's minus 0: rows are by id, so mostly 1); `links` is flat, each link either
  * `platformCode, url` (COMPACT_PLATFORMS) or, when the URL contains the name's key (`compactNameKey`: a
  * handle like `@annbo` for 'Ann Bo'), `platformCode + 16, before, after` with the URL being
- * before + key + after; `photo` '' (or absent) for the generated avatar; `aliases` absent when none.
+ * before + key + after; `photo` '' (or absent) for the generated avatar; `aliases` absent when none;
+ * `otherNames` absent when none.
  */
 export type CompactCreatorRow =
   | [number, string, number, number, (number | string)[]]
   | [number, string, number, number, (number | string)[], string]
-  | [number, string, number, number, (number | string)[], string, string[]];
+  | [number, string, number, number, (number | string)[], string, string[]]
+  | [number, string, number, number, (number | string)[], string, string[], OtherName[]];
 
 export interface CompactCreators {
   /** Creators in the whole list (also when `rows` is only the first page). */
@@ -63,6 +66,8 @@ export function encodeCompactCreator(creator: CreatorListItem, previousId = 0): 
     creator.collabCount,
     links,
   ];
+  const otherNames = creator.otherNames ?? [];
+  if (otherNames.length > 0) return [...row, photo, creator.aliases, otherNames];
   if (creator.aliases.length > 0) return [...row, photo, creator.aliases];
   if (photo) return [...row, photo];
   return row;
@@ -107,6 +112,7 @@ export function decodeCompactCreator(row: CompactCreatorRow, previousId = 0): Cr
     videoCount,
     collabCount,
     aliases: row[6] ?? [],
+    otherNames: row[7] ?? [],
   };
 }
 

@@ -32,6 +32,9 @@ export const NAME_OVERLAP_THRESHOLD = 0.6;
 /** Input limits, enforced by the forms (maxLength) and the API DTOs alike. */
 export const LIMITS = {
   creatorName: 100,
+  /** A creator's other names (any script), and a BCP 47 tag's length (RFC 5646's buffer size). */
+  otherNames: 20,
+  languageTag: 35,
   videoTitle: 300,
   url: 2048,
   socialLinks: 20,

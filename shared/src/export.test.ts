@@ -78,6 +78,7 @@ describe('toCsv / toExportJson', () => {
       videoCount: 5,
       collabCount: 2,
       aliases: [],
+      otherNames: [],
     };
     expect(toCsv([creator], CREATOR_EXPORT_COLUMNS).split('\r\n')[1]).toBe(
       '7,Ada,https://youtube.com/@ada,5,2,https://youtube.com/@ada https://instagram.com/ada',

@@ -96,17 +96,25 @@ export function nameLookup(term: string): NameLookup {
   return { mode, key, initials: isHangulInitialsQuery(key) };
 }
 
+export interface NameSearchKey {
+  key: string;
+  /** The key is the name's Hangul initials. */
+  initials: boolean;
+  /** The whole name (false: the text from one of its word starts). */
+  whole: boolean;
+}
+
 /**
  * The keys a folded name is found by: the name itself, then for the short-term rule each word's start
  * (the text after every space); and the same for its Hangul initials when it has syllables. `initials`
  * tells which list a key belongs to.
  */
-export function nameSearchKeys(folded: string): { key: string; initials: boolean }[] {
-  const keys: { key: string; initials: boolean }[] = [];
+export function nameSearchKeys(folded: string): NameSearchKey[] {
+  const keys: NameSearchKey[] = [];
   const add = (text: string, initials: boolean) => {
-    keys.push({ key: text, initials });
+    keys.push({ key: text, initials, whole: true });
     for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) {
-      keys.push({ key: text.slice(at + 1), initials });
+      keys.push({ key: text.slice(at + 1), initials, whole: false });
     }
   };
   if (!folded) return keys;
@@ -129,4 +137,23 @@ export function matchesNameLookup(lookup: NameLookup, foldedNames: readonly stri
     }
   }
   return false;
+}
+
+/**
+ * A channel (a creator's first link) as searched: the URL without its scheme and host (`@handle`,
+ * `channel/UC…`), folded; the host alone when there is no path. Hosts are left out because every
+ * YouTube creator would match 'youtube'.
+ */
+export function channelSearchKey(url: string): string {
+  const trimmed = url.trim();
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/i.exec(trimmed);
+  const rest = match ? (match[2] ?? '').replace(/^\/+/, '') || (match[1] ?? '') : trimmed;
+  return foldText(rest);
+}
+
+/** The reference of the channel lookup: a channel is one whole key, never initials. */
+export function matchesChannelLookup(lookup: NameLookup, channelKey: string): boolean {
+  if (lookup.mode === 'all') return true;
+  if (lookup.initials || !channelKey) return false;
+  return lookup.mode === 'prefix' ? channelKey.startsWith(lookup.key) : channelKey.includes(lookup.key);
 }

@@ -7,6 +7,7 @@ export * from './urls';
 export * from './platform';
 export * from './fold';
 export * from './names';
+export * from './other-names';
 export * from './collaborators';
 export * from './detection';
 export * from './detection-report';

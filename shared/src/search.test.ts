@@ -25,12 +25,23 @@ describe('filterSearchIndex', () => {
     ['juniper', [1]],
     ['JUNIPER', [1]],
     ['  otto ', [2]],
-    ['instagram', [3]],
+    ['maraq', [3]],
+    ['instagram', []], // hosts are not searched: every creator on a platform would match
     ['june l', [1]],
-    ['r', [1, 2, 3]],
+    ['r', []], // one letter: the start of a word
+    ['b', [2]],
+    ['ｊｕｎｉｐｅｒ', [1]],
     ['zzz', []],
   ])('term %j finds %j', (term, expected) => {
     expect(ids(term)).toEqual(expected);
+  });
+
+  it('finds other names', () => {
+    const withOther = buildSearchIndex([
+      { id: 9, name: '兎田ぺこら', channel: '', otherNames: [{ name: 'Usada Pekora', lang: 'ja-Latn' }] },
+    ]);
+    expect(filterSearchIndex(withOther, 'pekora').map((c) => c.id)).toEqual([9]);
+    expect(filterSearchIndex(withOther, 'ペコラ').map((c) => c.id)).toEqual([9]);
   });
 
   it('never matches across two fields (a text box cannot type the newline between them)', () => {

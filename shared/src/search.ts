@@ -1,34 +1,43 @@
 /**
- * docs/product.md §2 search: a case-insensitive substring of the name or the channel; merged-away names
- * (aliases, docs/architecture.md "Deliberate departures" 9) count like the name. The lowercased text is built once per list, so a
- * keystroke over 10,000 creators is one pass of `includes`.
+ * docs/product.md §2 search, as the API answers it (docs/product.md "Names in every script"): the
+ * name, an other name, a merged-away name (alias) or the channel, folded by foldText and looked up by
+ * nameLookup's rule (one or two characters: the start of a word; more: anywhere). The folded keys are
+ * built once per list, so a keystroke over 10,000 creators is one pass.
  */
+import { channelSearchKey, foldText, matchesChannelLookup, matchesNameLookup, nameLookup } from './fold';
 
 export interface Searchable {
   name: string;
   channel: string;
   aliases?: readonly string[];
+  otherNames?: readonly { name: string }[];
 }
 
 export interface SearchEntry<T extends Searchable> {
   item: T;
-  haystack: string;
+  names: string[];
+  channel: string;
 }
 
-/** Fields joined with a newline, which a typed term cannot contain, so no match spans two fields. */
 export function buildSearchIndex<T extends Searchable>(items: readonly T[]): SearchEntry<T>[] {
   return items.map((item) => ({
     item,
-    haystack: [item.name, item.channel, ...(item.aliases ?? [])].join('\n').toLowerCase(),
+    names: [item.name, ...(item.otherNames ?? []).map((other) => other.name), ...(item.aliases ?? [])].map(
+      foldText,
+    ),
+    channel: channelSearchKey(item.channel),
   }));
 }
 
-/** Every item whose name, channel or alias contains the trimmed term, ignoring case; all for a blank term. */
+/** Every item the term finds by name, other name, alias or channel; all for a blank term. */
 export function filterSearchIndex<T extends Searchable>(index: readonly SearchEntry<T>[], term: string): T[] {
-  const needle = term.trim().toLowerCase();
-  if (!needle) return index.map((entry) => entry.item);
+  const lookup = nameLookup(term);
+  if (lookup.mode === 'all') return index.map((entry) => entry.item);
   const matches: T[] = [];
-  for (const entry of index) if (entry.haystack.includes(needle)) matches.push(entry.item);
+  for (const entry of index) {
+    if (matchesNameLookup(lookup, entry.names) || matchesChannelLookup(lookup, entry.channel))
+      matches.push(entry.item);
+  }
   return matches;
 }
 

@@ -3,6 +3,7 @@
  * The API returns exactly these; the front ends read exactly these.
  */
 import type { CreatorMembership } from './groups';
+import type { OtherName } from './other-names';
 
 export type Platform = 'YouTube' | 'Instagram' | 'Twitter' | 'TikTok' | 'Twitch' | 'Facebook' | 'Other';
 
@@ -19,6 +20,8 @@ export interface Creator {
   /** Photo URL; the generated avatar (`defaultAvatarUrl(name)`) when none was given. */
   photo: string;
   socialLinks: SocialLink[];
+  /** The creator's name in other scripts or romanised, each with an optional BCP 47 tag; searched like the name. */
+  otherNames: OtherName[];
 }
 
 /** One row of GET /api/creators: the creator plus counts computed in SQL and its aliases. */
@@ -157,6 +160,8 @@ export interface CreatorInput {
   channel?: string;
   photo?: string;
   socialLinks?: { platform?: string; url: string }[];
+  /** Replaces the creator's other names (omitted: create with none, update keeps them). */
+  otherNames?: OtherName[];
 }
 export interface CreatorUpdate extends CreatorInput {
   id: number;

@@ -18,6 +18,7 @@ export function creator(id: number, name: string, extra: Partial<CreatorListItem
     videoCount: 0,
     collabCount: 0,
     aliases: [],
+    otherNames: [],
     ...extra,
   };
 }

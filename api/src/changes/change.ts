@@ -99,7 +99,9 @@ export class Change {
     for (const scope of this.scopes) {
       const column = `${scope.table}.${scope.column}`;
       const target =
-        column === 'creators.id' || column === 'video_authors.creator_id'
+        column === 'creators.id' ||
+        column === 'video_authors.creator_id' ||
+        (scope.table !== 'video_authors' && scope.column === 'creator_id')
           ? creatorIds
           : column === 'videos.id' || column === 'video_authors.video_id'
             ? videoIds

@@ -94,6 +94,9 @@ export class ChangesService {
   }
 }
 
+/** Tables whose rows carry what a creator is searched by (creator-search-keys.ts). */
+const NAMED_BY = new Set<string>(['social_links', 'creator_aliases', 'creator_other_names']);
+
 /**
  * The creators and videos whose stored counts the rows may have moved: every creator, video and
  * authorship row names its own (CountsService.refresh adds each video's current authors), so the
@@ -108,6 +111,8 @@ export function countTargets(
     for (const row of [change.before, change.after]) {
       if (!row) continue;
       if (change.table === 'creators') creatorIds.add(int(row.id));
+      // A creator's names and links: its name-search keys are refreshed with its counts.
+      else if (NAMED_BY.has(change.table)) creatorIds.add(int(row.creator_id));
       else if (change.table === 'videos') videoIds.add(int(row.id));
       else if (change.table === 'video_authors') {
         creatorIds.add(int(row.creator_id));

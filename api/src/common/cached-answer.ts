@@ -31,6 +31,7 @@ import { AggregateCache } from '../database/aggregate-cache.service';
 export type AnswerTable =
   | 'creators'
   | 'creator_aliases'
+  | 'creator_other_names'
   | 'social_links'
   | 'creator_search'
   | 'creator_counts'
@@ -45,6 +46,7 @@ export type AnswerTable =
 export const CREATOR_TABLES: readonly AnswerTable[] = [
   'creators',
   'creator_aliases',
+  'creator_other_names',
   'social_links',
   'creator_search',
   'creator_counts',

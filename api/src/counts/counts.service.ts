@@ -25,6 +25,7 @@ import { COLLABORATION_MIN_AUTHORS } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { EXPECTED_CREATOR_COUNTS_SQL, EXPECTED_VIDEO_COUNTS_SQL, REBUILD_COUNTS_SQL } from './counts-sql';
 import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
+import { rebuildCreatorSearchKeys, refreshCreatorSearchKeys } from '../creators/creator-search-keys';
 import { chunks, int, placeholders, rows } from '../database/sql';
 
 /** Creators and videos a change touched (any iterable of ids; repeats are fine). */
@@ -99,9 +100,12 @@ export class CountsService {
       for (const id of target.creatorIds ?? []) creatorIds.add(id);
       for (const id of target.videoIds ?? []) videoIds.add(id);
     }
+    const named = [...creatorIds];
     const delta: Delta = { creators: 0, videos: 0, collaborations: 0, creatorsWithVideos: 0 };
     for (const part of chunks([...videoIds])) await this.refreshVideos(manager, part, creatorIds, delta);
     for (const part of chunks([...creatorIds])) await this.refreshCreators(manager, part, delta);
+    // The name-search index is kept the same way, for the creators named (not every author found).
+    await refreshCreatorSearchKeys(manager, named);
     const changed = (Object.keys(COLUMNS) as (keyof Delta)[]).filter((key) => delta[key] !== 0);
     if (changed.length === 0) return;
     await manager.query(
@@ -113,6 +117,7 @@ export class CountsService {
   /** Recomputes every stored count from scratch. */
   async rebuild(manager: EntityManager): Promise<void> {
     for (const sql of REBUILD_COUNTS_SQL) await manager.query(sql);
+    await rebuildCreatorSearchKeys(manager);
   }
 
   /** Compares every stored count with a recomputation from scratch (the repair command and the tests). */

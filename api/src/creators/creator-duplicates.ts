@@ -4,21 +4,19 @@ import { int, rows, rowsWhereIn } from '../database/sql';
 
 /**
  * Duplicate groups (docs/product.md §5 duplicate finder, aliases counted): the shared rule applied to
- * the only creators that can be in a group, those sharing a normalised name or alias with another.
- * Names are unique (UQ_creators_name_key), so every shared key involves an alias: both joins walk the
- * aliases through the name_key indexes and never scan the creators. Groups in id order of their first
+ * the only creators that can be in a group, those sharing a folded name (foldText: ぺこら = ペコラ,
+ * José = Jose) with another. Those are found in the name-search index (creator-search-keys.ts): its
+ * whole name keys joined on themselves through the key index. Groups in id order of their first
  * member, members in id order; each group as its ids.
  */
 export async function findDuplicateIdGroups(manager: EntityManager): Promise<number[][]> {
   const pairs = await rows<{ a: number; b: number }>(
     manager,
-    `SELECT a.creator_id AS a, c.id AS b
-       FROM creator_aliases a JOIN creators c ON c.name_key = a.name_key
-      WHERE c.id <> a.creator_id AND a.name_key <> ''
-     UNION
-     SELECT a.creator_id AS a, o.creator_id AS b
-       FROM creator_aliases a JOIN creator_aliases o ON o.name_key = a.name_key
-      WHERE o.creator_id > a.creator_id AND a.name_key <> ''`,
+    `SELECT DISTINCT a.creator_id AS a, b.creator_id AS b
+       FROM creator_search_keys a
+       JOIN creator_search_keys b
+         ON b.search_key = a.search_key AND b.initials = 0 AND b.field = 'name' AND b.creator_id > a.creator_id
+      WHERE a.whole = 1 AND a.initials = 0 AND a.field = 'name' AND b.whole = 1`,
   );
   const candidates = [...new Set(pairs.flatMap((pair) => [int(pair.a), int(pair.b)]))];
   if (candidates.length === 0) return [];

@@ -6,6 +6,7 @@ import {
   type AmbiguousName,
   type AuthorRef,
   type Creator,
+  type OtherName,
   type Platform,
   type SocialLink,
 } from '@friends/shared';
@@ -24,14 +25,37 @@ interface LinkRow {
 }
 
 /** The creator as every endpoint answers it: channel from the first link, generated photo when none. */
-export function toCreator(row: CreatorRow, links: SocialLink[]): Creator {
+export function toCreator(row: CreatorRow, links: SocialLink[], otherNames: OtherName[]): Creator {
   return {
     id: int(row.id),
     name: row.name,
     channel: channelFromLinks(links),
     photo: row.photo || defaultAvatarUrl(row.name),
     socialLinks: links,
+    otherNames,
   };
+}
+
+/** Other names of the given creators (all creators when ids is omitted), in order. */
+export async function readOtherNames(
+  manager: EntityManager,
+  ids?: readonly number[],
+): Promise<Map<number, OtherName[]>> {
+  const found = await rowsWhereIn<{ creator_id: number; name: string; lang: string | null }>(
+    manager,
+    'creator_id',
+    ids,
+    (where) =>
+      `SELECT creator_id, name, lang FROM creator_other_names ${where} ORDER BY creator_id, position, id`,
+  );
+  const byCreator = new Map<number, OtherName[]>();
+  for (const row of found) {
+    const id = int(row.creator_id);
+    const list = byCreator.get(id) ?? [];
+    list.push(row.lang ? { name: row.name, lang: row.lang } : { name: row.name });
+    byCreator.set(id, list);
+  }
+  return byCreator;
 }
 
 /** Social links of the given creators (all creators when ids is omitted), in order. */
@@ -70,11 +94,15 @@ export async function readCreators(
       )),
     );
   }
-  const links = await readLinks(
-    manager,
-    found.map((row) => int(row.id)),
+  const foundIds = found.map((row) => int(row.id));
+  const links = await readLinks(manager, foundIds);
+  const otherNames = await readOtherNames(manager, foundIds);
+  return new Map(
+    found.map((row) => [
+      int(row.id),
+      toCreator(row, links.get(int(row.id)) ?? [], otherNames.get(int(row.id)) ?? []),
+    ]),
   );
-  return new Map(found.map((row) => [int(row.id), toCreator(row, links.get(int(row.id)) ?? [])]));
 }
 
 /**

@@ -1,8 +1,16 @@
-import type { AmbiguousName, AuthorRef, CreatorSearchScope, SearchQuery } from '@friends/shared';
+import {
+  nameLookup,
+  type AmbiguousName,
+  type AuthorRef,
+  type CreatorSearchScope,
+  type NameLookup,
+  type SearchQuery,
+} from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { int, placeholders, rows } from '../database/sql';
 import { resolveWithNames, unresolvedNames } from './creator-reader';
+import { trigrams } from './creator-search-keys';
 
 export interface MatchingIds {
   total: number;
@@ -25,16 +33,84 @@ export const COLLABORATORS_OF = `SELECT o.creator_id FROM video_authors n
     JOIN video_authors o ON o.video_id = n.video_id AND o.creator_id <> n.creator_id
    WHERE n.creator_id = ?`;
 
-/** The trigram index answers substrings of 3 characters or more; shorter ones are a scan either way. */
-const TRIGRAM = 3;
+/** The largest code point: `key + TOP` is above every key that starts with `key`. */
+const TOP = String.fromCodePoint(0x10ffff);
 
 /** An FTS5 phrase: the term quoted, quotes doubled, so nothing in it is read as query syntax. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
+/** Trigrams a MySQL/MariaDB lookup joins: up to four spread over the term (instr checks the whole). */
+const MAX_JOINED_GRAMS = 4;
+
+function spreadGrams(key: string): string[] {
+  const grams = trigrams(key);
+  if (grams.length <= MAX_JOINED_GRAMS) return grams;
+  const picked = new Set<string>();
+  for (let i = 0; i < MAX_JOINED_GRAMS; i++) {
+    picked.add(grams[Math.round((i * (grams.length - 1)) / (MAX_JOINED_GRAMS - 1))] as string);
+  }
+  return [...picked];
+}
+
+type Lookup = Exclude<NameLookup, { mode: 'all' }>;
+type Params = unknown[];
+
 /**
- * Creators whose name, an alias or (scope 'all') the channel contains `query.text`, ignoring case, as
- * the client-side filter of shared/search.ts did. SQLite answers from the `creator_search` trigram
- * index (migration CreatorSearchIndex); MySQL/MariaDB and short terms scan the normalised key columns.
+ * The condition on one `creator_search_keys` row `k` for a lookup (shared nameLookup): a prefix is a
+ * range of the key index, a substring is looked for in whole keys; initials queries only in initials.
+ */
+export function keyCondition(lookup: Lookup, scope: CreatorSearchScope): { sql: string; params: Params } {
+  const field = scope === 'names' ? ` AND k.field = 'name'` : '';
+  if (lookup.mode === 'prefix') {
+    return {
+      sql: `k.search_key >= ? AND k.search_key < ? AND k.initials = ?${field}`,
+      params: [lookup.key, lookup.key + TOP, lookup.initials ? 1 : 0],
+    };
+  }
+  return {
+    sql: `k.whole = 1 AND k.initials = ?${field} AND instr(k.search_key, ?) > 0`,
+    params: [lookup.initials ? 1 : 0, lookup.key],
+  };
+}
+
+/**
+ * FROM and WHERE of an index lookup over `creator_search_keys k`: one or two characters through the
+ * key index (a range); three or more through SQLite's FTS5 trigram table or MySQL/MariaDB's trigram
+ * table, each candidate checked with instr. Never a scan of the creators.
+ */
+export function lookupSql(
+  manager: EntityManager,
+  lookup: Lookup,
+  scope: CreatorSearchScope,
+): { from: string; where: string; params: Params } {
+  const condition = keyCondition(lookup, scope);
+  if (lookup.mode === 'prefix') {
+    return { from: 'creator_search_keys k', where: condition.sql, params: condition.params };
+  }
+  if (manager.connection.options.type !== 'mysql') {
+    return {
+      from: 'creator_search_fts f JOIN creator_search_keys k ON k.id = f.rowid',
+      where: `creator_search_fts MATCH ? AND ${condition.sql}`,
+      params: [phrase(lookup.key), ...condition.params],
+    };
+  }
+  const [first, ...others] = spreadGrams(lookup.key).map((gram) => Buffer.from(gram));
+  const joins = others
+    .map(
+      (_, i) => ` JOIN creator_search_grams g${i + 1} ON g${i + 1}.gram = ? AND g${i + 1}.key_id = g0.key_id`,
+    )
+    .join('');
+  return {
+    from: `creator_search_grams g0${joins} JOIN creator_search_keys k ON k.id = g0.key_id`,
+    where: `g0.gram = ? AND ${condition.sql}`,
+    params: [...others, first, ...condition.params],
+  };
+}
+
+/**
+ * Creators found by `query.text` (docs/product.md "Names in every script"): the name, an other name,
+ * an alias or (scope 'all') the channel, folded by the shared nameLookup and looked up in the
+ * name-search index (creator-search-keys.ts), in id order, the same on every database.
  */
 export async function searchCreatorIds(
   manager: EntityManager,
@@ -43,8 +119,8 @@ export async function searchCreatorIds(
   page: Page | null,
 ): Promise<MatchingIds> {
   if (query.withNames) return searchWith(manager, { ...query, withNames: query.withNames }, scope, page);
-  const { text } = query;
-  if (!text) {
+  const lookup = nameLookup(query.text);
+  if (lookup.mode === 'all') {
     return answer(
       manager,
       'SELECT COUNT(*) AS total FROM creators',
@@ -53,40 +129,20 @@ export async function searchCreatorIds(
       page,
     );
   }
-  if (manager.connection.options.type !== 'mysql' && [...text].length >= TRIGRAM) {
-    const match = scope === 'names' ? `names : ${phrase(text)}` : phrase(text);
-    return answer(
-      manager,
-      'SELECT COUNT(*) AS total FROM creator_search WHERE creator_search MATCH ?',
-      'SELECT rowid AS id FROM creator_search WHERE creator_search MATCH ? ORDER BY rowid',
-      [match],
-      page,
-    );
-  }
-  const { sql, params } = textCondition(text, scope);
-  return matching(manager, sql, params, page);
-}
-
-/** Creators whose name or alias (scope 'all': or the channel, their first link) contains `text`. */
-function textCondition(text: string, scope: CreatorSearchScope): { sql: string; params: string[] } {
-  // name_key and the aliases' name_key are normalizeName() of the (already normalised) names.
-  const params: string[] = [text, text];
-  let sql = `instr(c.name_key, ?) > 0
-      OR c.id IN (SELECT a.creator_id FROM creator_aliases a WHERE instr(a.name_key, ?) > 0)`;
-  if (scope === 'all') {
-    sql += `
-      OR c.id IN (SELECT l.creator_id FROM social_links l
-                   WHERE instr(lower(l.url), ?) > 0
-                     AND l.position = (SELECT MIN(m.position) FROM social_links m WHERE m.creator_id = l.creator_id))`;
-    params.push(text);
-  }
-  return { sql, params };
+  const { from, where, params } = lookupSql(manager, lookup, scope);
+  return answer(
+    manager,
+    `SELECT COUNT(DISTINCT k.creator_id) AS total FROM ${from} WHERE ${where}`,
+    `SELECT DISTINCT k.creator_id AS id FROM ${from} WHERE ${where} ORDER BY k.creator_id`,
+    params,
+    page,
+  );
 }
 
 function matching(
   manager: EntityManager,
   where: string,
-  params: (string | number)[],
+  params: Params,
   page: Page | null,
 ): Promise<MatchingIds> {
   return answer(
@@ -106,7 +162,7 @@ async function answer(
   manager: EntityManager,
   countSql: string,
   idsSql: string,
-  params: (string | number)[],
+  params: Params,
   page: Page | null,
 ): Promise<MatchingIds> {
   const paging = page ? ` LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : '';
@@ -153,19 +209,15 @@ async function searchWith(
   if (resolved.unknownNames.length > 0 || resolved.ambiguousNames.length > 0)
     return { total: 0, ids: [], ...unresolvedNames(resolved) };
   const conditions = ids.map(() => `c.id IN (${COLLABORATORS_OF})`);
-  const params: (string | number)[] = [...ids];
-  if (query.text) {
-    // Checked per candidate through the creator indexes (not the table-wide IN lists of the plain search).
-    conditions.push(`(instr(c.name_key, ?) > 0
-      OR EXISTS (SELECT 1 FROM creator_aliases a WHERE a.creator_id = c.id AND instr(a.name_key, ?) > 0)${
-        scope === 'all'
-          ? `
-      OR EXISTS (SELECT 1 FROM social_links l WHERE l.creator_id = c.id AND instr(lower(l.url), ?) > 0
-                    AND l.position = (SELECT MIN(m.position) FROM social_links m WHERE m.creator_id = c.id))`
-          : ''
-      })`);
-    params.push(query.text, query.text);
-    if (scope === 'all') params.push(query.text);
+  const params: Params = [...ids];
+  const lookup = nameLookup(query.text);
+  if (lookup.mode !== 'all') {
+    // Checked per candidate through the key index's creator column (not the table-wide lookup).
+    const condition = keyCondition(lookup, scope);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM creator_search_keys k WHERE k.creator_id = c.id AND ${condition.sql})`,
+    );
+    params.push(...condition.params);
   }
   return { ...(await matching(manager, conditions.join(' AND '), params, page)), withCreators: creators };
 }

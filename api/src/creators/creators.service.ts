@@ -6,6 +6,8 @@ import {
   normalizeName,
   normalizePhotoUrl,
   normalizeSocialLinks,
+  normalizeOtherNames,
+  otherNamesError,
   safeHref,
   encodeCompactCreators,
   type CompactCreators,
@@ -18,6 +20,7 @@ import {
   type SearchQuery,
   type BulkDeleteResult,
   type MessageResponse,
+  type OtherName,
   type SocialLink,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
@@ -33,7 +36,7 @@ import { TransactionRunner } from '../database/transaction-runner.service';
 import { creatorScopes } from '../history/row-snapshot';
 import { VideosService } from '../videos/videos.service';
 import { CreatorAliasEntity } from './creator-alias.entity';
-import { readCreators, readLinks, toCreator } from './creator-reader';
+import { readCreators, readLinks, readOtherNames, toCreator } from './creator-reader';
 import { findDuplicateIdGroups } from './creator-duplicates';
 import { existingCreatorIds, searchCreatorIds } from './creator-search';
 import { CreatorEntity } from './creator.entity';
@@ -48,6 +51,8 @@ interface PreparedCreator {
   /** '' = use the generated avatar. */
   photo: string;
   links: SocialLink[];
+  /** undefined: not given (an update keeps the stored ones). */
+  otherNames: OtherName[] | undefined;
 }
 
 /**
@@ -68,7 +73,13 @@ export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
   }
   const photo = normalizePhotoUrl(input.photo ?? '');
   if (photo === null) throw new BadRequestException('photo must be an http(s) URL');
-  return { name, nameKey: normalizeName(name), photo, links };
+  let otherNames: OtherName[] | undefined;
+  if (input.otherNames !== undefined) {
+    const problem = otherNamesError(input.otherNames);
+    if (problem) throw new BadRequestException(problem);
+    otherNames = normalizeOtherNames(input.otherNames);
+  }
+  return { name, nameKey: normalizeName(name), photo, links, otherNames };
 }
 
 interface ListRow {
@@ -218,6 +229,7 @@ export class CreatorsService {
       );
     }
     const links = await readLinks(manager, ids);
+    const otherNames = await readOtherNames(manager, ids);
     const aliases = new Map<number, string[]>();
     const aliasRows = await rowsWhereIn<{ creator_id: number; name: string }>(
       manager,
@@ -234,7 +246,7 @@ export class CreatorsService {
     return creators.map((row) => {
       const id = int(row.id);
       return {
-        ...toCreator(row, links.get(id) ?? []),
+        ...toCreator(row, links.get(id) ?? [], otherNames.get(id) ?? []),
         videoCount: int(row.video_count),
         collabCount: int(row.collab_count),
         aliases: aliases.get(id) ?? [],
@@ -267,6 +279,7 @@ export class CreatorsService {
     const id = int(result.identifiers[0]?.id);
     change.made(...creatorScopes([id]));
     await this.insertLinks(manager, id, creator.links);
+    await this.insertOtherNames(manager, id, creator.otherNames ?? []);
     return id;
   }
 
@@ -292,6 +305,10 @@ export class CreatorsService {
           );
           await manager.delete(SocialLinkEntity, { creatorId: input.id });
           await this.insertLinks(manager, input.id, creator.links);
+          if (creator.otherNames) {
+            await manager.query('DELETE FROM creator_other_names WHERE creator_id = ?', [input.id]);
+            await this.insertOtherNames(manager, input.id, creator.otherNames);
+          }
           if (old && old.name !== creator.name)
             change.summary = `Renamed creator ${quoted(old.name)} to ${quoted(creator.name)}`;
           return this.readOne(manager, input.id);
@@ -346,6 +363,7 @@ export class CreatorsService {
     for (const part of chunks(ids)) {
       const where = `WHERE creator_id IN ${placeholders(part.length)}`;
       await manager.query(`DELETE FROM social_links ${where}`, part);
+      await manager.query(`DELETE FROM creator_other_names ${where}`, part);
       await manager.query(`DELETE FROM creator_aliases ${where}`, part);
       await manager.query(`DELETE FROM creators WHERE id IN ${placeholders(part.length)}`, part);
     }
@@ -392,6 +410,19 @@ export class CreatorsService {
           return { creatorId: input.primaryId, name, nameKey: normalizeName(name), mergedCreatorId: id };
         }),
       );
+      // The merged creators' other names stay searchable as aliases of the primary, as their names do.
+      const otherAliases = mergeIds.flatMap((id) => (found.get(id) as Creator).otherNames);
+      if (otherAliases.length > 0) {
+        await manager.insert(
+          CreatorAliasEntity,
+          otherAliases.map((other) => ({
+            creatorId: input.primaryId,
+            name: other.name,
+            nameKey: normalizeName(other.name),
+            mergedCreatorId: null,
+          })),
+        );
+      }
       const [primaryRow] = await rows<{ photo: string }>(manager, 'SELECT photo FROM creators WHERE id = ?', [
         input.primaryId,
       ]);
@@ -402,6 +433,10 @@ export class CreatorsService {
       for (const part of chunks(mergeIds)) {
         await manager.query(
           `DELETE FROM social_links WHERE creator_id IN ${placeholders(part.length)}`,
+          part,
+        );
+        await manager.query(
+          `DELETE FROM creator_other_names WHERE creator_id IN ${placeholders(part.length)}`,
           part,
         );
         await manager.query(`DELETE FROM creators WHERE id IN ${placeholders(part.length)}`, part);
@@ -468,6 +503,18 @@ export class CreatorsService {
         platform: link.platform,
         url: link.url,
       })),
+    );
+  }
+
+  private async insertOtherNames(
+    manager: EntityManager,
+    creatorId: number,
+    names: OtherName[],
+  ): Promise<void> {
+    if (names.length === 0) return;
+    await manager.query(
+      `INSERT INTO creator_other_names (creator_id, position, name, lang) VALUES ${names.map(() => '(?, ?, ?, ?)').join(', ')}`,
+      names.flatMap((other, position) => [creatorId, position, other.name, other.lang ?? null]),
     );
   }
 

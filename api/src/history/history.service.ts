@@ -65,6 +65,7 @@ const REFERENCES: Partial<Record<TableName, { table: TableName; column: string }
     { table: 'video_authors', column: 'creator_id' },
     { table: 'social_links', column: 'creator_id' },
     { table: 'creator_aliases', column: 'creator_id' },
+    { table: 'creator_other_names', column: 'creator_id' },
     { table: 'review_proposals', column: 'creator_id' },
     { table: 'group_members', column: 'creator_id' },
   ],

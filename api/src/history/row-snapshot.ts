@@ -32,6 +32,7 @@ export const HISTORY_TABLES = {
   suggestions: { key: ['id'], parent: true, entities: () => [] },
   creator_groups: { key: ['id'], parent: true, entities: () => [] },
   social_links: { key: ['id'], parent: false, entities: (r) => [['creator', r.creator_id]] },
+  creator_other_names: { key: ['id'], parent: false, entities: (r) => [['creator', r.creator_id]] },
   creator_aliases: {
     key: ['id'],
     parent: false,
@@ -214,10 +215,11 @@ export async function deleteRow(manager: EntityManager, table: TableName, row: R
   );
 }
 
-/** Everything of these creators: the rows, links, aliases and authorships. */
+/** Everything of these creators: the rows, links, other names, aliases and authorships. */
 export const creatorScopes = (ids: readonly number[]): Scope[] => [
   { table: 'creators', column: 'id', ids },
   { table: 'social_links', column: 'creator_id', ids },
+  { table: 'creator_other_names', column: 'creator_id', ids },
   { table: 'creator_aliases', column: 'creator_id', ids },
   { table: 'video_authors', column: 'creator_id', ids },
   { table: 'review_proposals', column: 'creator_id', ids },

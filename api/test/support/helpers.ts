@@ -33,7 +33,15 @@ export async function createVideo(
   return response.body as Video;
 }
 
-const TABLES = ['creators', 'social_links', 'creator_aliases', 'videos', 'video_authors', 'suggestions'];
+const TABLES = [
+  'creators',
+  'social_links',
+  'creator_other_names',
+  'creator_aliases',
+  'videos',
+  'video_authors',
+  'suggestions',
+];
 
 /** Everything the database holds, to assert that a rejected request changed nothing. */
 export async function snapshot(t: TestContext): Promise<Record<string, unknown[]>> {

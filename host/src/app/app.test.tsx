@@ -316,7 +316,7 @@ describe('admin extras that cannot be loaded', () => {
 
 function profileOf(id: number): CreatorProfile {
   return {
-    creator: { id, name: `Creator ${id}`, channel: '', photo: '', socialLinks: [] },
+    creator: { id, name: `Creator ${id}`, channel: '', photo: '', socialLinks: [], otherNames: [] },
     stats: { totalVideos: 0, soloVideos: 0, collaborations: 0, collaborators: 0 },
     frequentCollaborators: [],
     videos: [],

@@ -11,6 +11,7 @@ export function creator(id: number, name: string, extra: Partial<CreatorListItem
     videoCount: 0,
     collabCount: 0,
     aliases: [],
+    otherNames: [],
     ...extra,
   };
 }
@@ -62,6 +63,7 @@ export const PROFILE: CreatorProfile = {
       { platform: 'Instagram', url: 'https://instagram.com/adalumen' },
       { platform: 'Other', url: 'javascript:alert(1)' },
     ],
+    otherNames: [{ name: 'エイダ・ルーメン', lang: 'ja' }],
   },
   stats: { totalVideos: 3, soloVideos: 1, collaborations: 2, collaborators: 4 },
   frequentCollaborators: [

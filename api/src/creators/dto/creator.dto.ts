@@ -1,4 +1,13 @@
-import { LIMITS, type CreatorInput, type CreatorUpdate, type MergeInput } from '@friends/shared';
+import {
+  LIMITS,
+  OTHER_NAME_MESSAGES,
+  canonicalLanguageTag,
+  hasInvisibleCharacters,
+  type CreatorInput,
+  type CreatorUpdate,
+  type MergeInput,
+  type OtherName,
+} from '@friends/shared';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -11,6 +20,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -32,6 +42,49 @@ export class SocialLinkDto {
   @PlainText()
   @MaxLength(LIMITS.url)
   url: string;
+}
+
+/** A name with something visible in it and no invisible characters (shared hasInvisibleCharacters). */
+const VisibleName = () =>
+  ValidateBy({
+    name: 'visibleName',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value !== 'string' || (value.trim() !== '' && !hasInvisibleCharacters(value)),
+      defaultMessage: (args) =>
+        `${args?.property ?? 'name'} must not be blank nor hold invisible characters (zero-width space, joiner, filler)`,
+    },
+  });
+
+/** A BCP 47 language tag (checked with Intl.getCanonicalLocales, stored in its canonical form). */
+const LanguageTag = () =>
+  ValidateBy({
+    name: 'languageTag',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || canonicalLanguageTag(value) !== null,
+      defaultMessage: (args) =>
+        `${args?.property ?? 'lang'} ${OTHER_NAME_MESSAGES.lang(0).split(' ').slice(1).join(' ')}`,
+    },
+  });
+
+export class OtherNameDto implements OtherName {
+  @ApiProperty({ maxLength: LIMITS.creatorName, example: 'Usada Pekora' })
+  @IsString()
+  @PlainText()
+  @VisibleName()
+  @MaxLength(LIMITS.creatorName)
+  name: string;
+
+  @ApiPropertyOptional({
+    maxLength: LIMITS.languageTag,
+    example: 'ja-Latn',
+    description: 'a BCP 47 language tag',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.languageTag)
+  @LanguageTag()
+  lang?: string;
 }
 
 export class CreateCreatorDto implements CreatorInput {
@@ -64,6 +117,19 @@ export class CreateCreatorDto implements CreatorInput {
   @ValidateNested({ each: true })
   @Type(() => SocialLinkDto)
   socialLinks?: SocialLinkDto[];
+
+  @ApiPropertyOptional({
+    type: () => [OtherNameDto],
+    maxItems: LIMITS.otherNames,
+    description: 'the name in other scripts or romanised; replaces the stored list (omitted on update: kept)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.otherNames)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => OtherNameDto)
+  otherNames?: OtherNameDto[];
 }
 
 export class UpdateCreatorDto extends CreateCreatorDto implements CreatorUpdate {

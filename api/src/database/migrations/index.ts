@@ -8,6 +8,7 @@ import { EvidenceAndReview1797300000000 } from './1797300000000-EvidenceAndRevie
 import { History1797400000000 } from './1797400000000-History';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
 import { AnswerVersions1797621663364 } from './1797621663364-AnswerVersions';
+import { OtherNamesAndNameKeys1797622020684 } from './1797622020684-OtherNamesAndNameKeys';
 import { OneWritePath1797624423879 } from './1797624423879-OneWritePath';
 import { PublicApi1797625047204 } from './1797625047204-PublicApi';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   History1797400000000,
   CreatorSearchIndex1797600000000,
   AnswerVersions1797621663364,
+  OtherNamesAndNameKeys1797622020684,
   OneWritePath1797624423879,
   PublicApi1797625047204,
 ];

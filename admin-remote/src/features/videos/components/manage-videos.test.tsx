@@ -181,7 +181,7 @@ describe('Manage Videos: add video', () => {
     const api = base({
       ...creatorRoutes(() => creators),
       'POST /api/creators': () => {
-        creators = [...CREATORS, { ...dana, videoCount: 0, collabCount: 0, aliases: [] }];
+        creators = [...CREATORS, { ...dana, videoCount: 0, collabCount: 0, aliases: [], otherNames: [] }];
         return { status: 201, body: dana };
       },
     });

@@ -1,0 +1,223 @@
+/**
+ * The name-search index (docs/architecture.md "Name search"): every name a creator is found by — its
+ * name, other names, aliases and (for the visitor's search) its channel — folded by the shared
+ * foldText into `creator_search_keys`, and on MySQL/MariaDB each whole key's trigrams into
+ * `creator_search_grams`. Derived data, like the stored counts: written in the transaction of the
+ * change that moved it (CountsService.refresh calls `refreshCreatorSearchKeys` for the creators it
+ * refreshes), and rebuilt from the tables by `rebuildCreatorSearchKeys`.
+ */
+import { channelSearchKey, foldText, nameSearchKeys } from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
+
+/** A key's longest stored form, in characters (the column's length); longer names are cut there. */
+export const SEARCH_KEY_LENGTH = 255;
+/** Characters per trigram (MySQL/MariaDB's index). */
+export const GRAM = 3;
+
+export interface SearchKeyRow {
+  creatorId: number;
+  field: 'name' | 'channel';
+  initials: 0 | 1;
+  whole: 0 | 1;
+  key: string;
+}
+
+const cut = (text: string): string => {
+  const chars = [...text];
+  return chars.length <= SEARCH_KEY_LENGTH ? text : chars.slice(0, SEARCH_KEY_LENGTH).join('').trimEnd();
+};
+
+/** The index rows of one creator: each distinct key once, a whole name winning over a word start. */
+export function creatorSearchKeyRows(
+  creatorId: number,
+  names: readonly string[],
+  channel: string,
+): SearchKeyRow[] {
+  const found = new Map<string, SearchKeyRow>();
+  const add = (row: SearchKeyRow) => {
+    if (!row.key) return;
+    const id = `${row.field}\n${row.initials}\n${row.key}`;
+    const earlier = found.get(id);
+    if (!earlier || (row.whole && !earlier.whole)) found.set(id, row);
+  };
+  for (const name of names) {
+    for (const { key, initials, whole } of nameSearchKeys(cut(foldText(name)))) {
+      add({ creatorId, field: 'name', initials: initials ? 1 : 0, whole: whole ? 1 : 0, key: cut(key) });
+    }
+  }
+  if (channel)
+    add({ creatorId, field: 'channel', initials: 0, whole: 1, key: cut(channelSearchKey(channel)) });
+  return [...found.values()];
+}
+
+/** The trigrams of a key, distinct, as the index stores them (characters are code points). */
+export function trigrams(key: string): string[] {
+  const chars = [...key];
+  const grams = new Set<string>();
+  for (let i = 0; i + GRAM <= chars.length; i++) grams.add(chars.slice(i, i + GRAM).join(''));
+  return [...grams];
+}
+
+const isMysql = (manager: EntityManager) => manager.connection.options.type === 'mysql';
+
+/** Rows per multi-row INSERT: 5 columns × 200 stays far below both engines' parameter limits. */
+const INSERT_ROWS = 200;
+
+async function insertKeys(
+  manager: EntityManager,
+  creatorIds: readonly number[],
+  keyRows: readonly SearchKeyRow[],
+): Promise<void> {
+  for (const part of chunks(keyRows, INSERT_ROWS)) {
+    await manager.query(
+      `INSERT INTO creator_search_keys (creator_id, field, initials, whole, search_key)
+       VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      part.flatMap((row) => [row.creatorId, row.field, row.initials, row.whole, row.key]),
+    );
+  }
+  if (!isMysql(manager)) return; // SQLite: the FTS5 table follows through its trigger
+  const whole = await rowsWhereIn<{ id: number; search_key: string }>(
+    manager,
+    'creator_id',
+    creatorIds,
+    (where) => `SELECT id, search_key FROM creator_search_keys ${where} AND whole = 1`,
+  );
+  const grams: [Buffer, number][] = [];
+  for (const row of whole)
+    for (const gram of trigrams(row.search_key)) grams.push([Buffer.from(gram), int(row.id)]);
+  for (const chunk of chunks(grams, 1000)) {
+    await manager.query(
+      `INSERT INTO creator_search_grams (gram, key_id) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`,
+      chunk.flat(),
+    );
+  }
+}
+
+interface NameRow {
+  creator_id: number;
+  name: string;
+}
+
+/** Every name (name, other names, aliases) and the first link of the given creators, or of all. */
+async function readSearchableNames(
+  manager: EntityManager,
+  ids: readonly number[] | undefined,
+): Promise<{ names: Map<number, string[]>; channels: Map<number, string> }> {
+  const names = new Map<number, string[]>();
+  const push = (row: NameRow) => {
+    const id = int(row.creator_id);
+    const list = names.get(id);
+    if (list) list.push(row.name);
+    else names.set(id, [row.name]);
+  };
+  for (const row of await rowsWhereIn<NameRow>(
+    manager,
+    'id',
+    ids,
+    (where) => `SELECT id AS creator_id, name FROM creators ${where} ORDER BY id`,
+  ))
+    push(row);
+  for (const table of ['creator_other_names', 'creator_aliases']) {
+    for (const row of await rowsWhereIn<NameRow>(
+      manager,
+      'creator_id',
+      ids,
+      (where) => `SELECT creator_id, name FROM ${table} ${where} ORDER BY creator_id, id`,
+    )) {
+      if (names.has(int(row.creator_id))) push(row);
+    }
+  }
+  const channels = new Map<number, string>();
+  for (const row of await rowsWhereIn<{ creator_id: number; url: string }>(
+    manager,
+    'creator_id',
+    ids,
+    (where) => `SELECT creator_id, url FROM social_links ${where} ORDER BY creator_id, position, id`,
+  )) {
+    const id = int(row.creator_id);
+    if (!channels.has(id) && row.url.trim()) channels.set(id, row.url);
+  }
+  return { names, channels };
+}
+
+function keyRowsOf(found: Awaited<ReturnType<typeof readSearchableNames>>): SearchKeyRow[] {
+  const keyRows: SearchKeyRow[] = [];
+  for (const [id, list] of found.names) {
+    for (const row of creatorSearchKeyRows(id, list, found.channels.get(id) ?? '')) keyRows.push(row);
+  }
+  return keyRows;
+}
+
+const rowId = (row: SearchKeyRow): string =>
+  `${row.creatorId}\n${row.field}\n${row.initials}\n${row.whole}\n${row.key}`;
+
+/**
+ * Brings the index rows of these creators up to date with their names, other names, aliases and
+ * first link (a deleted creator's rows go). Only creators whose keys changed are rewritten, so naming
+ * the authors of an edited video costs a few indexed reads.
+ */
+export async function refreshCreatorSearchKeys(manager: EntityManager, ids: Iterable<number>): Promise<void> {
+  const wanted = [...new Set(ids)];
+  for (const part of chunks(wanted)) {
+    const desired = new Map<number, SearchKeyRow[]>(part.map((id) => [id, []]));
+    for (const row of keyRowsOf(await readSearchableNames(manager, part)))
+      desired.get(row.creatorId)?.push(row);
+    const stored = new Map<number, Set<string>>(part.map((id) => [id, new Set()]));
+    for (const row of await rows<{
+      creator_id: number;
+      field: 'name' | 'channel';
+      initials: number;
+      whole: number;
+      search_key: string;
+    }>(
+      manager,
+      `SELECT creator_id, field, initials, whole, search_key FROM creator_search_keys
+        WHERE creator_id IN ${placeholders(part.length)}`,
+      part,
+    )) {
+      stored.get(int(row.creator_id))?.add(
+        rowId({
+          creatorId: int(row.creator_id),
+          field: row.field,
+          initials: int(row.initials) ? 1 : 0,
+          whole: int(row.whole) ? 1 : 0,
+          key: row.search_key,
+        }),
+      );
+    }
+    const changed = part.filter((id) => {
+      const mine = desired.get(id) ?? [];
+      const have = stored.get(id) ?? new Set();
+      return mine.length !== have.size || mine.some((row) => !have.has(rowId(row)));
+    });
+    if (changed.length === 0) continue;
+    // The grams go with their keys (ON DELETE CASCADE); the FTS5 rows through the keys' trigger.
+    await manager.query(
+      `DELETE FROM creator_search_keys WHERE creator_id IN ${placeholders(changed.length)}`,
+      changed,
+    );
+    await insertKeys(
+      manager,
+      changed,
+      changed.flatMap((id) => desired.get(id) ?? []),
+    );
+  }
+}
+
+/** Rebuilds the whole index from the tables (the migration, a restore, seeding, generated data). */
+export async function rebuildCreatorSearchKeys(manager: EntityManager): Promise<void> {
+  if (isMysql(manager)) await manager.query('DELETE FROM creator_search_grams');
+  await manager.query('DELETE FROM creator_search_keys');
+  if (!isMysql(manager)) {
+    await manager.query(`INSERT INTO creator_search_fts (creator_search_fts) VALUES ('delete-all')`);
+  }
+  const [count] = await rows<{ total: number }>(manager, 'SELECT COUNT(*) AS total FROM creators');
+  if (int(count?.total) === 0) return;
+  const ids = (await rows<{ id: number }>(manager, 'SELECT id FROM creators ORDER BY id')).map((r) =>
+    int(r.id),
+  );
+  for (const part of chunks(ids, 5000)) {
+    await insertKeys(manager, part, keyRowsOf(await readSearchableNames(manager, part)));
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Names in every script (docs/product.md "Names in every script"): other names on creators, the shared
+ * name-search table answered through the index with the same ids in the same order on SQLite and on
+ * MariaDB, duplicates by folded name, and bad other names refused naming the field.
+ */
+import {
+  API_ROUTES,
+  HISTORY_ROUTES,
+  LIMITS,
+  decodeCompactCreators,
+  type CompactCreators,
+  type Creator,
+  type CreatorListItem,
+  type CreatorPage,
+  type CreatorProfile,
+  type DuplicateGroupPage,
+} from '@friends/shared';
+import { NAME_SEARCH_CASES, NAME_SEARCH_CREATORS } from '../../shared/src/fixtures/name-search-cases';
+import { admin, createCreator, expectErrorBody, snapshot } from './support/helpers';
+import { startTestApp, type TestContext } from './support/test-app';
+
+let t: TestContext;
+const idByName = new Map<string, number>();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const creator of NAME_SEARCH_CREATORS) {
+    const made = await createCreator(t, { name: creator.name, otherNames: creator.otherNames ?? [] });
+    idByName.set(creator.name, made.id);
+  }
+});
+afterAll(() => t?.close());
+
+async function search(q: string, scope?: 'names'): Promise<CreatorPage> {
+  const response = await t
+    .http()
+    .get(API_ROUTES.creatorsSearch)
+    .query({ q, limit: 200, ...(scope ? { scope } : {}) })
+    .expect(200);
+  return response.body as CreatorPage;
+}
+
+describe('GET /api/creators/search: the shared name-search table', () => {
+  it.each(NAME_SEARCH_CASES)('%j finds %j (%s)', async (query, expected) => {
+    const names = expected === '*' ? NAME_SEARCH_CREATORS.map((c) => c.name) : expected;
+    const ids = names.map((name) => idByName.get(name));
+    // Fresh databases and one creation order: the ids are the same on SQLite and MariaDB.
+    expect(ids).toEqual(names.map((name) => NAME_SEARCH_CREATORS.findIndex((c) => c.name === name) + 1));
+    for (const scope of [undefined, 'names'] as const) {
+      const page = await search(query, scope);
+      expect(page.items.map((item) => item.id)).toEqual(ids);
+      expect(page.total).toBe(ids.length);
+    }
+    const all = await t.http().get(API_ROUTES.creatorsSearchIds).set('Cookie', t.cookie).query({ q: query });
+    expect(all.status).toBe(200);
+    expect(all.body.ids).toEqual(ids);
+  });
+
+  it('pages a short query by id with the total', async () => {
+    const first = await t.http().get(API_ROUTES.creatorsSearch).query({ q: 'j', limit: 1 }).expect(200);
+    const second = await t
+      .http()
+      .get(API_ROUTES.creatorsSearch)
+      .query({ q: 'j', limit: 1, offset: 1 })
+      .expect(200);
+    expect([first.body.total, second.body.total]).toEqual([2, 2]);
+    expect([first.body.items[0].name, second.body.items[0].name]).toEqual(['José García', 'Jose Garcia Two']);
+  });
+});
+
+describe('other names on every creator answer', () => {
+  const pekora = () => idByName.get('兎田ぺこら') as number;
+  const expected = [{ name: 'Usada Pekora', lang: 'ja-Latn' }];
+
+  it('come with search items, the list, the compact list and the profile', async () => {
+    expect((await search('ぺこら')).items[0]?.otherNames).toEqual(expected);
+    const list = (await t.http().get(API_ROUTES.creators).expect(200)).body as CreatorListItem[];
+    expect(list.find((c) => c.id === pekora())?.otherNames).toEqual(expected);
+    expect(list.find((c) => c.name === 'Ann Bo')?.otherNames).toEqual([]);
+    const compact = (await t.http().get(API_ROUTES.creatorsCompact).expect(200)).body as CompactCreators;
+    expect(decodeCompactCreators(compact).find((c) => c.id === pekora())?.otherNames).toEqual(expected);
+    const profile = (await t.http().get(API_ROUTES.creatorProfile(pekora())).expect(200))
+      .body as CreatorProfile;
+    expect(profile.creator.otherNames).toEqual(expected);
+  });
+
+  it('are replaced by PUT, kept when omitted, and restored by an undo', async () => {
+    const made = await createCreator(t, { name: 'Rin Example', otherNames: [{ name: 'りん', lang: 'JA' }] });
+    expect(made.otherNames).toEqual([{ name: 'りん', lang: 'ja' }]);
+    const kept = await admin(t)
+      .put(API_ROUTES.creators)
+      .send({ id: made.id, name: 'Rin Example' })
+      .expect(200);
+    expect((kept.body as Creator).otherNames).toEqual([{ name: 'りん', lang: 'ja' }]);
+    const replaced = await admin(t)
+      .put(API_ROUTES.creators)
+      .send({
+        id: made.id,
+        name: 'Rin Example',
+        otherNames: [{ name: 'Рин' }, { name: '  린  ', lang: 'ko' }],
+      })
+      .expect(200);
+    expect((replaced.body as Creator).otherNames).toEqual([{ name: 'Рин' }, { name: '린', lang: 'ko' }]);
+    expect((await search('рин')).items.map((c) => c.id)).toEqual([made.id]);
+    expect((await search('りん')).items.map((c) => c.id)).toEqual([]);
+
+    const history = await admin(t).get(HISTORY_ROUTES.history).query({ limit: 1 }).expect(200);
+    const entryId = (history.body.items[0] as { id: number }).id;
+    await admin(t).post(HISTORY_ROUTES.undo(entryId)).expect(200);
+    expect((await search('りん')).items.map((c) => c.id)).toEqual([made.id]);
+    expect((await search('рин')).items.map((c) => c.id)).toEqual([]);
+    await admin(t).delete(`${API_ROUTES.creators}/${made.id}`).expect(200);
+    expect((await search('りん')).items).toEqual([]);
+  });
+
+  it("keep a merged creator's names and other names searchable on the primary", async () => {
+    const primary = await createCreator(t, 'Merge Primary');
+    const merged = await createCreator(t, {
+      name: 'ミオ Merged',
+      otherNames: [{ name: 'Ookami Mio', lang: 'ja-Latn' }],
+    });
+    await admin(t)
+      .patch(API_ROUTES.creators)
+      .send({ primaryId: primary.id, mergeIds: [merged.id] })
+      .expect(200);
+    expect((await search('みお')).items.map((c) => c.id)).toEqual([primary.id]);
+    expect((await search('ookami')).items.map((c) => c.id)).toEqual([primary.id]);
+  });
+});
+
+describe('duplicates by folded name', () => {
+  it('offers ぺこら / ペコラ and José / Jose', async () => {
+    const a = await createCreator(t, 'ぺこらDup');
+    const b = await createCreator(t, 'ペコラDUP');
+    const c = await createCreator(t, 'José Dup');
+    const d = await createCreator(t, 'Jose Dup');
+    const page = (await admin(t).get(API_ROUTES.creatorsDuplicates).query({ limit: 200 }).expect(200))
+      .body as DuplicateGroupPage;
+    const groups = page.items.map((group) => group.map((item) => item.id));
+    expect(groups).toContainEqual([a.id, b.id]);
+    expect(groups).toContainEqual([c.id, d.id]);
+  });
+});
+
+describe('POST /api/creators: bad other names', () => {
+  it.each([
+    ['blank', [{ name: '   ' }], 'otherNames'],
+    ['too long', [{ name: 'x'.repeat(LIMITS.creatorName + 1) }], 'otherNames'],
+    ['a control character', [{ name: 'a\u0007b' }], 'otherNames'],
+    ['a zero-width space', [{ name: 'pe\u200Bkora' }], 'otherNames'],
+    ['a Hangul filler', [{ name: '\u3164' }], 'otherNames'],
+    [
+      'more than 20',
+      Array.from({ length: LIMITS.otherNames + 1 }, (_, i) => ({ name: `n${i}` })),
+      'otherNames',
+    ],
+    ['a bad lang', [{ name: 'ok', lang: 'not a tag' }], 'lang'],
+    ['an underscore lang', [{ name: 'ok', lang: 'ja_JP' }], 'lang'],
+    ['a lang that is not a string', [{ name: 'ok', lang: 7 }], 'lang'],
+    ['a name that is not a string', [{ name: 3 }], 'name'],
+    ['not a list', 'Pekora', 'otherNames'],
+  ])('%s → 400 naming the field, nothing written', async (_label, otherNames, field) => {
+    const before = await snapshot(t);
+    const response = await admin(t).post(API_ROUTES.creators).send({ name: 'Bad Other', otherNames });
+    expect(response.status).toBe(400);
+    expectErrorBody(response.body);
+    expect(response.body.error).toContain(field);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('accepts emoji sequences with joiners and 20 names', async () => {
+    const made = await createCreator(t, {
+      name: 'Emoji Person',
+      otherNames: [{ name: '👩‍🎤 Star' }, ...Array.from({ length: 19 }, (_, i) => ({ name: `n${i}` }))],
+    });
+    expect(made.otherNames).toHaveLength(20);
+    expect((await search('👩‍🎤')).items.map((c) => c.id)).toEqual([made.id]);
+  });
+});

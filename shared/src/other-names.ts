@@ -1,0 +1,84 @@
+/**
+ * A creator's other names (docs/product.md "Names in every script"): the same creator written in other
+ * scripts or romanised (兎田ぺこら / Usada Pekora), each with an optional BCP 47 language tag. Searched
+ * like the name; checked the same way by the admin form and the API.
+ */
+import { LIMITS } from './constants';
+import { hasUnsafeCharacters } from './text';
+
+export interface OtherName {
+  name: string;
+  /** A BCP 47 tag in its canonical form (`ja`, `ja-Latn`, `ko`, `ru-Latn`); absent when not given. */
+  lang?: string;
+}
+
+/**
+ * Characters that show nothing and would make a name look like another: zero-width spaces and joiners
+ * outside emoji, word joiners, BOM, soft hyphens, Hangul fillers, Mongolian vowel separator, and the
+ * other default-ignorable code points. The zero-width joiner, variation selectors and tag characters
+ * stay allowed: emoji sequences need them.
+ */
+const INVISIBLE_FORMATS =
+  /[\u00AD\u061C\u115F\u1160\u200B\u200C\u200E\u200F\u2060-\u206F\u3164\uFEFF\uFFA0\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}]/u;
+/** Invisible nonspacing marks, one alternative each (a mark inside a character class would join the one before). */
+const INVISIBLE_MARKS = /\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F/u;
+
+export const hasInvisibleCharacters = (text: string): boolean =>
+  INVISIBLE_FORMATS.test(text) || INVISIBLE_MARKS.test(text);
+
+/** The canonical form of a BCP 47 language tag (`JA-latn` → `ja-Latn`), or null when it is not one. */
+export function canonicalLanguageTag(tag: string): string | null {
+  if (!tag || tag.length > LIMITS.languageTag || /[^A-Za-z0-9-]/.test(tag)) return null;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const OTHER_NAME_MESSAGES = {
+  tooMany: `otherNames may hold at most ${LIMITS.otherNames} names`,
+  blank: (at: number) => `otherNames[${at}].name must not be blank`,
+  tooLong: (at: number) => `otherNames[${at}].name must be at most ${LIMITS.creatorName} characters`,
+  unsafe: (at: number) =>
+    `otherNames[${at}].name contains a control or invisible character (zero-width space, joiner, filler)`,
+  lang: (at: number) => `otherNames[${at}].lang must be a BCP 47 language tag such as ja, ja-Latn or ko`,
+} as const;
+
+/** The first problem with a list of other names as a message naming the field, or null. */
+export function otherNamesError(list: readonly { name: string; lang?: string | null }[]): string | null {
+  if (list.length > LIMITS.otherNames) return OTHER_NAME_MESSAGES.tooMany;
+  for (const [at, other] of list.entries()) {
+    const name = other.name.trim();
+    if (!name) return OTHER_NAME_MESSAGES.blank(at);
+    if (name.length > LIMITS.creatorName) return OTHER_NAME_MESSAGES.tooLong(at);
+    if (hasUnsafeCharacters(other.name) || hasInvisibleCharacters(other.name))
+      return OTHER_NAME_MESSAGES.unsafe(at);
+    if (
+      other.lang !== undefined &&
+      other.lang !== null &&
+      other.lang !== '' &&
+      !canonicalLanguageTag(other.lang)
+    )
+      return OTHER_NAME_MESSAGES.lang(at);
+  }
+  return null;
+}
+
+/**
+ * The other names to store: trimmed, inner spaces collapsed, tags canonical (a blank tag is none), and
+ * a name repeated (same text, same tag) kept once. Call after otherNamesError.
+ */
+export function normalizeOtherNames(list: readonly { name: string; lang?: string | null }[]): OtherName[] {
+  const seen = new Set<string>();
+  const result: OtherName[] = [];
+  for (const other of list) {
+    const name = other.name.trim().replace(/\s+/g, ' ');
+    const lang = other.lang ? (canonicalLanguageTag(other.lang) ?? undefined) : undefined;
+    const id = `${name}\n${lang ?? ''}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    result.push(lang ? { name, lang } : { name });
+  }
+  return result;
+}
