@@ -109,7 +109,7 @@ describe('GET /api/creators/search with:', () => {
 
   it('filters by the plain text around the with: terms as the plain search does', async () => {
     expect(names((await creators('fi with:"Ada Lumen"').expect(200)).body)).toEqual(['Finn']);
-    expect(names((await creators('with:"Ada Lumen" LE').expect(200)).body)).toEqual(['Cleo']);
+    expect(names((await creators('with:"Ada Lumen" LEO').expect(200)).body)).toEqual(['Cleo']);
     expect((await creators('with:"Ada Lumen" zz').expect(200)).body).toEqual({
       total: 0,
       items: [],
