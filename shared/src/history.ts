@@ -6,6 +6,8 @@
 export const HISTORY_ROUTES = {
   /** GET HistoryPage (admin): ?limit=&before=&creator=&video= */
   history: '/api/history',
+  /** GET HistoryDetail (admin): one entry with the rows it changed, named. 404 unknown. */
+  entry: (id: number) => `/api/history/${id}`,
   /** POST (admin) -> HistoryUndoResult; 404 unknown, 409 already undone or a later change depends on it. */
   undo: (id: number) => `/api/history/${id}/undo`,
   /** POST { ids } (admin): deletes several videos as one change, undone as one. */
@@ -47,6 +49,8 @@ export const HISTORY_LIMITS = {
   maxPage: 200,
   /** Videos (or creators) one bulk delete may name. */
   maxBulkDelete: 5000,
+  /** Rows GET /api/history/:id names at most (a big import touches thousands). */
+  detailRows: 200,
 } as const;
 
 export interface HistoryItem {
@@ -55,6 +59,8 @@ export interface HistoryItem {
   at: string;
   /** "admin · <session label>", or "system" for changes made without a request (seeding). */
   actor: string;
+  /** The actor as a person reads it: 'You (this session)', 'Another admin session', 'System'. */
+  actorName?: string;
   kind: HistoryKind;
   summary: string;
   /** False once undone, and for changes that cannot be reverted (a backup restore). */
@@ -69,6 +75,35 @@ export interface HistoryItem {
 export interface HistoryPage {
   items: HistoryItem[];
   nextBefore: number | null;
+  /** With ?creator= or ?video=: whose changes these are, by name (a deleted one by its last name). */
+  subject?: { kind: 'creator' | 'video'; id: number; name: string };
+}
+
+/** One row a change touched, as a person reads it. */
+export interface HistoryRowChange {
+  /** The table ('creators', 'videos', 'video_authors', 'social_links', …). */
+  table: string;
+  change: 'added' | 'removed' | 'changed';
+  /** What the row is, by name: 'Video "Picnic Race"', 'Ada Lumen on "Picnic Race"'. */
+  what: string;
+  /** For a changed row, each field that changed. */
+  fields: { field: string; before: string | null; after: string | null }[];
+}
+
+/** GET /api/history/:id: the entry and the rows it changed (the first HISTORY_LIMITS.detailRows). */
+export interface HistoryDetail {
+  entry: HistoryItem;
+  rows: HistoryRowChange[];
+  /** How many rows the entry changed in all. */
+  total: number;
+}
+
+/** The actor of an entry as a person reads it, `mine` being the reader's own actor. */
+export function actorName(actor: string, mine: string): string {
+  if (actor === 'system') return 'System (start-up or demo data)';
+  if (actor === 'visitor') return 'A visitor';
+  if (actor === mine) return 'You (this session)';
+  return actor.startsWith('admin') ? 'Another admin session' : actor;
 }
 
 /** POST /api/history/:id/undo: the new entry that records the undo. */
@@ -102,6 +137,36 @@ export function laterChangeMessage(later: { id: number; summary: string } | null
 /** "admin · 3f9a2c": the one shared password means the session label is all that tells admins apart. */
 export function adminActor(label: string): string {
   return `admin · ${label}`;
+}
+
+/** A creator as an edit summary compares it: its name, photo and link URLs. */
+export interface CreatorEditState {
+  name: string;
+  photo: string;
+  links: readonly string[];
+}
+
+/**
+ * One summary naming every field an edit changed: 'Renamed creator "A" to "B", added link
+ * youtube.com/@b', 'Edited creator "B": changed photo, removed link …'. Nothing changed: 'Edited creator "B"'.
+ */
+export function creatorEditSummary(before: CreatorEditState, after: CreatorEditState): string {
+  const parts: string[] = [];
+  const added = after.links.filter((url) => !before.links.includes(url));
+  const removed = before.links.filter((url) => !after.links.includes(url));
+  const link = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, '');
+  if (added.length)
+    parts.push(`added ${added.length === 1 ? 'link' : 'links'} ${added.map(link).join(', ')}`);
+  if (removed.length)
+    parts.push(`removed ${removed.length === 1 ? 'link' : 'links'} ${removed.map(link).join(', ')}`);
+  if (!added.length && !removed.length && before.links.join('\n') !== after.links.join('\n'))
+    parts.push('reordered links');
+  if (before.photo !== after.photo) parts.push('changed photo');
+  if (before.name !== after.name)
+    return [`Renamed creator ${quoted(before.name)} to ${quoted(after.name)}`, ...parts].join(', ');
+  return parts.length
+    ? `Edited creator ${quoted(after.name)}: ${parts.join(', ')}`
+    : `Edited creator ${quoted(after.name)}`;
 }
 
 /** Quotes a name or title for a summary, shortened so a summary stays one line. */

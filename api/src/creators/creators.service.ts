@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import {
   MESSAGES,
   creatorExistsMessage,
+  creatorEditSummary,
   quoted,
   normalizeName,
   normalizePhotoUrl,
@@ -295,9 +296,16 @@ export class CreatorsService {
             throw new NotFoundException(CREATOR_NOT_FOUND);
           await this.assertNameFree(manager, creator, input.id);
           await change.touch(...creatorScopes([input.id]));
-          const [old] = await rows<{ name: string }>(manager, 'SELECT name FROM creators WHERE id = ?', [
-            input.id,
-          ]);
+          const [old] = await rows<{ name: string; photo: string }>(
+            manager,
+            'SELECT name, photo FROM creators WHERE id = ?',
+            [input.id],
+          );
+          const oldLinks = await rows<{ url: string }>(
+            manager,
+            'SELECT url FROM social_links WHERE creator_id = ? ORDER BY position, id',
+            [input.id],
+          );
           await manager.update(
             CreatorEntity,
             { id: input.id },
@@ -309,8 +317,12 @@ export class CreatorsService {
             await manager.query('DELETE FROM creator_other_names WHERE creator_id = ?', [input.id]);
             await this.insertOtherNames(manager, input.id, creator.otherNames);
           }
-          if (old && old.name !== creator.name)
-            change.summary = `Renamed creator ${quoted(old.name)} to ${quoted(creator.name)}`;
+          // One summary names every field changed (a rename that also added a link says both).
+          if (old)
+            change.summary = creatorEditSummary(
+              { name: old.name, photo: old.photo, links: oldLinks.map((l) => l.url) },
+              { name: creator.name, photo: creator.photo, links: creator.links.map((l) => l.url) },
+            );
           return this.readOne(manager, input.id);
         },
       ),

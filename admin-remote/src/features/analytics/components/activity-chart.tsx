@@ -29,9 +29,9 @@ export function ActivityChart() {
       ) : (
         <figure className="admin-activity">
           {/* Axis labels in HTML beside the stretched SVG, so their text is never distorted. */}
-          <div className="admin-chart">
-            <span className="admin-chart__y-title">Collaborations</span>
-            <div className="admin-chart__y" aria-hidden="true">
+          <div className="admin-axes">
+            <span className="admin-axes__y-title">Collaborations</span>
+            <div className="admin-axes__y" aria-hidden="true">
               <span>{max}</span>
               <span>{Math.round(max / 2)}</span>
               <span>0</span>
@@ -57,14 +57,14 @@ export function ActivityChart() {
                 );
               })}
             </svg>
-            <div className="admin-chart__x" aria-hidden="true">
+            <div className="admin-axes__x" aria-hidden="true">
               <span>{monthLabel(months[0]!.month)}</span>
               {months.length > 2 ? (
                 <span>{monthLabel(months[Math.floor(months.length / 2)]!.month)}</span>
               ) : null}
               <span>{monthLabel(months[months.length - 1]!.month)}</span>
             </div>
-            <span className="admin-chart__x-title">Month</span>
+            <span className="admin-axes__x-title">Month</span>
           </div>
           <figcaption className="admin-muted">{summary}</figcaption>
           {/* The numbers behind the bars, for screen readers and anyone who wants them exactly. */}

@@ -75,13 +75,50 @@ describe('History', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(error);
     expect(alert).toHaveTextContent(HISTORY_MESSAGES.conflictHelp);
+    // Beside its entry, with focus moved there (not at the top of a page scrolled away from).
+    expect(alert.closest('li')).toHaveTextContent(MERGE.summary);
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
+  it('names the actor and opens an entry to the rows it changed', async () => {
+    mockFetch({
+      'GET /api/history?limit=25': {
+        body: { items: [{ ...MERGE, actorName: 'You (this session)' }], nextBefore: null },
+      },
+      'GET /api/history/7': {
+        body: {
+          entry: MERGE,
+          total: 2,
+          rows: [
+            { table: 'videos', change: 'removed', what: 'Video "Picnic Race"', fields: [] },
+            {
+              table: 'creators',
+              change: 'changed',
+              what: 'Creator "Ada L"',
+              fields: [{ field: 'name', before: 'Ada', after: 'Ada L' }],
+            },
+          ],
+        },
+      },
+    });
+    const { user } = renderWithClient(<ChangeHistory {...viewProps()} />);
+    expect(await screen.findByText('You (this session)')).toBeInTheDocument();
+    await user.click(screen.getByText('Show what changed'));
+    const rows = await screen.findByRole('list', { name: 'Rows changed by #7' });
+    expect(rows).toHaveTextContent('removed Video "Picnic Race"');
+    expect(rows).toHaveTextContent('name: Ada → Ada L');
   });
 
   it("shows one creator's changes, with a way back to all", async () => {
-    mockFetch({ 'GET /api/history?limit=25&creator=4': { body: { items: [MERGE], nextBefore: null } } });
+    mockFetch({
+      'GET /api/history?limit=25&creator=4': {
+        body: { items: [MERGE], nextBefore: null, subject: { kind: 'creator', id: 4, name: 'Ada Lumen' } },
+      },
+    });
     const props = viewProps({ creatorId: 4 });
     const { user } = renderWithClient(<ChangeHistory {...props} />);
-    expect(await screen.findByRole('heading', { name: 'Changes to creator #4' })).toBeInTheDocument();
+    // By name, never 'creator #4'.
+    expect(await screen.findByRole('heading', { name: 'Changes to Ada Lumen' })).toBeInTheDocument();
     expect(await screen.findByText(MERGE.summary)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all changes' }));
     expect(props.navigate).toHaveBeenCalledWith('history');

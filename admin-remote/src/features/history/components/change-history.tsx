@@ -3,18 +3,52 @@
  * button. An undo that a later change depends on is refused by the API (409 naming that change); the
  * message says which one to undo first. Opened with a creator or video, it lists only that one's changes.
  */
-import { useState } from 'react';
-import { HISTORY_MESSAGES, type HistoryItem, type RemoteViewProps } from '@friends/shared';
+import { useEffect, useRef, useState } from 'react';
+import { HISTORY_MESSAGES, formatMoment, type HistoryItem, type RemoteViewProps } from '@friends/shared';
 import { isApiClientError } from '@friends/web/api-client';
 import { LoadMore } from '../../../components/load-more';
 import { Section } from '../../../components/section';
 import { useHistory, type HistoryFilter } from '../api/get-history';
+import { useHistoryEntry } from '../api/get-history-entry';
 import { useUndoChange } from '../api/undo-change';
 import './history.css';
 
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+/** The rows an entry changed, read when its disclosure is opened. */
+function EntryRows({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  const detail = useHistoryEntry(id, open);
+  return (
+    <details className="admin-history__rows" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Show what changed</summary>
+      {!open ? null : detail.isPending ? (
+        <p className="admin-muted">Loading…</p>
+      ) : detail.isError ? (
+        <p className="admin-muted">Could not load the rows of this change.</p>
+      ) : (
+        <>
+          <ul aria-label={`Rows changed by #${id}`}>
+            {detail.data.rows.map((row, index) => (
+              <li key={index}>
+                <span className="admin-history__change">{row.change}</span> {row.what}
+                {row.fields.length > 0 ? (
+                  <ul>
+                    {row.fields.map((field) => (
+                      <li key={field.field}>
+                        {field.field}: {field.before ?? '(none)'} → {field.after ?? '(none)'}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {detail.data.total > detail.data.rows.length ? (
+            <p className="admin-muted">and {detail.data.total - detail.data.rows.length} more rows</p>
+          ) : null}
+        </>
+      )}
+    </details>
+  );
 }
 
 interface Outcome {
@@ -29,6 +63,11 @@ export function ChangeHistory({ navigate, params }: RemoteViewProps) {
   const history = useHistory(filter);
   const undo = useUndoChange();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A refused undo is explained beside its entry, and focus moves there so the person sees it.
+  const refusal = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome && !outcome.ok) refusal.current?.focus();
+  }, [outcome]);
 
   const run = async (item: HistoryItem) => {
     setOutcome(null);
@@ -49,17 +88,22 @@ export function ChangeHistory({ navigate, params }: RemoteViewProps) {
   };
 
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const subject = history.data?.pages[0]?.subject;
   const scope =
-    filter.creatorId !== undefined
-      ? `creator #${filter.creatorId}`
-      : filter.videoId !== undefined
-        ? `video #${filter.videoId}`
-        : null;
+    filter.creatorId !== undefined || filter.videoId !== undefined
+      ? subject
+        ? subject.kind === 'video'
+          ? `"${subject.name}"`
+          : subject.name
+        : filter.creatorId !== undefined
+          ? 'this creator'
+          : 'this video'
+      : null;
 
   return (
     <div className="admin-view admin-history">
       <h2 className="admin-view__title">History</h2>
-      {outcome ? (
+      {outcome?.ok ? (
         <div
           role={outcome.ok ? 'status' : 'alert'}
           className={`admin-history__outcome${outcome.ok ? '' : ' admin-history__outcome--error'}`}
@@ -93,9 +137,22 @@ export function ChangeHistory({ navigate, params }: RemoteViewProps) {
                     <span className="admin-muted">#{item.id}</span> {item.summary}
                   </span>
                   <span className="admin-muted">
-                    <time dateTime={item.at}>{formatTime(item.at)}</time> · {item.actor}
+                    <time dateTime={item.at}>{formatMoment(item.at)}</time> ·{' '}
+                    <span title={item.actor}>{item.actorName ?? item.actor}</span>
                     {item.undoneBy !== null ? ` · undone by #${item.undoneBy}` : ''}
                   </span>
+                  <EntryRows id={item.id} />
+                  {outcome && !outcome.ok && outcome.id === item.id ? (
+                    <div
+                      ref={refusal}
+                      tabIndex={-1}
+                      role="alert"
+                      className="admin-history__outcome admin-history__outcome--error"
+                    >
+                      <p>{outcome.text}</p>
+                      {outcome.help ? <p>{outcome.help}</p> : null}
+                    </div>
+                  ) : null}
                 </div>
                 {item.undoable ? (
                   <button
