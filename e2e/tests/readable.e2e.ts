@@ -229,3 +229,24 @@ describe('the phone-sized shell', () => {
     await expectNoAxeFindings(page);
   });
 });
+
+describe('a readable history', () => {
+  it('names the creator and the actor, and opens an entry to the rows it changed', async () => {
+    const session = await suite.loginAdmin();
+    const { page } = session;
+    await openAdminView(page, 'authors', 'Manage Creators');
+    await page.getByRole('button', { name: 'History of Otis Brightwater-Fairweather' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Changes to Otis Brightwater-Fairweather' }),
+    ).toBeVisible();
+    const entries = page.getByRole('list', { name: 'Changes, newest first' });
+    await expect(entries.getByText('You (this session)').first()).toBeVisible();
+    expect(await entries.innerText()).not.toMatch(/admin · [0-9a-f]{6}/);
+    const oldest = entries.locator(':scope > li').last();
+    await oldest.getByText('Show what changed').click();
+    await expect(oldest.getByRole('list', { name: /^Rows changed by #/ })).toContainText(
+      'added Creator "Otis Brightwater-Fairweather"',
+    );
+    await expectNoAxeFindings(page);
+  });
+});
