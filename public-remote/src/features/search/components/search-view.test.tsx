@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { waitFor } from '@testing-library/react';
 import { API_ROUTES, PAGING } from '@friends/shared';
 import { SearchPage } from '../../../app/views/search-page';
@@ -47,6 +47,25 @@ describe('SearchView', () => {
 
     await user.clear(searchBox());
     expect(await screen.findByRole('heading', { name: 'All Creators (4)' })).toBeInTheDocument();
+  });
+
+  it('asks nothing while an input method composes, and ignores the Enter that commits it', async () => {
+    const { calls } = mockFetch(creatorsRoutes(CREATORS));
+    renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (4)' });
+    const asked = () => calls.filter((call) => call.url.includes('q=')).length;
+
+    fireEvent.compositionStart(searchBox());
+    fireEvent.change(searchBox(), { target: { value: 'あだ' } });
+    expect(fireEvent.keyDown(searchBox(), { key: 'Enter', isComposing: true })).toBe(false);
+    expect(fireEvent.keyDown(searchBox(), { key: 'Enter', keyCode: 229 })).toBe(false);
+    expect(screen.getByRole('heading', { name: 'All Creators (4)' })).toBeInTheDocument();
+    expect(asked()).toBe(0);
+
+    fireEvent.change(searchBox(), { target: { value: 'ADA' } });
+    fireEvent.compositionEnd(searchBox());
+    expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(fireEvent.keyDown(searchBox(), { key: 'Enter' })).toBe(true);
   });
 
   it("shows 'No creators found' and 'No creators found matching \"term\"'", async () => {

@@ -38,6 +38,7 @@ import { VideoList } from '../../../components/video-list';
 import { searchCreators, useCreatorSearch } from '../api/search-creators';
 import { useVideoSearch } from '../api/search-videos';
 import { CreatorGrid } from './creator-grid';
+import { isComposingEnter } from '@friends/web/ime';
 
 export interface SearchViewProps extends RemoteViewProps {
   /** Rendered above the results (admin: merge-mode controls). */
@@ -91,8 +92,12 @@ export function SearchView({
 }: SearchViewProps) {
   const inputId = useId();
   const [term, setTerm] = useState(params.query ?? '');
+  // What is searched: the box's text, except while an input method composes (ぺ, ぺこ… are not asked for).
+  const [composing, setComposing] = useState(false);
+  const [searched, setSearched] = useState(term);
+  if (!composing && searched !== term) setSearched(term);
   const [showVideos, setShowVideos] = useState(params.show === 'videos');
-  const deferredTerm = useDeferredValue(term);
+  const deferredTerm = useDeferredValue(searched);
   const { query, error } = useMemo(() => readQuery(deferredTerm), [deferredTerm]);
   // The API's spelling of the query: the plain text as before, or the with: terms then the text.
   const apiTerm = query ? searchQueryTerm(query) : '';
@@ -183,6 +188,15 @@ export function SearchView({
           autoComplete="off"
           value={term}
           onChange={(event) => setTerm(event.target.value)}
+          onCompositionStart={() => setComposing(true)}
+          onCompositionEnd={(event) => {
+            setComposing(false);
+            setTerm(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            // The Enter that commits an input method's text is the input method's, not a search.
+            if (isComposingEnter(event)) event.preventDefault();
+          }}
         />
       </div>
       <p id={`${inputId}-hint`} className="pr-search__hint">

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { API_ROUTES, MESSAGES, THANK_YOU_BANNER_MS } from '@friends/shared';
 import { mockFetch } from '../../../test-utils/mock-fetch';
 import { renderWithClient } from '../../../test-utils/render';
@@ -31,6 +31,18 @@ describe('SuggestBox', () => {
 
     await user.click(toggle);
     expect(screen.queryByRole('textbox', { name: 'YouTube URL' })).not.toBeInTheDocument();
+  });
+
+  it('does not submit on the Enter an input method takes to commit its text', async () => {
+    const { calls } = mockFetch({});
+    const { user } = renderWithClient(<SuggestBox />);
+    await user.click(screen.getByRole('button', { name: 'Suggest a Video' }));
+    const field = screen.getByRole('textbox', { name: 'YouTube URL' });
+    await user.type(field, URL);
+    expect(fireEvent.keyDown(field, { key: 'Enter', isComposing: true })).toBe(false);
+    expect(fireEvent.keyDown(field, { key: 'Enter', keyCode: 229 })).toBe(false);
+    expect(fireEvent.keyDown(field, { key: 'Enter' })).toBe(true);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('posts the URL, clears the field and shows the thank-you banner for THANK_YOU_BANNER_MS', async () => {

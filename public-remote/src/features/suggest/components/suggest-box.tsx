@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES, THANK_YOU_BANNER_MS } from '@friends/shared';
 import { useCreateSuggestion } from '../api/create-suggestion';
+import { isComposingEnter } from '@friends/web/ime';
 
 export function SuggestBox() {
   const id = useId();
@@ -73,6 +74,10 @@ export function SuggestBox() {
               maxLength={LIMITS.suggestionUrl}
               value={url}
               onChange={(event) => setUrl(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter that commits an input method's text must not submit the form.
+                if (isComposingEnter(event)) event.preventDefault();
+              }}
             />
             <button
               type="submit"
