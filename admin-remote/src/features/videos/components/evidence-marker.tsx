@@ -3,9 +3,10 @@
  * matched text, confidence, when), fetched on first open. The text is a tooltip the marker names with
  * aria-describedby, so a screen reader reads it on focus; Escape hides it, a click keeps it open.
  */
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { describeEvidence } from '@friends/shared';
 import { useEvidence } from '../api/get-evidence';
+import { placeTip } from './tip-placement';
 
 interface EvidenceMarkerProps {
   videoId: number;
@@ -19,6 +20,9 @@ export function EvidenceMarker({ videoId, creatorId, name }: EvidenceMarkerProps
   const [focused, setFocused] = useState(false);
   const [pinned, setPinned] = useState(false);
   const open = hovered || focused || pinned;
+  const marker = useRef<HTMLButtonElement>(null);
+  const tip = useRef<HTMLSpanElement>(null);
+  const [position, setPosition] = useState<CSSProperties | undefined>(undefined);
   const evidence = useEvidence(videoId, open);
   const link = evidence.data?.find((e) => e.creatorId === creatorId);
   const text = evidence.isError
@@ -29,6 +33,18 @@ export function EvidenceMarker({ videoId, creatorId, name }: EvidenceMarkerProps
         ? describeEvidence(link)
         : 'No evidence recorded';
 
+  // Placed in viewport coordinates once open (and when its text changes), always wholly on screen.
+  useLayoutEffect(() => {
+    if (!open || !marker.current || !tip.current) return;
+    const { width, height } = tip.current.getBoundingClientRect();
+    const place = placeTip(
+      marker.current.getBoundingClientRect(),
+      { width, height },
+      { width: document.documentElement.clientWidth, height: window.innerHeight },
+    );
+    setPosition({ position: 'fixed', top: place.top, left: place.left });
+  }, [open, text]);
+
   return (
     <span
       className="admin-evidence"
@@ -37,6 +53,7 @@ export function EvidenceMarker({ videoId, creatorId, name }: EvidenceMarkerProps
     >
       <button
         type="button"
+        ref={marker}
         className="admin-evidence__marker"
         aria-label={`How ${name} was linked`}
         aria-describedby={tipId}
@@ -56,7 +73,14 @@ export function EvidenceMarker({ videoId, creatorId, name }: EvidenceMarkerProps
       >
         i
       </button>
-      <span role="tooltip" id={tipId} className="admin-evidence__tip" hidden={!open}>
+      <span
+        ref={tip}
+        role="tooltip"
+        id={tipId}
+        className="admin-evidence__tip"
+        hidden={!open}
+        style={open ? position : undefined}
+      >
         {text}
       </span>
     </span>
