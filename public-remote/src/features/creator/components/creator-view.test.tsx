@@ -58,6 +58,20 @@ describe('CreatorView', () => {
     expect(stat('Collaborators')).toBe('4');
   });
 
+  it('shows the other names under the name, each in its language', async () => {
+    renderProfile();
+    await screen.findByRole('heading', { name: 'Ada Lumen', level: 2 });
+    const other = screen.getByText('エイダ・ルーメン');
+    expect(other).toHaveAttribute('lang', 'ja');
+    expect(other.closest('p')).toHaveTextContent('Also known as: エイダ・ルーメン');
+  });
+
+  it('shows no other-names line for a creator without any', async () => {
+    renderProfile({ ...PROFILE, creator: { ...PROFILE.creator, otherNames: [] } });
+    await screen.findByRole('heading', { name: 'Ada Lumen', level: 2 });
+    expect(screen.queryByText(/Also known as/)).not.toBeInTheDocument();
+  });
+
   it('shows social links as chips with icons, and an unsafe URL as text only', async () => {
     renderProfile();
     const chips = within(await screen.findByRole('list', { name: 'Social links' }));

@@ -71,6 +71,17 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
         <CreatorPhoto className="pr-profile__photo" name={creator.name} photo={creator.photo} size={112} />
         <div className="pr-profile__body">
           <h2 className="pr-profile__name">{creator.name}</h2>
+          {creator.otherNames.length > 0 && (
+            <p className="pr-profile__other-names">
+              <span className="pr-visually-hidden">Also known as: </span>
+              {creator.otherNames.map((other, index) => (
+                <span key={`${other.name}-${index}`} lang={other.lang}>
+                  {index > 0 && ' · '}
+                  {other.name}
+                </span>
+              ))}
+            </p>
+          )}
           {creator.channel && (
             <SafeLink className="pr-profile__channel" url={creator.channel}>
               {displayUrl(creator.channel)}
