@@ -7,7 +7,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { API_ROUTES, INSIGHTS_ROUTES, NETWORK_ROUTES, PAGING, pagedListUrl } from '@friends/shared';
+import {
+  API_ROUTES,
+  INSIGHTS_ROUTES,
+  NETWORK_ROUTES,
+  PAGING,
+  SHARE_ROUTES,
+  pagedListUrl,
+} from '@friends/shared';
 import type { DatasetMeta } from './generate';
 import type { RunningApi } from './server';
 import { CACHE_DIR, log } from './util';
@@ -94,6 +101,10 @@ export interface Read {
 /** Three-letter terms the generated names are made of (generate.ts SYLLABLES): most match someone. */
 const TERMS = 'kar mon tal nel luv vis sad dop per raz lie ena aro osb cef ago hij kol emi nop'.split(' ');
 
+/** A creator other than the most prolific one, for a pair with it (the big creator when they differ). */
+const pairedWith = (meta: DatasetMeta): number =>
+  meta.bigCreator.id !== meta.topCreator.id ? meta.bigCreator.id : meta.topCreator.id === 1 ? 2 : 1;
+
 /** The reads each screen makes, as the bundles ask for them (shared's route helpers). */
 export function readsFor(meta: DatasetMeta): Read[] {
   const term = meta.bigCreator.name.slice(0, 4).toLowerCase();
@@ -129,6 +140,33 @@ export function readsFor(meta: DatasetMeta): Read[] {
       name: `profile (${meta.bigCreator.videoCount} videos)`,
       path: API_ROUTES.creatorProfile(meta.bigCreator.id),
       kind: 'visitor',
+    },
+    {
+      name: `Atom feed of a creator (${meta.topCreator.videoCount} videos, newest 50 collaborations)`,
+      path: SHARE_ROUTES.creatorFeed(meta.topCreator.id),
+      kind: 'visitor',
+    },
+    {
+      name: 'Atom feed of a pair',
+      path: SHARE_ROUTES.pairFeed(meta.topCreator.id, pairedWith(meta)),
+      kind: 'visitor',
+    },
+    {
+      name: 'link preview page (/?creator=)',
+      path: `/?creator=${meta.bigCreator.id}`,
+      kind: 'visitor',
+    },
+    {
+      name: 'preview card PNG (cached)',
+      path: SHARE_ROUTES.creatorCard(meta.bigCreator.id),
+      kind: 'visitor',
+    },
+    {
+      name: 'preview card PNG, a new creator each request (drawn cold)',
+      path: SHARE_ROUTES.creatorCard(meta.topCreator.id),
+      kind: 'visitor',
+      rotate: (n) => SHARE_ROUTES.creatorCard(1 + ((n * 7919) % meta.size.creators)),
+      note: 'cold: one card drawn; p99 at 10 connections queues the draws on 2 cores',
     },
     { name: 'leaderboard', path: INSIGHTS_ROUTES.leaderboard('all'), kind: 'visitor' },
     { name: 'leaderboard, last 30 days', path: INSIGHTS_ROUTES.leaderboard('month'), kind: 'visitor' },

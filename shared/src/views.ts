@@ -97,6 +97,8 @@ export const QUERY_KEYS = {
   pair: (a: number, b: number) => ['pairs', a, b],
   path: (from: number, to: number) => ['path', from, to],
   activity: ['stats', 'activity'],
+  /** The admin's API keys. */
+  apiKeys: ['api-keys'],
   /** Every history page and filter: any write makes them stale. */
   history: ['history'],
 } as const;

@@ -147,10 +147,11 @@ export class PreviewsService {
       `<meta name="twitter:image" content="${e(meta.image)}" />`,
       ...(meta.feed
         ? [
-            `<link rel="alternate" type="application/atom+xml" title="${e(meta.feed.title)}" href="${e(meta.feed.href)}" />`,
+            `<link rel="alternate" type="application/atom+xml" title="${e(meta.feed.title)}" href="${e(meta.feed.href)}" data-preview />`,
           ]
         : []),
     ].join('\n    ');
+    // The feed link is marked: the app replaces it with its own, which follows the view.
     // The template is our own build's index.html: one <title> and one description meta to replace.
     return html
       .replace(/<title>[^<]*<\/title>\s*/i, '')
