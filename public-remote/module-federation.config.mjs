@@ -15,6 +15,7 @@ export default createModuleFederationConfig(
       './LeaderboardView': './src/exposes/leaderboard-view.tsx',
       './CreatorView': './src/exposes/creator-view.tsx',
       './PairView': './src/exposes/pair-view.tsx',
+      './GroupView': './src/exposes/group-view.tsx',
     },
   }),
 );

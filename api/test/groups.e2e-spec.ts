@@ -75,6 +75,9 @@ describe('groups and memberships', () => {
     expect(group).toEqual({ id: expect.any(Number), name: 'Aurora Live', kind: 'agency', members: [] });
     const mira = await createCreator(t, 'Mira Solberg');
     const juno = await createCreator(t, 'Juno Park');
+    // Read before the memberships exist: the writes below must drop these answers.
+    expect((await getJson<CreatorProfile>(API_ROUTES.creatorProfile(mira.id))).memberships).toEqual([]);
+    expect((await getJson<Group>(GROUP_ROUTES.group(group.id))).members).toEqual([]);
     const first = await addMember(group.id, mira.id, '2019-04-01', '2021-12-31');
     const second = await addMember(group.id, mira.id, '2023-02-01');
     await addMember(group.id, juno.id, '2020-01-15');
@@ -337,6 +340,17 @@ describe('boards as of a day, and inside vs across', () => {
       ]),
     );
     expect(pair.sides).toHaveLength(2);
+
+    // A later change of a period moves the marks at once (the cached pair answer reads the groups).
+    const group2 = await getJson<Group>(GROUP_ROUTES.group(group.id));
+    const ada = group2.members.find((m) => m.creatorId === ids['Grad Ada'])!;
+    const moved = await admin(t)
+      .put(GROUP_ROUTES.member(group.id, ada.id))
+      .send({ from: '2020-01-01', to: '2022-12-31' });
+    expect(moved.status).toBe(200);
+    const after = await getJson<PairVideos>(NETWORK_ROUTES.pair(ids['Grad Ada']!, ids['Grad Bo']!));
+    expect(after.sides.filter((s) => s.side === 'inside')).toHaveLength(2);
+    await undoLatest();
   });
 });
 

@@ -30,6 +30,14 @@ declare module 'public_remote/CreatorView' {
   export default CreatorView;
 }
 
+declare module 'public_remote/GroupView' {
+  import type { ComponentType } from 'react';
+  import type { RemoteViewProps } from '@friends/shared';
+  /** params.groupId: the group. */
+  const GroupView: ComponentType<RemoteViewProps>;
+  export default GroupView;
+}
+
 declare module 'public_remote/PairView' {
   import type { ComponentType } from 'react';
   import type { RemoteViewProps } from '@friends/shared';

@@ -17,6 +17,7 @@ export const VIEW_IDS = [
   'stats',
   'pair',
   'history',
+  'group',
 ] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
@@ -38,6 +39,8 @@ export interface NavigateParams {
   videoId?: number;
   /** videos: prefill the add-video form's URL (a reviewed suggestion). */
   prefillUrl?: string;
+  /** group: the group whose page to show (`?group=<id>`). */
+  groupId?: number;
   /** pair: the two creators whose videos together to show (`?pair=<a>-<b>`). */
   pairIds?: [number, number];
   /** leaderboard: the period counted (`?view=leaderboard&period=week`); all time when absent. */
@@ -95,6 +98,12 @@ export const QUERY_KEYS = {
   creatorNetwork: (id: number, hops: number) => ['creators', id, 'network', hops],
   creatorActivity: (id: number) => ['creators', id, 'activity'],
   pair: (a: number, b: number) => ['pairs', a, b],
+  /** Everything of groups (a write to a group refreshes its page, stats and board). */
+  groups: ['groups'],
+  group: (id: number) => ['groups', id],
+  groupStats: (id: number) => ['groups', id, 'stats'],
+  groupBoard: (id: number) => ['groups', id, 'board'],
+  groupSearch: (text: string) => ['groups', 'search', text],
   path: (from: number, to: number) => ['path', from, to],
   activity: ['stats', 'activity'],
   /** The admin's API keys. */

@@ -9,7 +9,7 @@ import {
   INSIGHTS_ROUTES,
   NETWORK_ROUTES,
 } from '@friends/shared';
-import { CachedAnswer, CATALOGUE_TABLES } from '../common/cached-answer';
+import { CachedAnswer, CATALOGUE_TABLES, GROUP_TABLES } from '../common/cached-answer';
 import { JsonText } from '../common/json-response';
 import { PathId, QueryId } from '../common/id-params';
 import { NetworkQueryDto } from './dto/network-query.dto';
@@ -88,7 +88,7 @@ export class NetworkController {
 
   /** PairVideos */
   @Get('/api/pairs/:a/:b')
-  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  @CachedAnswer({ reads: GROUP_TABLES })
   pair(@PathId('a') a: number, @PathId('b') b: number) {
     return this.network.pairOf(a, b);
   }

@@ -25,6 +25,7 @@ export const VIEWS = {
   history: { label: 'History', tab: 'admin', remote: 'admin_remote/HistoryView' },
   'author-page': { label: 'Creator', tab: 'none', remote: 'public_remote/CreatorView' },
   pair: { label: 'Videos together', tab: 'none', remote: 'public_remote/PairView' },
+  group: { label: 'Group', tab: 'none', remote: 'public_remote/GroupView' },
 } as const satisfies Record<ViewId, ViewConfig>;
 
 export const DEFAULT_VIEW: ViewId = 'search';

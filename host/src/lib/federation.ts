@@ -13,6 +13,7 @@ export interface RemoteModules {
   'public_remote/LeaderboardView': typeof import('public_remote/LeaderboardView');
   'public_remote/CreatorView': typeof import('public_remote/CreatorView');
   'public_remote/PairView': typeof import('public_remote/PairView');
+  'public_remote/GroupView': typeof import('public_remote/GroupView');
   'admin_remote/VideosView': typeof import('admin_remote/VideosView');
   'admin_remote/SuggestionsView': typeof import('admin_remote/SuggestionsView');
   'admin_remote/ReviewView': typeof import('admin_remote/ReviewView');

@@ -19,6 +19,11 @@ describe('view <-> address', () => {
     ['?pair=0-2', { view: 'search', params: {} }],
     ['?pair=1e3-2', { view: 'search', params: {} }],
     ['?view=pair', { view: 'search', params: {} }],
+    ['?group=7', { view: 'group', params: { groupId: 7 } }],
+    ['?group=7&creator=4', { view: 'group', params: { groupId: 7 } }],
+    ['?group=0', { view: 'search', params: {} }],
+    ['?group=x', { view: 'search', params: {} }],
+    ['?view=group', { view: 'search', params: {} }],
     ['?view=leaderboard&period=week', { view: 'leaderboard', params: { period: 'week' } }],
     ['?view=leaderboard&period=all', { view: 'leaderboard', params: {} }],
     ['?view=leaderboard&period=decade', { view: 'leaderboard', params: {} }],
@@ -37,6 +42,7 @@ describe('view <-> address', () => {
 
   it('writes the address back, leaving prefill URLs out', () => {
     expect(viewSearch({ view: 'search', params: {} })).toBe('');
+    expect(viewSearch({ view: 'group', params: { groupId: 7 } })).toBe('?group=7');
     expect(viewSearch({ view: 'search', params: { query: 'with:"Ada Lumen" gam' } })).toBe(
       '?q=with%3A%22Ada+Lumen%22+gam',
     );

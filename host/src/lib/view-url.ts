@@ -1,6 +1,6 @@
 /**
  * The active view mirrored into the address (docs/architecture.md "Deliberate departures" 8): `?view=leaderboard` (with
- * `&period=week|month|year` when not all time), `?creator=<id>`, `?pair=<a>-<b>`, nothing for search
+ * `&period=week|month|year` when not all time), `?creator=<id>`, `?pair=<a>-<b>`, `?group=<id>`, nothing for search
  * (`?q=<with: query>` with `&show=videos` for a collaboration search). Only those parameters are read;
  * anything else is ignored.
  */
@@ -45,6 +45,11 @@ export function parseViewUrl(search: string): ViewState {
     const pairIds = parsePair(pair);
     return pairIds ? { view: 'pair', params: { pairIds } } : INITIAL_VIEW;
   }
+  const group = query.get('group');
+  if (group !== null) {
+    const groupId = positiveId(group);
+    return groupId !== null ? { view: 'group', params: { groupId } } : INITIAL_VIEW;
+  }
   const creator = query.get('creator');
   if (creator !== null) {
     const id = Number(creator);
@@ -63,7 +68,8 @@ export function parseViewUrl(search: string): ViewState {
     const period = query.get('period');
     return { view, params: isLeaderboardPeriod(period) && period !== 'all' ? { period } : {} };
   }
-  if (isViewId(view) && view !== 'author-page' && view !== 'pair') return { view, params: {} };
+  if (isViewId(view) && view !== 'author-page' && view !== 'pair' && view !== 'group')
+    return { view, params: {} };
   return INITIAL_VIEW;
 }
 
@@ -71,6 +77,7 @@ export function parseViewUrl(search: string): ViewState {
 export function viewSearch({ view, params }: ViewState): string {
   if (view === 'author-page') return params.creatorId ? `?creator=${params.creatorId}` : '';
   if (view === 'pair') return params.pairIds ? `?pair=${params.pairIds[0]}-${params.pairIds[1]}` : '';
+  if (view === 'group') return params.groupId ? `?group=${params.groupId}` : '';
   if (view === 'search') {
     if (!params.query) return '';
     const query = new URLSearchParams({ q: params.query });

@@ -58,6 +58,14 @@ function PairView({ params, navigate }: RemoteViewProps) {
   );
 }
 
+function GroupView({ params }: RemoteViewProps) {
+  return (
+    <section>
+      <h2>Group {params.groupId}</h2>
+    </section>
+  );
+}
+
 function SearchAdminExtras({
   children,
 }: RemoteViewProps & {
@@ -74,6 +82,7 @@ export const FAKE_REMOTES: Record<RemoteModuleId, { default: unknown }> = {
   'public_remote/LeaderboardView': { default: view('Collaboration Leaderboard') },
   'public_remote/CreatorView': { default: CreatorView },
   'public_remote/PairView': { default: PairView },
+  'public_remote/GroupView': { default: GroupView },
   'admin_remote/VideosView': { default: view('Manage Videos') },
   'admin_remote/SuggestionsView': { default: view('Video Suggestions') },
   'admin_remote/ReviewView': { default: view('Review') },

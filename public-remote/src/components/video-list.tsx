@@ -28,6 +28,8 @@ interface VideoListProps {
   total?: number;
   /** Asks for the server's next page once the rows loaded so far are all shown. */
   onLoadMore?: () => void;
+  /** A mark beside a video's Collaboration pill (the pair page: inside a group or across). */
+  badge?: (video: Video) => ReactNode;
 }
 
 export function VideoList({
@@ -40,6 +42,7 @@ export function VideoList({
   actions,
   total,
   onLoadMore,
+  badge,
 }: VideoListProps) {
   const [limit, setLimit] = useState(VIDEO_PAGE_SIZE);
   const count = total ?? videos.length;
@@ -114,6 +117,7 @@ export function VideoList({
                 <div className="pr-video__head">
                   <h4 className="pr-video__title">{video.title}</h4>
                   {isCollaboration(video) && <span className="pr-pill">Collaboration</span>}
+                  {badge?.(video)}
                 </div>
                 <ul className="pr-chips pr-video__authors" aria-label="Authors">
                   {video.authors.map((author) => (

@@ -1,5 +1,4 @@
 import { InitialSchema1795000000000 } from './1795000000000-InitialSchema';
-import { Groups1795621584131 } from './1795621584131-Groups';
 import { AdminSessions1796000000000 } from './1796000000000-AdminSessions';
 import { LoginLimits1797000000000 } from './1797000000000-LoginLimits';
 import { DataVersion1797100000000 } from './1797100000000-DataVersion';
@@ -7,6 +6,7 @@ import { StoredCounts1797200000000 } from './1797200000000-StoredCounts';
 import { EvidenceAndReview1797300000000 } from './1797300000000-EvidenceAndReview';
 import { History1797400000000 } from './1797400000000-History';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
+import { Groups1797621584131 } from './1797621584131-Groups';
 import { AnswerVersions1797621663364 } from './1797621663364-AnswerVersions';
 import { OtherNamesAndNameKeys1797622020684 } from './1797622020684-OtherNamesAndNameKeys';
 import { OneWritePath1797624423879 } from './1797624423879-OneWritePath';
@@ -15,7 +15,6 @@ import { PublicApi1797625047204 } from './1797625047204-PublicApi';
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
   InitialSchema1795000000000,
-  Groups1795621584131,
   AdminSessions1796000000000,
   LoginLimits1797000000000,
   DataVersion1797100000000,
@@ -23,6 +22,7 @@ export const MIGRATIONS = [
   EvidenceAndReview1797300000000,
   History1797400000000,
   CreatorSearchIndex1797600000000,
+  Groups1797621584131,
   AnswerVersions1797621663364,
   OtherNamesAndNameKeys1797622020684,
   OneWritePath1797624423879,

@@ -19,6 +19,7 @@ import { ApiClientError } from '@friends/web/api-client';
 import { useCreatorProfile } from '../api/get-creator-profile';
 import { CreatorStats } from './creator-stats';
 import { FrequentCollaborators } from './frequent-collaborators';
+import { Memberships } from './memberships';
 import { SocialLinks } from './social-links';
 
 export interface CreatorViewProps extends RemoteViewProps {
@@ -63,7 +64,7 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
     );
   }
 
-  const { creator, stats, frequentCollaborators, videos } = data;
+  const { creator, stats, frequentCollaborators, videos, memberships } = data;
   return (
     <article className="pr-creator">
       {back}
@@ -92,6 +93,10 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
         </div>
       </header>
       <CreatorStats stats={stats} />
+      <Memberships
+        memberships={memberships ?? []}
+        onOpenGroup={(groupId) => navigate('group', { groupId })}
+      />
       <FrequentCollaborators
         creatorId={creator.id}
         collaborators={frequentCollaborators}

@@ -2,7 +2,14 @@
  * The pair page (issue 9): 'A × B', every video the two made together (newest first), the first and
  * latest collaboration dates. Its address is `?pair=<a>-<b>` (docs/architecture.md "Deliberate departures" 8).
  */
-import { formatDay, SHARE_ROUTES, VIDEO_EXPORT_COLUMNS, type RemoteViewProps } from '@friends/shared';
+import {
+  collaborationSideLabel,
+  formatDay,
+  SHARE_ROUTES,
+  VIDEO_EXPORT_COLUMNS,
+  type PairVideoSide,
+  type RemoteViewProps,
+} from '@friends/shared';
 import { CreatorPhoto } from '../../../components/creator-photo';
 import { ExportButtons } from '../../../components/export-buttons';
 import { FollowLink } from '../../../components/follow-link';
@@ -50,7 +57,8 @@ export function PairView({ navigate, params }: RemoteViewProps) {
     );
   }
 
-  const { a, b, videos, first, latest } = data;
+  const { a, b, videos, first, latest, sides } = data;
+  const sideOf = new Map<number, PairVideoSide>((sides ?? []).map((side) => [side.videoId, side]));
   const title = `${a.name} × ${b.name}`;
   return (
     <article className="pr-creator pr-pair">
@@ -103,6 +111,12 @@ export function PairView({ navigate, params }: RemoteViewProps) {
         currentIds={[a.id, b.id]}
         onOpen={open}
         title="Videos Together"
+        badge={(video) => {
+          const side = sideOf.get(video.id);
+          return side ? (
+            <span className={`pr-pill pr-pill--${side.side}`}>{collaborationSideLabel(side)}</span>
+          ) : null;
+        }}
         emptyText={`${a.name} and ${b.name} have no videos together`}
         actions={
           videos.length > 0 && (

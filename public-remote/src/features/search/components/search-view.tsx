@@ -47,6 +47,8 @@ export interface SearchViewProps extends RemoteViewProps {
   cardExtras?: (creator: CreatorListItem) => ReactNode;
   /** Rendered between the search box and the results (the page puts 'Suggest a Video' there). */
   children?: ReactNode;
+  /** Rendered above the results for a plain-text term (the page puts the groups it finds there). */
+  termExtras?: (text: string) => ReactNode;
 }
 
 /** Every match, a page of the largest size at a time: what the export buttons download. */
@@ -89,6 +91,7 @@ export function SearchView({
   toolbarExtras,
   cardExtras,
   children,
+  termExtras,
 }: SearchViewProps) {
   const inputId = useId();
   const [term, setTerm] = useState(params.query ?? '');
@@ -204,6 +207,7 @@ export function SearchView({
       </p>
       {children}
       {toolbarExtras && <div className="pr-search__toolbar">{toolbarExtras}</div>}
+      {termExtras && error === null && !withNames && trimmed && termExtras(trimmed)}
       {withNames && (
         <fieldset className="pr-periods pr-search__show">
           <legend className="pr-periods__legend">Show</legend>

@@ -8,8 +8,8 @@ import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } f
  * The indexes serve the reads: a group's periods by start (the as-of board: members on a day), a
  * creator's periods by start (the profile, the pair page's inside/across marks, the group stats).
  */
-export class Groups1795621584131 implements MigrationInterface {
-  name = 'Groups1795621584131';
+export class Groups1797621584131 implements MigrationInterface {
+  name = 'Groups1797621584131';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.createTable(

@@ -1,0 +1,103 @@
+/**
+ * The group page (docs/product.md "Groups"), `?group=<id>`: name and kind, the members with their years
+ * on a timeline, and the collaborations inside and across it by year. The page adds the group's board
+ * (`extras`), which belongs to the leaderboard feature.
+ */
+import type { ReactNode } from 'react';
+import { GROUP_KIND_LABELS, countOf, type Group, type RemoteViewProps } from '@friends/shared';
+import { ApiClientError } from '@friends/web/api-client';
+import { Spinner } from '../../../components/spinner';
+import { useGroup } from '../api/get-group';
+import { useGroupStats } from '../api/get-group-stats';
+import { InsideAcrossChart } from './inside-across-chart';
+import { MemberTimeline } from './member-timeline';
+
+export interface GroupViewProps extends RemoteViewProps {
+  /** Rendered after the chart (the page puts the group's board there). */
+  extras?: (group: Group) => ReactNode;
+}
+
+function GroupStatsSection({ groupId }: { groupId: number }) {
+  const { data, isPending, isError } = useGroupStats(groupId);
+  return (
+    <section className="pr-section" aria-labelledby="pr-group-stats-title">
+      <h3 id="pr-group-stats-title" className="pr-section__title">
+        Collaborations inside and across
+      </h3>
+      <p className="pr-section__hint">
+        Per year, the videos its members made with others: inside when every author was a member on the
+        video&apos;s date, across otherwise.
+      </p>
+      {isPending ? (
+        <Spinner label="Loading collaborations" />
+      ) : isError ? (
+        <p className="pr-banner pr-banner--error" role="alert">
+          The collaborations could not be loaded. Please try again later.
+        </p>
+      ) : (
+        <InsideAcrossChart stats={data} />
+      )}
+    </section>
+  );
+}
+
+export function GroupView({ navigate, params, extras }: GroupViewProps) {
+  const { data, isPending, error } = useGroup(params.groupId);
+  const open = (creatorId: number) => navigate('author-page', { creatorId });
+  const back = (
+    <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
+      <span aria-hidden="true">←</span> Back to Search
+    </button>
+  );
+
+  if (params.groupId === undefined || (error instanceof ApiClientError && error.status === 404)) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <p className="pr-empty">This group could not be found.</p>
+      </section>
+    );
+  }
+  if (error) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <p className="pr-banner pr-banner--error" role="alert">
+          This group could not be loaded. Please try again later.
+        </p>
+      </section>
+    );
+  }
+  if (isPending) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <Spinner label="Loading group" />
+      </section>
+    );
+  }
+
+  const creators = new Set(data.members.map((member) => member.creatorId)).size;
+  return (
+    <article className="pr-creator pr-group">
+      {back}
+      <header className="pr-profile">
+        <div className="pr-profile__body">
+          <h2 className="pr-profile__name">{data.name}</h2>
+          <p className="pr-group__kind">
+            <span className="pr-pill pr-pill--kind">{GROUP_KIND_LABELS[data.kind]}</span>{' '}
+            {countOf(creators, 'member')} over time
+          </p>
+        </div>
+      </header>
+      <section className="pr-section" aria-labelledby="pr-group-members-title">
+        <h3 id="pr-group-members-title" className="pr-section__title">
+          Members
+        </h3>
+        <MemberTimeline members={data.members} onOpen={open} />
+      </section>
+      <GroupStatsSection groupId={data.id} />
+      {extras?.(data)}
+    </article>
+  );
+}
