@@ -11,6 +11,7 @@ import {
   detectPlatform,
   normalizeSocialLinks,
   type CreatorInput,
+  type OtherName,
   type SocialLink,
 } from '@friends/shared';
 import { PlatformIcon } from './platform-icon';
@@ -21,19 +22,28 @@ export interface CreatorDraft {
   photo: string;
   /** Only URLs: the platform is always derived from the URL. */
   links: { url: string }[];
+  /** Other names (any script) with an optional BCP 47 tag; blank rows are dropped on save. */
+  otherNames?: { name: string; lang: string }[];
 }
 
-export const EMPTY_CREATOR_DRAFT: CreatorDraft = { name: '', photo: '', links: [{ url: '' }] };
+export const EMPTY_CREATOR_DRAFT: CreatorDraft = {
+  name: '',
+  photo: '',
+  links: [{ url: '' }],
+  otherNames: [],
+};
 
 /** A draft from a saved creator, with one empty link row when it has none. */
 export function draftFromCreator(creator: {
   name: string;
   photo: string;
   socialLinks: readonly SocialLink[];
+  otherNames?: readonly OtherName[];
 }): CreatorDraft {
   return {
     name: creator.name,
     photo: creator.photo,
+    otherNames: (creator.otherNames ?? []).map((other) => ({ name: other.name, lang: other.lang ?? '' })),
     links:
       creator.socialLinks.length > 0 ? creator.socialLinks.map((link) => ({ url: link.url })) : [{ url: '' }],
   };
@@ -43,11 +53,17 @@ export function draftFromCreator(creator: {
 export function creatorInputFromDraft(draft: CreatorDraft): CreatorInput {
   const socialLinks = normalizeSocialLinks(draft.links);
   const photo = draft.photo.trim();
+  const otherNames = (draft.otherNames ?? [])
+    .filter((other) => other.name.trim() !== '')
+    .map((other) =>
+      other.lang.trim() ? { name: other.name.trim(), lang: other.lang.trim() } : { name: other.name.trim() },
+    );
   return {
     name: draft.name.trim(),
     channel: channelFromLinks(socialLinks),
     ...(photo ? { photo } : {}),
     socialLinks,
+    ...(draft.otherNames ? { otherNames } : {}),
   };
 }
 
@@ -73,6 +89,12 @@ export function CreatorFields({
     onChange({ ...draft, links: draft.links.filter((_, i) => i !== index) });
   const addLink = () => onChange({ ...draft, links: [...draft.links, { url: '' }] });
   const links = multipleLinks ? draft.links : draft.links.slice(0, 1);
+  const others = draft.otherNames ?? [];
+  const setOther = (index: number, change: Partial<{ name: string; lang: string }>) =>
+    onChange({
+      ...draft,
+      otherNames: others.map((other, i) => (i === index ? { ...other, ...change } : other)),
+    });
   const { creatorInfo: CreatorInfoTool } = useToolSlots();
 
   return (
@@ -161,6 +183,55 @@ export function CreatorFields({
           />
         ) : null}
       </fieldset>
+      {multipleLinks ? (
+        <fieldset className="admin-links">
+          <legend>Other names</legend>
+          {others.map((other, index) => (
+            <div className="admin-links__row" key={index}>
+              <label className="admin-visually-hidden" htmlFor={`${id}-other-${index}`}>
+                {`Other name ${index + 1}`}
+              </label>
+              <input
+                id={`${id}-other-${index}`}
+                type="text"
+                placeholder="兎田ぺこら, Usada Pekora…"
+                value={other.name}
+                maxLength={LIMITS.creatorName}
+                onChange={(event) => setOther(index, { name: event.target.value })}
+              />
+              <label className="admin-visually-hidden" htmlFor={`${id}-other-lang-${index}`}>
+                {`Language of other name ${index + 1}`}
+              </label>
+              <input
+                id={`${id}-other-lang-${index}`}
+                type="text"
+                placeholder="ja, ja-Latn, ko…"
+                size={8}
+                value={other.lang}
+                maxLength={LIMITS.languageTag}
+                onChange={(event) => setOther(index, { lang: event.target.value })}
+              />
+              <button
+                type="button"
+                className="admin-button admin-button--icon"
+                aria-label={`Remove other name ${index + 1}`}
+                onClick={() => onChange({ ...draft, otherNames: others.filter((_, i) => i !== index) })}
+              >
+                ✕
+              </button>
+            </div>
+          ))}
+          {others.length < LIMITS.otherNames ? (
+            <button
+              type="button"
+              className="admin-button admin-button--ghost"
+              onClick={() => onChange({ ...draft, otherNames: [...others, { name: '', lang: '' }] })}
+            >
+              + Add other name
+            </button>
+          ) : null}
+        </fieldset>
+      ) : null}
     </div>
   );
 }

@@ -74,6 +74,7 @@ describe('Manage Creators: add creator', () => {
           url: '/api/creators',
           body: {
             name: 'Dana Quill',
+            otherNames: [],
             channel: 'https://youtube.com/@danaquill',
             socialLinks: [
               { platform: 'YouTube', url: 'https://youtube.com/@danaquill' },
@@ -179,6 +180,7 @@ describe('Manage Creators: list, view, edit, delete', () => {
           body: {
             id: 1,
             name: 'Ada Lumen-Ray',
+            otherNames: [],
             photo: CREATORS[0]?.photo,
             channel: 'https://instagram.com/adalumen',
             socialLinks: [{ platform: 'Instagram', url: 'https://instagram.com/adalumen' }],
