@@ -14,6 +14,8 @@ export const API_ROUTES = {
   videosSearch: '/api/videos/search', // GET VideoPage: ?q= (title or author) &youtube=true &offset=&limit=
   videosSearchIds: '/api/videos/search/ids', // GET VideoIds (admin): the same ?q= &youtube=, every match
   video: (id: number) => `/api/videos/${id}`, // DELETE (bulk delete form)
+  events: '/api/events', // POST EventInput { videoIds } (admin): groups uploads into one collab event
+  event: (id: number) => `/api/events/${id}`, // GET CollabEvent; DELETE (admin): ungroups
   leaderboard: '/api/leaderboard', // GET Leaderboard
   stats: '/api/stats', // GET Analytics: totals and the first page of per-creator rows; ?offset=N&limit=M: that page
   suggestions: '/api/suggestions', // POST SuggestionInput (public); GET Suggestion[] (admin)

@@ -24,6 +24,7 @@ export * from './history';
 export * from './text';
 export * from './seeded-random';
 export * from './events';
+export * from './credit-kinds';
 export * from './roles';
 export * from './format';
 export * from './groups';

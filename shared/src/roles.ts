@@ -6,13 +6,7 @@
  */
 import type { DetectionPattern } from './detection';
 import { cleanName } from './collaborators';
-
-export const AUTHOR_ROLES = ['host', 'featured', 'guest'] as const;
-export type AuthorRole = (typeof AUTHOR_ROLES)[number];
-
-export function isAuthorRole(value: unknown): value is AuthorRole {
-  return typeof value === 'string' && (AUTHOR_ROLES as readonly string[]).includes(value);
-}
+import type { AuthorRole, CrewJob } from './credit-kinds';
 
 /** The role a detection's pattern gives a credited author. */
 export function roleForPattern(pattern: DetectionPattern): AuthorRole {
@@ -23,37 +17,6 @@ export function roleForPattern(pattern: DetectionPattern): AuthorRole {
 export function defaultRole(position: number): AuthorRole {
   return position === 0 ? 'host' : 'guest';
 }
-
-/** The kinds of crew credits, in the order a video shows them. */
-export const CREW_JOBS = [
-  'editor',
-  'thumbnail',
-  'music',
-  'mixing',
-  'camera',
-  'animation',
-  'art',
-  'writer',
-  'translation',
-] as const;
-export type CrewJob = (typeof CREW_JOBS)[number];
-
-export function isCrewJob(value: unknown): value is CrewJob {
-  return typeof value === 'string' && (CREW_JOBS as readonly string[]).includes(value);
-}
-
-/** Words shown for each job on a video ("Edited by"). */
-export const CREW_JOB_LABELS: Record<CrewJob, string> = {
-  editor: 'Edited by',
-  thumbnail: 'Thumbnail by',
-  music: 'Music by',
-  mixing: 'Mixed by',
-  camera: 'Filmed by',
-  animation: 'Animated by',
-  art: 'Art by',
-  writer: 'Written by',
-  translation: 'Translated by',
-};
 
 const CREW_STEMS: { job: CrewJob; stem: string }[] = [
   { job: 'editor', stem: '(?:video\\s+)?(?:edit(?:ed|ing)?|editors?)' },
@@ -100,13 +63,6 @@ export function crewLine(line: string): CrewLine | null {
     return names.length ? { job, names } : null;
   }
   return null;
-}
-
-export interface CrewCredit {
-  name: string;
-  job: CrewJob;
-  /** The creator the name is, when known. */
-  creatorId: number | null;
 }
 
 /** Every crew credit of a description, one per name and job, in order. */

@@ -4,6 +4,7 @@
  */
 import type { CreatorMembership } from './groups';
 import type { OtherName } from './other-names';
+import type { AuthorRole, CrewJob } from './credit-kinds';
 
 export type Platform = 'YouTube' | 'Instagram' | 'Twitter' | 'TikTok' | 'Twitch' | 'Facebook' | 'Other';
 
@@ -39,6 +40,21 @@ export interface AuthorRef {
   name: string;
 }
 
+/** An author of a video: who, in which role, and the name they were credited as when it differs. */
+export interface VideoAuthorRef extends AuthorRef {
+  role: AuthorRole;
+  /** The name as the video credits it, when it differs from the creator's name; else null. */
+  creditedAs: string | null;
+}
+
+/** A crew credit on a video: never an author, never a collaboration. */
+export interface CrewCredit {
+  name: string;
+  job: CrewJob;
+  /** The creator the name is, when known; else null. */
+  creatorId: number | null;
+}
+
 export interface Video {
   id: number;
   title: string;
@@ -48,7 +64,29 @@ export interface Video {
   /** Ordered: the main creator first. */
   authorIds: number[];
   /** Same order as authorIds. */
-  authors: AuthorRef[];
+  authors: VideoAuthorRef[];
+  /** The collab event it belongs to, or null when it stands alone. */
+  eventId: number | null;
+  crew: CrewCredit[];
+}
+
+/** One upload of a collab event. */
+export interface EventVideo {
+  id: number;
+  title: string;
+  url: string;
+  authorIds: number[];
+}
+
+/** A collab event: the uploads of one collaboration (GET /api/events/:id). */
+export interface CollabEvent {
+  id: number;
+  title: string;
+  /** The earliest upload's date (YYYY-MM-DD), or '' when none is dated. */
+  date: string;
+  videos: EventVideo[];
+  /** Every author of any of its uploads, each once, in order of appearance. */
+  authorIds: number[];
 }
 
 export type SuggestionStatus = 'pending';

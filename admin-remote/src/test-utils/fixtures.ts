@@ -45,9 +45,11 @@ export const VIDEOS: Video[] = [
     date: '2024-03-01',
     authorIds: [1, 2],
     authors: [
-      { id: 1, name: 'Ada Lumen' },
-      { id: 2, name: 'Bram Koster' },
+      { id: 1, name: 'Ada Lumen', role: 'host', creditedAs: null },
+      { id: 2, name: 'Bram Koster', role: 'guest', creditedAs: null },
     ],
+    eventId: null,
+    crew: [],
   },
   {
     id: 11,
@@ -55,7 +57,9 @@ export const VIDEOS: Video[] = [
     url: 'https://www.youtube.com/watch?v=bbbbbbbbbbb',
     date: '',
     authorIds: [3],
-    authors: [{ id: 3, name: 'Cleo Hart' }],
+    authors: [{ id: 3, name: 'Cleo Hart', role: 'host', creditedAs: null }],
+    eventId: null,
+    crew: [],
   },
 ];
 

@@ -28,4 +28,12 @@ export class VideoAuthorEntity {
 
   @Column({ name: 'linked_at', type: 'varchar', length: 24, default: '' })
   linkedAt?: string;
+
+  /** host, featured or guest (shared AUTHOR_ROLES). */
+  @Column({ type: 'varchar', length: 16, default: 'guest' })
+  role?: string;
+
+  /** The name as the video credits it when it differs from the creator's; else null. */
+  @Column({ name: 'credited_as', type: 'varchar', length: 255, nullable: true })
+  creditedAs?: string | null;
 }

@@ -1,4 +1,13 @@
-import type { AmbiguousName, AuthorRef, Video, VideoPage } from '@friends/shared';
+import {
+  isAuthorRole,
+  isCrewJob,
+  type AmbiguousName,
+  type AuthorRef,
+  type CrewCredit,
+  type Video,
+  type VideoAuthorRef,
+  type VideoPage,
+} from '@friends/shared';
 import { resolveWithNames, unresolvedNames } from '../creators/creator-reader';
 import type { EntityManager } from 'typeorm';
 import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
@@ -8,14 +17,26 @@ interface VideoRow {
   title: string;
   url: string;
   date: string;
+  event_id: number | null;
 }
 interface AuthorRow {
   video_id: number;
   creator_id: number;
   name: string;
+  role: string;
+  credited_as: string | null;
+}
+interface CrewRow {
+  video_id: number;
+  name: string;
+  job: string;
+  creator_id: number | null;
 }
 
-/** Attaches the ordered authors (ids and names) to video rows, keeping the rows' order. */
+/** The columns every video answer is built from (see withAuthors). */
+const VIDEO_COLUMNS = 'id, title, url, date, event_id';
+
+/** Attaches the ordered authors (ids, names, roles) and crew credits to video rows, keeping the rows' order. */
 async function withAuthors(
   manager: EntityManager,
   videos: VideoRow[],
@@ -25,16 +46,37 @@ async function withAuthors(
     manager,
     'va.video_id',
     allAuthors ? undefined : videos.map((video) => int(video.id)),
-    (where) => `SELECT va.video_id, va.creator_id, c.name
+    (where) => `SELECT va.video_id, va.creator_id, c.name, va.role, va.credited_as
                   FROM video_authors va JOIN creators c ON c.id = va.creator_id
                  ${where} ORDER BY va.video_id, va.position`,
   );
-  const authors = new Map<number, AuthorRef[]>();
+  const authors = new Map<number, VideoAuthorRef[]>();
   for (const row of authorRows) {
     const videoId = int(row.video_id);
     const list = authors.get(videoId) ?? [];
-    list.push({ id: int(row.creator_id), name: row.name });
+    list.push({
+      id: int(row.creator_id),
+      name: row.name,
+      role: isAuthorRole(row.role) ? row.role : 'guest',
+      creditedAs: row.credited_as || null,
+    });
     authors.set(videoId, list);
+  }
+  const crewRows = await rowsWhereIn<CrewRow>(
+    manager,
+    'vc.video_id',
+    allAuthors ? undefined : videos.map((video) => int(video.id)),
+    (where) => `SELECT vc.video_id, vc.name, vc.job, vc.creator_id FROM video_crew vc
+                 ${where} ORDER BY vc.video_id, vc.position`,
+  );
+  const crew = new Map<number, CrewCredit[]>();
+  for (const row of crewRows) {
+    if (!isCrewJob(row.job)) continue;
+    const videoId = int(row.video_id);
+    crew.set(videoId, [
+      ...(crew.get(videoId) ?? []),
+      { name: row.name, job: row.job, creatorId: row.creator_id === null ? null : int(row.creator_id) },
+    ]);
   }
   return videos.map((row) => {
     const list = authors.get(int(row.id)) ?? [];
@@ -45,6 +87,8 @@ async function withAuthors(
       date: row.date,
       authorIds: list.map((author) => author.id),
       authors: list,
+      eventId: row.event_id === null || row.event_id === undefined ? null : int(row.event_id),
+      crew: crew.get(int(row.id)) ?? [],
     };
   });
 }
@@ -53,7 +97,7 @@ async function withAuthors(
 export async function readAllVideos(manager: EntityManager): Promise<Video[]> {
   return withAuthors(
     manager,
-    await rows<VideoRow>(manager, 'SELECT id, title, url, date FROM videos ORDER BY id'),
+    await rows<VideoRow>(manager, `SELECT ${VIDEO_COLUMNS} FROM videos ORDER BY id`),
     true,
   );
 }
@@ -65,7 +109,7 @@ export async function readVideosById(manager: EntityManager, ids: readonly numbe
     found.push(
       ...(await rows<VideoRow>(
         manager,
-        `SELECT id, title, url, date FROM videos WHERE id IN ${placeholders(part.length)} ORDER BY id`,
+        `SELECT ${VIDEO_COLUMNS} FROM videos WHERE id IN ${placeholders(part.length)} ORDER BY id`,
         part,
       )),
     );
@@ -77,7 +121,7 @@ export async function readVideosById(manager: EntityManager, ids: readonly numbe
 export async function readCreatorVideos(manager: EntityManager, creatorId: number): Promise<Video[]> {
   const videos = await rows<VideoRow>(
     manager,
-    `SELECT v.id, v.title, v.url, v.date
+    `SELECT v.id, v.title, v.url, v.date, v.event_id
        FROM video_authors mine JOIN videos v ON v.id = mine.video_id
       WHERE mine.creator_id = ?
       ORDER BY v.date DESC, v.id DESC`,
@@ -156,7 +200,7 @@ export async function readVideoPage(
   );
   const found = await rows<VideoRow>(
     manager,
-    `SELECT v.id, v.title, v.url, v.date FROM videos v ${where}
+    `SELECT v.id, v.title, v.url, v.date, v.event_id FROM videos v ${where}
       ORDER BY ${newestFirst(filter)} LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
     params,
   );

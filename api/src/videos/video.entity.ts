@@ -23,4 +23,8 @@ export class VideoEntity {
   /** YYYY-MM-DD, or ''. */
   @Column({ type: 'varchar', length: 10, default: '' })
   date: string;
+
+  /** The collab event it belongs to (docs/product.md "Collab events"), or null. */
+  @Column({ name: 'event_id', type: 'integer', nullable: true })
+  eventId?: number | null;
 }

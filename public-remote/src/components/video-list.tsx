@@ -6,7 +6,14 @@
  * everything the page computes (stats, export) still read the whole list.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatDay, isCollaboration, safeHref, type Video } from '@friends/shared';
+import {
+  AUTHOR_ROLE_LABELS,
+  CREW_JOB_LABELS,
+  formatDay,
+  isCollaboration,
+  safeHref,
+  type Video,
+} from '@friends/shared';
 
 /** Rows rendered at first and added per page: about three screens of video rows. */
 export const VIDEO_PAGE_SIZE = 24;
@@ -121,7 +128,7 @@ export function VideoList({
                 </div>
                 <ul className="pr-chips pr-video__authors" aria-label="Authors">
                   {video.authors.map((author) => (
-                    <li key={author.id}>
+                    <li key={author.id} className="pr-video__author">
                       {currentIds.includes(author.id) ? (
                         <span className="pr-chip pr-chip--current" aria-current="true">
                           {author.name}
@@ -135,9 +142,26 @@ export function VideoList({
                           {author.name}
                         </button>
                       )}
+                      {/* Roles matter only where several people made the video. */}
+                      {video.authors.length > 1 && (
+                        <span className="pr-role">{AUTHOR_ROLE_LABELS[author.role]}</span>
+                      )}
+                      {author.creditedAs && (
+                        <span className="pr-role pr-role--as">as {author.creditedAs}</span>
+                      )}
                     </li>
                   ))}
                 </ul>
+                {video.crew.length > 0 && (
+                  <p className="pr-video__crew">
+                    {video.crew.map((credit, i) => (
+                      <span key={`${credit.job}:${credit.name}`}>
+                        {i > 0 && ' · '}
+                        {CREW_JOB_LABELS[credit.job]} {credit.name}
+                      </span>
+                    ))}
+                  </p>
+                )}
                 <div className="pr-video__meta">
                   {video.date && <time dateTime={video.date}>{formatDay(video.date)}</time>}
                   {href && (

@@ -11,6 +11,7 @@ import { AnswerVersions1797621663364 } from './1797621663364-AnswerVersions';
 import { OtherNamesAndNameKeys1797622020684 } from './1797622020684-OtherNamesAndNameKeys';
 import { OneWritePath1797624423879 } from './1797624423879-OneWritePath';
 import { PublicApi1797625047204 } from './1797625047204-PublicApi';
+import { EventsRolesCrew1797780000000 } from './1797780000000-EventsRolesCrew';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   OtherNamesAndNameKeys1797622020684,
   OneWritePath1797624423879,
   PublicApi1797625047204,
+  EventsRolesCrew1797780000000,
 ];

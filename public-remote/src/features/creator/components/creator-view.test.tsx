@@ -23,7 +23,14 @@ function prolific(count: number): CreatorProfile {
       url: `https://www.youtube.com/watch?v=v${String(i).padStart(10, '0')}`,
       date: '2024-01-01',
       authorIds: authors.map((author) => author.id),
-      authors: authors.map(({ id, name }) => ({ id, name })),
+      authors: authors.map(({ id, name }, position) => ({
+        id,
+        name,
+        role: position === 0 ? ('host' as const) : ('guest' as const),
+        creditedAs: null,
+      })),
+      eventId: null,
+      crew: [],
     };
   });
   const collaborations = Math.ceil(count / 3);

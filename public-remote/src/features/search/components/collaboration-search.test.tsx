@@ -25,9 +25,11 @@ const VIDEOS: Video[] = Array.from({ length: 60 }, (_, i) => ({
   date: '',
   authorIds: [ada.id, bram.id],
   authors: [
-    { id: ada.id, name: ada.name },
-    { id: bram.id, name: bram.name },
+    { id: ada.id, name: ada.name, role: 'host', creditedAs: null },
+    { id: bram.id, name: bram.name, role: 'guest', creditedAs: null },
   ],
+  eventId: null,
+  crew: [],
 }));
 
 const query = (request: RecordedRequest) => new URL(request.url, 'http://test').searchParams;

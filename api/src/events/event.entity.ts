@@ -1,0 +1,11 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A collab event: the uploads of one collaboration by several channels (videos.event_id). */
+@Entity({ name: 'events' })
+export class EventEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 512 })
+  title: string;
+}
