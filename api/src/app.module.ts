@@ -15,6 +15,7 @@ import { CountsModule } from './counts/counts.module';
 import { CreatorsModule } from './creators/creators.module';
 import { DatabaseModule } from './database/database.module';
 import { TransactionRunner } from './database/transaction-runner.service';
+import { EventsModule } from './events/events.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { HistoryModule } from './history/history.module';
@@ -62,6 +63,7 @@ export class AppModule {
         CreatorsModule,
         VideosModule,
         GroupsModule,
+        EventsModule,
         YouTubeModule,
         ReviewModule,
         QueriesModule,

@@ -401,18 +401,7 @@ describe('GET /api/creators/:id/profile', () => {
         { id: friend.id, name: 'Profile Friend', photo: friend.photo, count: 2 },
         { id: pal.id, name: 'Profile Pal', photo: pal.photo, count: 1 },
       ],
-      videos: [
-        {
-          ...recent,
-          authors: [
-            { id: pal.id, name: 'Profile Pal' },
-            { id: me.id, name: 'Profile Me' },
-            { id: friend.id, name: 'Profile Friend' },
-          ],
-        },
-        old,
-        undated,
-      ],
+      videos: [recent, old, undated],
     });
   });
 

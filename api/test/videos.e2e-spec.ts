@@ -34,10 +34,12 @@ describe('POST /api/videos', () => {
       date: '2024-03-01',
       authorIds: [bob.id, ann.id, cat.id],
       authors: [
-        { id: bob.id, name: 'Bob' },
-        { id: ann.id, name: 'Ann' },
-        { id: cat.id, name: 'Cat' },
+        { id: bob.id, name: 'Bob', role: 'host', creditedAs: null },
+        { id: ann.id, name: 'Ann', role: 'guest', creditedAs: null },
+        { id: cat.id, name: 'Cat', role: 'guest', creditedAs: null },
       ],
+      eventId: null,
+      crew: [],
     });
   });
 
@@ -160,9 +162,11 @@ describe('PUT /api/videos', () => {
       date: '2020-01-01',
       authorIds: [cat.id, ann.id],
       authors: [
-        { id: cat.id, name: 'Cat' },
-        { id: ann.id, name: 'Ann' },
+        { id: cat.id, name: 'Cat', role: 'guest', creditedAs: null },
+        { id: ann.id, name: 'Ann', role: 'host', creditedAs: null },
       ],
+      eventId: null,
+      crew: [],
     });
     // Its old URL is free again; re-saving its own URL is not a conflict.
     await createVideo(t, {
@@ -187,7 +191,7 @@ describe('PUT /api/videos', () => {
       .put(API_ROUTES.videos)
       .send({ ...video, authorIds: [bob.id] })
       .expect(200);
-    expect(response.body.authors).toEqual([{ id: bob.id, name: 'Bob' }]);
+    expect(response.body.authors).toEqual([{ id: bob.id, name: 'Bob', role: 'host', creditedAs: null }]);
   });
 
   it("rejects another video's URL with 409 and changes nothing", async () => {

@@ -39,6 +39,8 @@ export const HISTORY_KINDS = [
   'membership.create',
   'membership.update',
   'membership.delete',
+  'event.create',
+  'event.delete',
   'undo',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

@@ -70,6 +70,11 @@ export interface Video {
   crew: CrewCredit[];
 }
 
+/** POST /api/events: the videos to group as one collab event (at least two, none in another event). */
+export interface EventInput {
+  videoIds: number[];
+}
+
 /** One upload of a collab event. */
 export interface EventVideo {
   id: number;
@@ -208,11 +213,20 @@ export interface MergeInput {
   primaryId: number;
   mergeIds: number[];
 }
+/** An author as a client sends it: who, and optionally the role and the name as credited. */
+export interface VideoAuthorInput {
+  id: number;
+  role?: AuthorRole;
+  creditedAs?: string | null;
+}
 export interface VideoInput {
   title: string;
   url?: string;
   date?: string;
-  authorIds: number[];
+  /** In order: the first hosts, the others are guests unless `authors` says otherwise (roles kept on edit). */
+  authorIds?: number[];
+  /** The order and set when `authorIds` is absent; else the roles and credited names of those ids. */
+  authors?: VideoAuthorInput[];
 }
 export interface VideoUpdate extends VideoInput {
   id: number;

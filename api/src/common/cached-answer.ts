@@ -40,7 +40,9 @@ export type AnswerTable =
   | 'video_counts'
   | 'count_totals'
   | 'creator_groups'
-  | 'group_members';
+  | 'group_members'
+  | 'video_crew'
+  | 'events';
 
 /** What a list of creators shows: their rows, names, links, counts and the search index kept from them. */
 export const CREATOR_TABLES: readonly AnswerTable[] = [
@@ -57,6 +59,8 @@ export const CATALOGUE_TABLES: readonly AnswerTable[] = [
   'videos',
   'video_authors',
   'video_counts',
+  'video_crew',
+  'events',
   'count_totals',
 ];
 

@@ -24,6 +24,7 @@ export const UNCACHED_TABLES: ReadonlySet<string> = new Set([
   'suggestions',
   'review_proposals',
   'review_rejections',
+  'event_proposals',
   'channel_name_counts',
   'history',
   'history_rows',

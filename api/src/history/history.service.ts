@@ -68,11 +68,16 @@ const REFERENCES: Partial<Record<TableName, { table: TableName; column: string }
     { table: 'creator_other_names', column: 'creator_id' },
     { table: 'review_proposals', column: 'creator_id' },
     { table: 'group_members', column: 'creator_id' },
+    { table: 'video_crew', column: 'creator_id' },
   ],
+  events: [{ table: 'videos', column: 'event_id' }],
   creator_groups: [{ table: 'group_members', column: 'group_id' }],
   videos: [
     { table: 'video_authors', column: 'video_id' },
     { table: 'review_proposals', column: 'video_id' },
+    { table: 'video_crew', column: 'video_id' },
+    { table: 'event_proposals', column: 'video_a' },
+    { table: 'event_proposals', column: 'video_b' },
   ],
 };
 
@@ -224,11 +229,12 @@ export class HistoryService {
   }
 
   /**
-   * A creator or video the undo deletes must not be referred to by rows outside this change (they
-   * would go with it); the later change that added them is named.
+   * A creator, video or event the undo deletes must not be referred to by rows outside this change
+   * (they would go with it, or lose the reference); the later change that added them is named. Rows the
+   * undo itself deletes or puts back (a video taken out of the event again) are not outside.
    */
   private async checkNotReferenced(manager: EntityManager, changes: RowChange[]): Promise<void> {
-    const leaving = new Set(changes.filter((c) => c.before === null).map((c) => `${c.table}:${c.key}`));
+    const leaving = new Set(changes.map((c) => `${c.table}:${c.key}`));
     for (const parent of PARENTS) {
       const ids = changes.filter((c) => c.table === parent && c.before === null).map((c) => int(c.after?.id));
       for (const ref of REFERENCES[parent] ?? []) {

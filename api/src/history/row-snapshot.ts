@@ -27,6 +27,8 @@ export interface TableInfo {
 }
 
 export const HISTORY_TABLES = {
+  // Before videos: a video refers to its event, so an undo puts the event back first.
+  events: { key: ['id'], parent: true, entities: () => [] },
   creators: { key: ['id'], parent: true, entities: (r) => [['creator', r.id]], unique: [['name_key']] },
   videos: { key: ['id'], parent: true, entities: (r) => [['video', r.id]], unique: [['url_key']] },
   suggestions: { key: ['id'], parent: true, entities: () => [] },
@@ -59,6 +61,24 @@ export const HISTORY_TABLES = {
     ],
   },
   group_members: { key: ['id'], parent: false, entities: (r) => [['creator', r.creator_id]] },
+  video_crew: {
+    key: ['id'],
+    parent: false,
+    unique: [['video_id', 'position']],
+    entities: (r) => [
+      ['video', r.video_id],
+      ['creator', r.creator_id],
+    ],
+  },
+  event_proposals: {
+    key: ['id'],
+    parent: false,
+    unique: [['video_a', 'video_b']],
+    entities: (r) => [
+      ['video', r.video_a],
+      ['video', r.video_b],
+    ],
+  },
   // Keyed by the video's URL, not its id: a rejection outlives the video.
   review_rejections: { key: ['id'], parent: false, entities: () => [] },
   channel_name_counts: {
@@ -224,6 +244,7 @@ export const creatorScopes = (ids: readonly number[]): Scope[] => [
   { table: 'video_authors', column: 'creator_id', ids },
   { table: 'review_proposals', column: 'creator_id', ids },
   { table: 'group_members', column: 'creator_id', ids },
+  { table: 'video_crew', column: 'creator_id', ids },
 ];
 
 /** Everything of these groups: the rows and their membership periods. */
@@ -237,4 +258,13 @@ export const videoScopes = (ids: readonly number[]): Scope[] => [
   { table: 'videos', column: 'id', ids },
   { table: 'video_authors', column: 'video_id', ids },
   { table: 'review_proposals', column: 'video_id', ids },
+  { table: 'video_crew', column: 'video_id', ids },
+  { table: 'event_proposals', column: 'video_a', ids },
+  { table: 'event_proposals', column: 'video_b', ids },
+];
+
+/** An event and the videos grouped in it. */
+export const eventScopes = (ids: readonly number[]): Scope[] => [
+  { table: 'events', column: 'id', ids },
+  { table: 'videos', column: 'event_id', ids },
 ];

@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   canonicalVideoUrl,
+  defaultRole,
   quoted,
   safeHref,
+  type AuthorRole,
   type BulkDeleteResult,
   type Confidence,
+  type CrewCredit,
   type EvidenceSource,
   type LinkEvidence,
   type MessageResponse,
@@ -24,6 +27,7 @@ import { videoScopes } from '../history/row-snapshot';
 import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
 import { readAllVideos, readVideoIds, readVideoPage, readVideosById, type VideoFilter } from './video-reader';
 import { VideoAuthorEntity } from './video-author.entity';
+import { VideoCrewEntity } from './video-crew.entity';
 import { VideoEntity } from './video.entity';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
@@ -39,12 +43,20 @@ export const VIDEO_URL_EXISTS = 'A video with this URL already exists';
 export const TITLE_REQUIRED = 'Title is required';
 export const AUTHOR_REQUIRED = 'Select at least one creator';
 
+/** An author's role and credited name as given by the client or found by detection. */
+export interface AuthorCredit {
+  role: AuthorRole;
+  creditedAs: string | null;
+}
+
 interface PreparedVideo {
   title: string;
   url: string;
   urlKey: string | null;
   date: string;
   authorIds: number[];
+  /** The roles the input named (others: kept on edit, else by position). */
+  credits: Map<number, AuthorCredit>;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -71,9 +83,20 @@ export function prepareVideo(input: CreateVideoDto): PreparedVideo {
   const date = input.date?.trim() ?? '';
   if (date && !isCalendarDate(date))
     throw new BadRequestException('date must be a calendar date written YYYY-MM-DD');
-  const authorIds = [...new Set(input.authorIds)];
+  if (!input.authorIds && !input.authors)
+    throw new BadRequestException('authorIds (or authors) must name at least one creator');
+  const authorIds = [...new Set(input.authorIds ?? input.authors?.map((author) => author.id) ?? [])];
   if (authorIds.length === 0) throw new BadRequestException(AUTHOR_REQUIRED);
-  return { title, url, urlKey: videoUrlKey(url), date, authorIds };
+  const credits = new Map<number, AuthorCredit>();
+  input.authors?.forEach((author) => {
+    const position = authorIds.indexOf(author.id);
+    if (position < 0 || (!author.role && author.creditedAs === undefined)) return;
+    credits.set(author.id, {
+      role: author.role ?? defaultRole(position),
+      creditedAs: author.creditedAs?.trim() || null,
+    });
+  });
+  return { title, url, urlKey: videoUrlKey(url), date, authorIds, credits };
 }
 
 @Injectable()
@@ -127,7 +150,7 @@ export class VideosService {
     });
     const id = int(result.identifiers[0]?.id);
     change.made(...videoScopes([id]));
-    await this.insertAuthors(manager, id, video.authorIds, 0, evidence);
+    await this.insertAuthors(manager, id, video.authorIds, 0, evidence, undefined, video.credits);
     return id;
   }
 
@@ -140,6 +163,7 @@ export class VideosService {
     videoId: number,
     creatorIds: number[],
     evidence?: ReadonlyMap<number, AuthorEvidence>,
+    credits?: ReadonlyMap<number, AuthorCredit>,
   ): Promise<number[]> {
     const { manager } = change;
     await change.touch({ table: 'video_authors', column: 'video_id', ids: [videoId] });
@@ -151,7 +175,7 @@ export class VideosService {
     const current = new Set(authors.map((a) => int(a.creator_id)));
     const added = [...new Set(creatorIds)].filter((id) => !current.has(id));
     const next = authors.reduce((max, a) => Math.max(max, int(a.position) + 1), 0);
-    await this.insertAuthors(manager, videoId, added, next, evidence);
+    await this.insertAuthors(manager, videoId, added, next, evidence, undefined, credits);
     return added;
   }
 
@@ -221,6 +245,36 @@ export class VideosService {
     }
   }
 
+  /**
+   * Inside a caller's change (an event grouped or ungrouped): puts these videos in the event, or takes
+   * them out of any (null).
+   */
+  async setEventWithin(change: Change, videoIds: readonly number[], eventId: number | null): Promise<void> {
+    await change.touch({ table: 'videos', column: 'id', ids: videoIds });
+    for (const part of chunks(videoIds))
+      await change.manager.query(`UPDATE videos SET event_id = ? WHERE id IN ${placeholders(part.length)}`, [
+        eventId,
+        ...part,
+      ]);
+  }
+
+  /** Inside a caller's change (an import): the video's crew credits, replacing any it had. */
+  async setCrewWithin(change: Change, videoId: number, crew: readonly CrewCredit[]): Promise<void> {
+    await change.touch({ table: 'video_crew', column: 'video_id', ids: [videoId] });
+    await change.manager.delete(VideoCrewEntity, { videoId });
+    if (crew.length === 0) return;
+    await change.manager.insert(
+      VideoCrewEntity,
+      crew.map((credit, position) => ({
+        videoId,
+        position,
+        name: credit.name,
+        job: credit.job,
+        creatorId: credit.creatorId,
+      })),
+    );
+  }
+
   async update(input: UpdateVideoDto): Promise<Video> {
     const video = prepareVideo(input);
     return this.uniqueUrl(() =>
@@ -241,7 +295,7 @@ export class VideosService {
           );
           const kept = await this.evidenceRows(manager, input.id);
           await manager.delete(VideoAuthorEntity, { videoId: input.id });
-          await this.insertAuthors(manager, input.id, video.authorIds, 0, undefined, kept);
+          await this.insertAuthors(manager, input.id, video.authorIds, 0, undefined, kept, video.credits);
           return this.readOne(manager, input.id);
         },
       ),
@@ -321,7 +375,9 @@ export class VideosService {
 
   /**
    * The one place authorships are written: positions from `from` on, in the given order, each with its
-   * evidence (manual when none is given); `kept` rows keep the evidence they had (an edit of the video).
+   * evidence (manual when none is given); `kept` rows keep the evidence and role they had (an edit of
+   * the video). Roles: as `credits` names them, else as kept, else the first author hosts and the
+   * others are guests.
    */
   private async insertAuthors(
     manager: EntityManager,
@@ -330,23 +386,31 @@ export class VideosService {
     from = 0,
     evidence?: ReadonlyMap<number, AuthorEvidence>,
     kept?: ReadonlyMap<number, Partial<VideoAuthorEntity>>,
+    credits?: ReadonlyMap<number, AuthorCredit>,
   ): Promise<void> {
     if (authorIds.length === 0) return;
     const at = new Date().toISOString();
+    // A video has one host: a new first author hosts only when no kept author does.
+    const keptHost = authorIds.some((id) => (credits?.get(id)?.role ?? kept?.get(id)?.role) === 'host');
     await manager.insert(
       VideoAuthorEntity,
       authorIds.map((creatorId, index) => {
+        const position = from + index;
+        const credit = credits?.get(creatorId);
         const old = kept?.get(creatorId);
-        if (old) return { ...old, videoId, creatorId, position: from + index };
+        const role = credit ? { role: credit.role, creditedAs: credit.creditedAs } : {};
+        if (old) return { ...old, ...role, videoId, creatorId, position };
         const why = evidence?.get(creatorId) ?? MANUAL;
         return {
           videoId,
           creatorId,
-          position: from + index,
+          position,
           source: why.source,
           evidence: why.text.slice(0, 300),
           confidence: why.confidence,
           linkedAt: at,
+          role: credit?.role ?? (keptHost ? 'guest' : defaultRole(position)),
+          creditedAs: credit?.creditedAs ?? null,
         };
       }),
     );
@@ -360,7 +424,14 @@ export class VideosService {
     return new Map(
       found.map((r) => [
         int(r.creator_id),
-        { source: r.source, evidence: r.evidence, confidence: r.confidence, linkedAt: r.linked_at },
+        {
+          source: r.source,
+          evidence: r.evidence,
+          confidence: r.confidence,
+          linkedAt: r.linked_at,
+          role: r.role,
+          creditedAs: r.credited_as,
+        },
       ]),
     );
   }
@@ -396,9 +467,12 @@ function linkRows(manager: EntityManager, videoId: number) {
     evidence: string;
     confidence: string;
     linked_at: string;
+    role: string;
+    credited_as: string | null;
   }>(
     manager,
-    'SELECT creator_id, source, evidence, confidence, linked_at FROM video_authors WHERE video_id = ? ORDER BY position',
+    `SELECT creator_id, source, evidence, confidence, linked_at, role, credited_as
+       FROM video_authors WHERE video_id = ? ORDER BY position`,
     [videoId],
   );
 }

@@ -1,8 +1,54 @@
-import { LIMITS, type VideoInput, type VideoUpdate } from '@friends/shared';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  AUTHOR_ROLES,
+  LIMITS,
+  type AuthorRole,
+  type VideoAuthorInput,
+  type VideoInput,
+  type VideoUpdate,
+} from '@friends/shared';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { MAX_ID } from '../../creators/dto/creator.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PlainText } from '../../common/plain-text.decorator';
+
+/** One author with its role (docs/product.md "Roles and crew"); `name` is ignored (a client may echo a read). */
+export class VideoAuthorDto implements VideoAuthorInput {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  id: number;
+
+  @ApiPropertyOptional({ enum: AUTHOR_ROLES, description: 'host, featured or guest' })
+  @IsOptional()
+  @IsIn(AUTHOR_ROLES, { message: `role must be one of ${AUTHOR_ROLES.join(', ')}` })
+  role?: AuthorRole;
+
+  @ApiPropertyOptional({ maxLength: LIMITS.creatorName, nullable: true })
+  @IsOptional()
+  @IsString()
+  @PlainText()
+  @MaxLength(LIMITS.creatorName)
+  creditedAs?: string | null;
+
+  @ApiPropertyOptional({ description: 'ignored' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.creatorName)
+  name?: string;
+}
 
 export class CreateVideoDto implements VideoInput {
   @ApiProperty({ maxLength: LIMITS.videoTitle })
@@ -26,18 +72,39 @@ export class CreateVideoDto implements VideoInput {
   @MaxLength(10)
   date?: string;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: 'integer',
     isArray: true,
     maxItems: LIMITS.authorsPerVideo,
-    description: 'creator ids, in order',
+    description: 'creator ids, in order: the first hosts, the others are guests (roles kept on edit)',
   })
+  @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.authorsPerVideo)
   @IsInt({ each: true })
   @Min(1, { each: true })
   @Max(MAX_ID, { each: true })
-  authorIds: number[];
+  authorIds?: number[];
+
+  /** The authors with their roles: the order and set when `authorIds` is absent, else only the roles. */
+  @ApiPropertyOptional({ type: () => VideoAuthorDto, isArray: true, maxItems: LIMITS.authorsPerVideo })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.authorsPerVideo)
+  @ValidateNested({ each: true })
+  @Type(() => VideoAuthorDto)
+  authors?: VideoAuthorDto[];
+
+  /** Ignored: a client editing a video it read may send these back; events are changed through /api/events. */
+  @ApiPropertyOptional({ description: 'ignored', nullable: true })
+  @IsOptional()
+  eventId?: unknown;
+
+  @ApiPropertyOptional({ description: 'ignored', type: 'array', items: { type: 'object' } })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.authorsPerVideo)
+  crew?: unknown[];
 }
 
 export class UpdateVideoDto extends CreateVideoDto implements VideoUpdate {
@@ -46,14 +113,4 @@ export class UpdateVideoDto extends CreateVideoDto implements VideoUpdate {
   @Min(1)
   @Max(MAX_ID)
   id: number;
-
-  /**
-   * Ignored. A client editing a video from GET /api/videos may send its `authors` back (docs/product.md §3:
-   * "the video list may also carry an authors list"); authorIds is what counts.
-   */
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, description: 'ignored: authorIds counts' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.authorsPerVideo)
-  authors?: unknown[];
 }
