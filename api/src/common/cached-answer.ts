@@ -1,5 +1,5 @@
 /**
- * Caching of read answers in one place (docs/architecture.md "HTTP caching"): a handler returns its
+ * Caching of read answers in one place (docs/architecture.md "Architecture rules"): a handler returns its
  * typed result, and `@CachedAnswer({ reads })` on the route keeps it serialised in the AggregateCache,
  * under the request's URL, until a write changes one of the tables it reads. The bytes kept are then
  * what the rest of the stack knows: their ETag made once, their gzip and brotli forms made once, the
