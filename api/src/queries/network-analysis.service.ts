@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import {
   Injectable,
   Logger,
@@ -8,30 +9,34 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import {
-  BRIDGES_MAX_LIMIT,
-  communityLabel,
-  type Bridge,
-  type Communities,
-  type Community,
-  type CommunityLookup,
-} from '@friends/shared';
+import { ConfigService } from '@nestjs/config';
+import type { Bridge, Communities, CommunityLookup } from '@friends/shared';
+import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../config/configuration';
 import { AggregateCache, isAffected } from '../database/aggregate-cache.service';
-import { chunks, int, placeholders, rows } from '../database/sql';
+import { readAnswerVersions } from '../database/data-version';
+import { releaseLease, takeLease } from '../database/leases';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { isCollaborationSql } from '../videos/collaboration-sql';
+import type { AnalysisJob, AnalysisOutcome } from './network-analysis-child';
 import {
-  DEFAULT_ANALYSIS_OPTIONS,
-  analyseNetwork,
-  type AuthorshipColumns,
-  type NetworkAnalysis,
-} from './community-analysis';
+  ANALYSIS_LEASE,
+  latestRun,
+  readAllCommunities,
+  readBridges,
+  readCommunities,
+  readCommunitiesOf,
+  type StoredRun,
+} from './network-results';
 
-/** A burst of writes is analysed once: the recompute starts this long after the first of them. */
+/** A burst of writes is analysed once: the check starts this long after the first of them. */
 const DEBOUNCE_MS = 200;
-/** Authorship rows per read, so no single statement holds SQLite's one connection for long. */
-const READ_CHUNK = 5000;
-const WORKER_FILE = join(__dirname, 'community-worker.js');
+/** How long the lease lasts unless renewed; the holder renews it every third of that. */
+const LEASE_MS = 30_000;
+/** How often a replica looks for a run another replica published. */
+const RUN_POLL_MS = 1000;
+/** While no run exists yet, how often a waiting request looks again. */
+const FIRST_RUN_POLL_MS = 100;
+
 /**
  * The tables the analysis and its answers are built from: a write that changes none of them neither
  * reruns it nor drops its answers.
@@ -39,45 +44,66 @@ const WORKER_FILE = join(__dirname, 'community-worker.js');
 export const ANALYSIS_READS = ['creators', 'video_authors', 'video_counts'] as const;
 const ANALYSIS_READS_SET: ReadonlySet<string> = new Set(ANALYSIS_READS);
 
-interface Published {
-  /** Counts the analyses published, so each one's cached answers have their own keys. */
-  seq: number;
-  /** The data changes counted when its read began (see `changes`). */
-  changes: number;
-  communities: Communities;
-  /** Each member's community, for the lookups of a graph's creators. */
-  communityOf: Map<number, Community>;
-  bridges: Bridge[];
+/**
+ * What the analysis reads, as the versions those tables were at (`answer_versions`, stamped by every
+ * write that changes them): a run computed from other inputs is stale.
+ */
+async function analysisInputs(manager: EntityManager): Promise<string> {
+  const versions = await readAnswerVersions(manager);
+  return ANALYSIS_READS.map((table) => `${table}:${versions.get(table) ?? 0}`).join(',');
 }
 
 /**
- * Communities and bridges of the collaboration network, computed off the request path and
- * served from the last result. Every change of the data version (a write here, or another replica's
- * write seen by the poll) schedules a recompute: the authorship rows are read in short chunks, the
- * analysis runs in a worker thread, and the result replaces the previous one. Each replica computes
- * from the database itself; the analysis is deterministic, so replicas agree. Until the first result
- * exists requests wait for it; afterwards they never wait. See docs/architecture.md "Insights".
+ * Where the child process starts: the compiled file next to this one; from the TypeScript sources (the
+ * API's test suites) the .ts file, compiled on load by swc as jest compiles it.
+ */
+function childEntry(): { file: string; execArgv: string[] } {
+  if (__filename.endsWith('.js')) return { file: join(__dirname, 'network-analysis-child.js'), execArgv: [] };
+  return {
+    file: join(__dirname, 'network-analysis-child.ts'),
+    execArgv: ['--require', join(__dirname, '../../test/support/register-ts.cjs')],
+  };
+}
+
+/**
+ * Communities and bridges of the collaboration network, computed off the request path, once for all
+ * replicas, and served from the database. When the tables the analysis reads have changed since the newest
+ * stored run, a replica takes the analysis lease (database/leases.ts; the others leave it) and forks a
+ * child process that reads the authorship rows, computes and stores a new run
+ * (network-analysis-child.ts), so the graph never lives in the API's heap. Every replica reads the
+ * newest finished run and looks for a newer one every second. See docs/architecture.md "Insights".
  */
 @Injectable()
 export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('NetworkAnalysis');
-  private published: Published | null = null;
-  private waiters: Array<{ resolve: (value: Published) => void; reject: (error: unknown) => void }> = [];
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  /** Data-version changes seen: a result read after the latest one is current. */
+  /** This replica in the lease. */
+  private readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** The newest finished run this replica knows. */
+  private run: StoredRun | null = null;
+  /** Changes to ANALYSIS_READS seen (local writes, and other replicas' at the poll). */
   private changes = 0;
+  /**
+   * `changes` when `run` was last found to match the data: while it still equals `changes` the run is
+   * current and its answers are cached; otherwise they are sent uncached, so that nothing kept (the
+   * cache, the replay of the URL) outlives the newer run that is on its way.
+   */
+  private currentAt = -1;
+  private waiters: Array<{ resolve: (run: StoredRun) => void; reject: (error: unknown) => void }> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private poll: NodeJS.Timeout | undefined;
+  private checking = false;
   private stopped = false;
-  private worker: Worker | null = null;
-  /** How long the last analysis took, from the first read to its publication. */
+  private child: ChildProcess | null = null;
+  /** How long the last analysis this replica ran took, from the fork to the stored run. */
   lastDurationMs = 0;
 
   constructor(
     private readonly tx: TransactionRunner,
     private readonly cache: AggregateCache,
+    private readonly config: ConfigService<AppConfig, true>,
   ) {
     cache.onInvalidate((changed) => {
-      if (!isAffected(ANALYSIS_READS_SET, changed)) return; // a suggestion, a title: same graph
+      if (!isAffected(ANALYSIS_READS_SET, changed)) return; // a suggestion, a title: the same graph
       this.changes += 1;
       this.schedule(DEBOUNCE_MS);
     });
@@ -85,225 +111,172 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
 
   onApplicationBootstrap(): void {
     this.schedule(0);
+    this.poll = setInterval(() => void this.refresh().catch(() => undefined), RUN_POLL_MS);
+    this.poll.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.worker?.terminate();
+    clearInterval(this.poll);
+    this.child?.kill('SIGKILL');
     for (const waiter of this.waiters.splice(0))
       waiter.reject(new ServiceUnavailableException('Shutting down'));
   }
 
-  /**
-   * Communities; cached as bytes when the result is current, sent uncached while a newer one is pending
-   * (a cached answer is kept, and replayed, until the next data change).
-   */
-  async communitiesJson(trim: { limit?: number; members?: number } = {}): Promise<Buffer | Communities> {
-    const result = await this.result();
+  /** Communities of the newest run: all of them, or the first `limit` with their first `members`. */
+  communitiesJson(trim: { limit?: number; members?: number } = {}): Promise<Buffer | Communities> {
     const { limit, members } = trim;
-    const answer = (): Communities =>
-      limit === undefined && members === undefined
-        ? result.communities
-        : {
-            communities: result.communities.communities
-              .slice(0, limit)
-              .map((community) =>
-                members === undefined
-                  ? community
-                  : { ...community, members: community.members.slice(0, members) },
-              ),
-            total: result.communities.total,
-          };
-    if (result.changes !== this.changes) return answer();
-    return this.cache.json(
-      `network:communities:${result.seq}:${limit ?? ''}:${members ?? ''}`,
-      async () => answer(),
-      { reads: ANALYSIS_READS },
+    if (limit === undefined && members === undefined) {
+      return this.answer('communities', (manager, run) => readAllCommunities(manager, run));
+    }
+    return this.answer(`communities:${limit ?? ''}:${members ?? ''}`, (manager, run) =>
+      readCommunities(manager, run, limit, members),
     );
   }
 
   /** The communities of the creators `ids` (distinct), for a graph that shows them; see CommunityLookup. */
-  async communitiesOfJson(ids: readonly number[]): Promise<Buffer | CommunityLookup> {
-    const result = await this.result();
-    const answer = (): CommunityLookup => {
-      const members: [number, number][] = [];
-      const used = new Set<Community>();
-      for (const id of ids) {
-        const community = result.communityOf.get(id);
-        if (!community) continue;
-        members.push([id, community.id]);
-        used.add(community);
-      }
-      const communities = result.communities.communities
-        .filter((community) => used.has(community))
-        .map(({ id, label, size }) => ({ id, label, size }));
-      return { communities, members };
-    };
-    if (result.changes !== this.changes) return answer();
-    return this.cache.json(`network:communities:of:${result.seq}:${ids.join(',')}`, async () => answer(), {
-      reads: ANALYSIS_READS,
-    });
+  communitiesOfJson(ids: readonly number[]): Promise<Buffer | CommunityLookup> {
+    return this.answer(`communities:of:${ids.join(',')}`, (manager, run) =>
+      readCommunitiesOf(manager, run, ids),
+    );
   }
 
-  async bridgesJson(limit: number): Promise<Buffer | Bridge[]> {
-    const result = await this.result();
-    const top = () => result.bridges.slice(0, limit);
-    if (result.changes !== this.changes) return top();
-    return this.cache.json(`network:bridges:${result.seq}:${limit}`, async () => top(), {
-      reads: ANALYSIS_READS,
-    });
+  bridgesJson(limit: number): Promise<Buffer | Bridge[]> {
+    return this.answer(`bridges:${limit}`, (manager, run) => readBridges(manager, run, limit));
   }
 
-  private result(): Promise<Published> {
-    if (this.published) return Promise.resolve(this.published);
+  /** An answer read from the newest run: cached while that run is current, else sent as it is. */
+  private async answer<T>(
+    key: string,
+    read: (manager: EntityManager, run: number) => Promise<T>,
+  ): Promise<Buffer | T> {
+    const { id } = await this.current();
+    const compute = () => this.tx.read((manager) => read(manager, id));
+    if (this.currentAt !== this.changes) return compute();
+    return this.cache.json(`network:${id}:${key}`, compute, { reads: ANALYSIS_READS });
+  }
+
+  /** The newest run; until the first one exists (a fresh database), waits for it. */
+  private async current(): Promise<StoredRun> {
+    if (this.run) return this.run;
+    await this.refresh();
+    if (this.run) return this.run;
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       this.schedule(0);
+      const look = setInterval(() => {
+        if (this.stopped || this.waiters.length === 0) return clearInterval(look);
+        void this.refresh().catch(() => undefined);
+      }, FIRST_RUN_POLL_MS);
+      look.unref();
     });
   }
 
+  /**
+   * Reads the newest finished run and what the analysis reads now; a newer run replaces the one
+   * served. Answers the data's inputs.
+   */
+  private async refresh(): Promise<string> {
+    const changes = this.changes;
+    const { found, inputs } = await this.tx.read(async (manager) => ({
+      found: await latestRun(manager),
+      inputs: await analysisInputs(manager),
+    }));
+    if (found && (!this.run || found.id > this.run.id)) {
+      this.run = found;
+      for (const waiter of this.waiters.splice(0)) waiter.resolve(found);
+    }
+    if (this.run && this.run.inputs === inputs) this.currentAt = changes;
+    return inputs;
+  }
+
   private schedule(delayMs: number): void {
-    if (this.stopped || this.running || this.timer) return;
+    if (this.stopped || this.checking || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.run();
+      void this.check();
     }, delayMs);
     this.timer.unref();
   }
 
-  private async run(): Promise<void> {
-    if (this.running || this.stopped) return;
-    this.running = true;
+  /**
+   * Runs the analysis when the newest run is stale and this replica gets the lease. Without the lease
+   * (another replica is computing) it looks again when the lease would have expired, in case that
+   * replica died; a run it publishes meanwhile is found by the poll.
+   */
+  private async check(): Promise<void> {
+    if (this.checking || this.stopped) return;
+    this.checking = true;
     const seen = this.changes;
-    const started = performance.now();
+    let retryMs: number | null = null;
     try {
-      const analysis = await this.analyse(await this.readAuthorships());
-      const result = await this.name(analysis, seen);
-      if (this.stopped) return;
-      this.published = result;
-      this.lastDurationMs = performance.now() - started;
-      for (const waiter of this.waiters.splice(0)) waiter.resolve(result);
+      const inputs = await this.refresh();
+      if (this.run?.inputs === inputs) return;
+      const taken = await this.tx.write(
+        (manager) => takeLease(manager, ANALYSIS_LEASE, this.holder, LEASE_MS),
+        { affectsAnswers: false },
+      );
+      if (!taken) {
+        retryMs = LEASE_MS;
+        return;
+      }
+      const started = performance.now();
+      try {
+        // Another replica may have stored a run of these inputs and let the lease go just before.
+        if ((await this.refresh()) === inputs && this.run?.inputs === inputs) return;
+        const database = this.config.get('database', { infer: true });
+        const outcome = await this.fork({ database, inputs, holder: this.holder });
+        if (!outcome.ok) throw new Error(outcome.error);
+        this.lastDurationMs = performance.now() - started;
+        await this.refresh();
+      } finally {
+        await this.tx
+          .write((manager) => releaseLease(manager, ANALYSIS_LEASE, this.holder), { affectsAnswers: false })
+          .catch(() => undefined);
+      }
     } catch (error) {
       if (this.stopped) return;
-      this.changes += 1; // try again
       this.log.warn(`network analysis failed: ${String(error)}`);
-      const failure = new ServiceUnavailableException('The network analysis is not available yet');
-      for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
-    } finally {
-      this.running = false;
-    }
-    // Under a stream of writes the worker rests half as long as it ran, so it never takes a whole core.
-    if (this.changes !== seen) this.schedule(Math.max(DEBOUNCE_MS, this.lastDurationMs / 2));
-  }
-
-  /**
-   * The authorship rows of every collaboration (solo videos add nothing to the graph and are three in
-   * four videos: reading them cost most of the time and memory), ordered by video, a chunk at a time
-   * (whole videos per chunk), from the video counts kept on write.
-   */
-  private async readAuthorships(): Promise<AuthorshipColumns> {
-    const videoIds: number[] = [];
-    const creatorIds: number[] = [];
-    for (let after = 0; ;) {
-      const part = await this.tx.read((manager) =>
-        rows<{ video_id: number; creator_id: number }>(
-          manager,
-          `SELECT va.video_id, va.creator_id
-             FROM video_counts vc JOIN video_authors va ON va.video_id = vc.video_id
-            WHERE vc.video_id > ? AND ${isCollaborationSql('vc.authors')}
-            ORDER BY va.video_id, va.creator_id LIMIT ${READ_CHUNK}`,
-          [after],
-        ),
-      );
-      const full = part.length === READ_CHUNK;
-      // A full chunk may end inside a video: its last video is read again, whole, with the next one.
-      const last = full ? int(part[part.length - 1]!.video_id) : null;
-      let kept = 0;
-      for (const row of part) {
-        const video = int(row.video_id);
-        if (video === last) break;
-        videoIds.push(video);
-        creatorIds.push(int(row.creator_id));
-        kept++;
+      retryMs = Math.max(DEBOUNCE_MS, this.lastDurationMs);
+      if (!this.run) {
+        const failure = new ServiceUnavailableException('The network analysis is not available yet');
+        for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
       }
-      if (!full) break;
-      if (kept === 0) throw new Error(`a video with more than ${READ_CHUNK} authors`);
-      after = videoIds[videoIds.length - 1]!;
+    } finally {
+      this.checking = false;
     }
-    return { videoIds: Int32Array.from(videoIds), creatorIds: Int32Array.from(creatorIds) };
+    if (retryMs !== null) this.schedule(retryMs);
+    // Under a stream of writes the analysis rests half as long as it ran, so it never takes a whole core.
+    else if (this.changes !== seen) this.schedule(Math.max(DEBOUNCE_MS, this.lastDurationMs / 2));
   }
 
-  /**
-   * In a worker thread when running the compiled build; running from the TypeScript sources (the API
-   * test suites) in this thread, as a worker can only load compiled JavaScript.
-   */
-  private analyse(columns: AuthorshipColumns): Promise<NetworkAnalysis> {
-    const options = { ...DEFAULT_ANALYSIS_OPTIONS, bridges: BRIDGES_MAX_LIMIT };
-    if (!__filename.endsWith('.js') || !existsSync(WORKER_FILE)) {
-      return Promise.resolve(analyseNetwork(columns, options));
-    }
+  /** Runs one analysis in a child process, renewing the lease while it works. */
+  private fork(job: AnalysisJob): Promise<AnalysisOutcome> {
+    const { file, execArgv } = childEntry();
     return new Promise((resolve, reject) => {
-      const worker = new Worker(WORKER_FILE);
-      this.worker = worker;
-      const done = () => {
-        if (this.worker === worker) this.worker = null;
-        void worker.terminate();
-      };
-      worker.once('message', (analysis: NetworkAnalysis) => {
-        done();
-        resolve(analysis);
-      });
-      worker.once('error', (error) => {
-        done();
+      const child = fork(file, [], { execArgv, serialization: 'advanced', stdio: 'inherit' });
+      this.child = child;
+      const renew = setInterval(() => {
+        void this.tx
+          .write((manager) => takeLease(manager, ANALYSIS_LEASE, this.holder, LEASE_MS), {
+            affectsAnswers: false,
+          })
+          .catch(() => undefined);
+      }, LEASE_MS / 3);
+      let outcome: AnalysisOutcome | null = null;
+      child.once('message', (message: AnalysisOutcome) => (outcome = message));
+      child.once('error', (error) => {
+        clearInterval(renew);
         reject(error);
       });
-      worker.once('exit', (code) => {
-        if (this.worker === worker) reject(new Error(`analysis worker exited with code ${code}`));
+      child.once('exit', (code, signal) => {
+        clearInterval(renew);
+        if (this.child === child) this.child = null;
+        if (outcome) resolve(outcome);
+        else reject(new Error(`the analysis process exited (${signal ?? code}) without an answer`));
       });
-      worker.postMessage({ rows: columns, options }, [
-        columns.videoIds.buffer as ArrayBuffer,
-        columns.creatorIds.buffer as ArrayBuffer,
-      ]);
+      child.send(job);
     });
-  }
-
-  /** Names for the ids of the analysis, a chunk per read; a creator deleted meanwhile is left out. */
-  private async name(analysis: NetworkAnalysis, changes: number): Promise<Published> {
-    const ids = analysis.communities.flatMap((community) => community.members);
-    const names = new Map<number, string>();
-    for (const part of chunks(ids)) {
-      const found = await this.tx.read((manager) =>
-        rows<{ id: number; name: string }>(
-          manager,
-          `SELECT id, name FROM creators WHERE id IN ${placeholders(part.length)}`,
-          part,
-        ),
-      );
-      for (const row of found) names.set(int(row.id), row.name);
-    }
-    const communities = analysis.communities
-      .map((community) => community.members.filter((id) => names.has(id)))
-      .filter((members) => members.length > 0)
-      .map((members): Community => ({
-        id: Math.min(...members),
-        label: communityLabel(members.map((id) => names.get(id)!)),
-        size: members.length,
-        members: members.map((id) => ({ id, name: names.get(id)! })),
-      }));
-    const communityOf = new Map<number, Community>();
-    for (const community of communities) {
-      for (const member of community.members) communityOf.set(member.id, community);
-    }
-    const bridges = analysis.bridges
-      .filter(([id]) => names.has(id))
-      .map(([id, score]) => ({ id, name: names.get(id)!, score: Math.round(score * 1e6) / 1e6 }));
-    return {
-      seq: (this.published?.seq ?? 0) + 1,
-      changes,
-      communities: { communities, total: communities.length },
-      communityOf,
-      bridges,
-    };
   }
 }

@@ -12,6 +12,7 @@ import { OtherNamesAndNameKeys1797622020684 } from './1797622020684-OtherNamesAn
 import { OneWritePath1797624423879 } from './1797624423879-OneWritePath';
 import { PublicApi1797625047204 } from './1797625047204-PublicApi';
 import { EventsRolesCrew1797780000000 } from './1797780000000-EventsRolesCrew';
+import { NetworkAnalysisRuns1797625987343 } from './1797625987343-NetworkAnalysisRuns';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   OneWritePath1797624423879,
   PublicApi1797625047204,
   EventsRolesCrew1797780000000,
+  NetworkAnalysisRuns1797625987343,
 ];
