@@ -10,6 +10,7 @@ export const API_ROUTES = {
   creatorsDuplicates: '/api/creators/duplicates', // GET DuplicateGroupPage: ?offset=&limit=
   creator: (id: number) => `/api/creators/${id}`, // DELETE (bulk delete form)
   creatorProfile: (id: number) => `/api/creators/${id}/profile`, // GET CreatorProfile
+  creatorVideos: (id: number) => `/api/creators/${id}/videos`, // GET VideoPage: ?offset=&limit=, the profile's order
   videos: '/api/videos', // GET Video[]; POST VideoInput; PUT VideoUpdate; DELETE ?id=
   videosSearch: '/api/videos/search', // GET VideoPage: ?q= (title or author) &youtube=true &offset=&limit=
   videosSearchIds: '/api/videos/search/ids', // GET VideoIds (admin): the same ?q= &youtube=, every match

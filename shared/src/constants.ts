@@ -58,6 +58,8 @@ export const IMPORT_MAX_VIDEOS = 500;
 export const PAGING = {
   creatorsPage: 24,
   videosPage: 50,
+  /** Videos in a creator profile's first page; GET /api/creators/:id/videos pages the rest. */
+  profileVideos: 50,
   /** Groups of the duplicate finder per page. */
   duplicatesPage: 20,
   maxLimit: 200,

@@ -126,8 +126,13 @@ export interface CreatorProfile {
   creator: Creator;
   stats: CreatorStats;
   frequentCollaborators: FrequentCollaborator[];
-  /** Newest first by date. */
+  /**
+   * The first page (PAGING.profileVideos) of the creator's videos, newest first by date (undated last);
+   * the rest come from GET /api/creators/:id/videos, so the answer does not grow with the creator.
+   */
   videos: Video[];
+  /** How many videos the creator has in all. */
+  videosTotal: number;
   /** Its group memberships, oldest first (docs/product.md "Groups"). */
   memberships: CreatorMembership[];
 }

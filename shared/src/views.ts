@@ -72,6 +72,8 @@ export const UNAUTHORIZED_EVENT = 'friends:unauthorized';
 export const QUERY_KEYS = {
   creators: ['creators'],
   creatorProfile: (id: number) => ['creators', id, 'profile'],
+  /** The pages of a creator's videos after the profile's first one. */
+  creatorVideos: (id: number) => ['creators', id, 'videos'],
   /** A paged creator search (under the creators prefix: writes refresh it). `text` as parseSearchQuery gives it. */
   creatorSearch: (text: string, scope: 'all' | 'names' = 'all') => ['creators', 'search', scope, text],
   /** Every match's id (a bulk list's Select All). */

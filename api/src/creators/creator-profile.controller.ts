@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { API_ROUTES, type CreatorProfile } from '@friends/shared';
-import { CachedAnswer, GROUP_TABLES } from '../common/cached-answer';
+import { API_ROUTES, PAGING, type CreatorProfile, type VideoPage } from '@friends/shared';
+import { CachedAnswer, CATALOGUE_TABLES, GROUP_TABLES } from '../common/cached-answer';
 import { PathId } from '../common/id-params';
+import { PageQuery, type Page } from '../common/page-params';
 import { CreatorProfileService } from './creator-profile.service';
 
 /** A creator's page, public. */
@@ -14,5 +15,15 @@ export class CreatorProfileController {
   @CachedAnswer({ reads: GROUP_TABLES })
   profile(@PathId() id: number): Promise<CreatorProfile> {
     return this.profiles.profile(id);
+  }
+
+  /** `?offset=&limit=` a page of the creator's videos, newest first (the profile's order). */
+  @Get(`${API_ROUTES.creators}/:id/videos`)
+  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  videos(
+    @PathId() id: number,
+    @PageQuery({ defaultLimit: PAGING.profileVideos, maxLimit: PAGING.maxLimit }) page: Page,
+  ): Promise<VideoPage> {
+    return this.profiles.videos(id, page);
   }
 }

@@ -1,12 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   FREQUENT_COLLABORATORS_SIZE,
+  PAGING,
   defaultAvatarUrl,
   type CreatorProfile,
   type CreatorStats,
   type FrequentCollaborator,
+  type VideoPage,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import type { Page } from '../common/page-params';
 import type { CreatorCounts } from '../counts/creator-counts.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -27,7 +30,8 @@ export function creatorStats(counts: CreatorCounts): CreatorStats {
 
 /**
  * A creator's page (docs/product.md §2): the creator, its stored counts, its most frequent
- * collaborators and its videos (cached by the route, see common/cached-answer.ts).
+ * collaborators and the first page of its videos, the rest a page at a time (cached by the route, see
+ * common/cached-answer.ts). Its bytes do not grow with the creator.
  */
 @Injectable()
 export class CreatorProfileService {
@@ -35,6 +39,34 @@ export class CreatorProfileService {
 
   profile(id: number): Promise<CreatorProfile> {
     return this.tx.read((manager) => this.read(manager, id));
+  }
+
+  /** One page of the creator's videos, in the profile's order, with how many there are in all. */
+  videos(id: number, page: Page): Promise<VideoPage> {
+    return this.tx.read(async (manager) => {
+      const creator = await this.resolveOrFail(manager, id);
+      return {
+        total: await this.videoCount(manager, creator),
+        items: await readCreatorVideos(manager, creator, page),
+      };
+    });
+  }
+
+  /** resolveCreatorId, or 404 when the id names no creator. */
+  private async resolveOrFail(manager: EntityManager, requestedId: number): Promise<number> {
+    const id = await resolveCreatorId(manager, requestedId);
+    if (id === null) throw new NotFoundException(CREATOR_NOT_FOUND);
+    return id;
+  }
+
+  /** The creator's videos in all, from the counts kept on write. */
+  private async videoCount(manager: EntityManager, id: number): Promise<number> {
+    const [own] = await rows<{ videos: number }>(
+      manager,
+      'SELECT videos FROM creator_counts WHERE creator_id = ?',
+      [id],
+    );
+    return int(own?.videos);
   }
 
   private async read(manager: EntityManager, requestedId: number): Promise<CreatorProfile> {
@@ -74,7 +106,8 @@ export class CreatorProfileService {
         photo: row.photo || defaultAvatarUrl(row.name),
         count: int(row.together),
       })),
-      videos: await readCreatorVideos(manager, id),
+      videos: await readCreatorVideos(manager, id, { offset: 0, limit: PAGING.profileVideos }),
+      videosTotal: int(own?.videos),
       memberships: await readCreatorMemberships(manager, id),
     };
   }

@@ -117,14 +117,22 @@ export async function readVideosById(manager: EntityManager, ids: readonly numbe
   return withAuthors(manager, found, false);
 }
 
-/** A creator's videos, newest first by date (undated last), then newest added first. */
-export async function readCreatorVideos(manager: EntityManager, creatorId: number): Promise<Video[]> {
+/**
+ * A creator's videos, newest first by date (undated last), then newest added first: `limit` of them
+ * from `offset`, or all when no page is given.
+ */
+export async function readCreatorVideos(
+  manager: EntityManager,
+  creatorId: number,
+  page?: { offset: number; limit: number },
+): Promise<Video[]> {
   const videos = await rows<VideoRow>(
     manager,
     `SELECT v.id, v.title, v.url, v.date, v.event_id
        FROM video_authors mine JOIN videos v ON v.id = mine.video_id
       WHERE mine.creator_id = ?
-      ORDER BY v.date DESC, v.id DESC`,
+      ORDER BY v.date DESC, v.id DESC
+      ${page ? `LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : ''}`,
     [creatorId],
   );
   return withAuthors(manager, videos, false);

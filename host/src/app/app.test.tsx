@@ -320,6 +320,7 @@ function profileOf(id: number): CreatorProfile {
     stats: { totalVideos: 0, soloVideos: 0, collaborations: 0, collaborators: 0 },
     frequentCollaborators: [],
     videos: [],
+    videosTotal: 0,
     memberships: [],
   };
 }

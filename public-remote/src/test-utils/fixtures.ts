@@ -109,5 +109,6 @@ export const PROFILE: CreatorProfile = {
       crew: [],
     },
   ],
+  videosTotal: 3,
   memberships: [{ groupId: 7, groupName: 'Aurora Live', from: '2021-04-01', to: null }],
 };

@@ -1,19 +1,42 @@
 import { act, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { API_ROUTES, type CreatorProfile, type Video } from '@friends/shared';
+import { API_ROUTES, PAGING, type CreatorProfile, type Video, type VideoPage } from '@friends/shared';
 import { VIDEO_PAGE_SIZE } from '../../../components/video-list';
 import { PROFILE } from '../../../test-utils/fixtures';
-import { mockFetch } from '../../../test-utils/mock-fetch';
+import { mockFetch, type RecordedRequest } from '../../../test-utils/mock-fetch';
 import { renderWithClient, viewProps } from '../../../test-utils/render';
 import { CreatorView } from './creator-view';
 
 function renderProfile(profile = PROFILE) {
-  mockFetch({ [`GET ${API_ROUTES.creatorProfile(1)}`]: { body: profile } });
+  mockFetch({
+    [`GET ${API_ROUTES.creatorProfile(1)}`]: { body: profile },
+    ...videoPages(1, allVideos(profile)),
+  });
   const props = viewProps({ params: { creatorId: 1 } });
   return { props, ...renderWithClient(<CreatorView {...props} />) };
 }
 
-/** Ada with `count` videos, newest first ('Video 1' is the newest), every third one with Bram. */
+/** Every video of a `prolific` profile (the profile itself holds the first page). */
+const everyVideo = new WeakMap<CreatorProfile, Video[]>();
+const allVideos = (profile: CreatorProfile) => everyVideo.get(profile) ?? profile.videos;
+
+/** GET /api/creators/:id/videos over `videos`, as the API pages them. */
+function videoPages(id: number, videos: readonly Video[]) {
+  return {
+    [`GET ${API_ROUTES.creatorVideos(id)}`]: (request: RecordedRequest) => {
+      const query = new URL(request.url, 'http://test').searchParams;
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? PAGING.profileVideos);
+      const body: VideoPage = { total: videos.length, items: videos.slice(offset, offset + limit) };
+      return { body };
+    },
+  };
+}
+
+/**
+ * Ada with `count` videos, newest first ('Video 1' is the newest), every third one with Bram: the
+ * profile holds the first page, as the API sends it.
+ */
 function prolific(count: number): CreatorProfile {
   const videos: Video[] = Array.from({ length: count }, (_, i) => {
     const authors = i % 3 === 0 ? [PROFILE.creator, { id: 2, name: 'Bram Koster' }] : [PROFILE.creator];
@@ -34,12 +57,15 @@ function prolific(count: number): CreatorProfile {
     };
   });
   const collaborations = Math.ceil(count / 3);
-  return {
+  const profile: CreatorProfile = {
     ...PROFILE,
     stats: { totalVideos: count, soloVideos: count - collaborations, collaborations, collaborators: 1 },
     frequentCollaborators: [{ id: 2, name: 'Bram Koster', photo: '', count: collaborations }],
-    videos,
+    videos: videos.slice(0, PAGING.profileVideos),
+    videosTotal: count,
   };
+  everyVideo.set(profile, videos);
+  return profile;
 }
 
 /** The titles of the video rows on screen. */
@@ -139,6 +165,7 @@ describe('CreatorView', () => {
       stats: { totalVideos: 0, soloVideos: 0, collaborations: 0, collaborators: 0 },
       frequentCollaborators: [],
       videos: [],
+      videosTotal: 0,
     });
     expect(await screen.findByText('No videos found for this creator')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All Videos (0)' })).toBeInTheDocument();
@@ -162,8 +189,10 @@ describe('CreatorView', () => {
     expect(row(`Video ${VIDEO_PAGE_SIZE + 1}`)).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(`Showing ${VIDEO_PAGE_SIZE * 2} of ${total}`);
 
-    // The last page: the button and the count go, and focus is not dropped to the document.
+    // The last page, from the server (the profile held the first PAGING.profileVideos): the button and
+    // the count go, and focus is not dropped to the document.
     await user.click(screen.getByRole('button', { name: 'Show more videos' }));
+    expect(await screen.findByRole('heading', { name: `Video ${total}`, level: 4 })).toBeInTheDocument();
     expect(rows()).toHaveLength(total);
     expect(rows()[total - 1]).toBe(`Video ${total}`);
     expect(row(`Video ${VIDEO_PAGE_SIZE * 2 + 1}`)).toHaveFocus();

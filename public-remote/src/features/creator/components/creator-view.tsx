@@ -2,7 +2,7 @@
  * docs/product.md §2 author-page. When the requested id was merged away the API answers with the primary; the
  * host then rewrites the address to the primary's id.
  */
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import {
   SHARE_ROUTES,
   VIDEO_EXPORT_COLUMNS,
@@ -17,6 +17,7 @@ import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
 import { ApiClientError } from '@friends/web/api-client';
 import { useCreatorProfile } from '../api/get-creator-profile';
+import { getAllCreatorVideos, useCreatorVideos } from '../api/get-creator-videos';
 import { CreatorStats } from './creator-stats';
 import { FrequentCollaborators } from './frequent-collaborators';
 import { Memberships } from './memberships';
@@ -30,6 +31,20 @@ export interface CreatorViewProps extends RemoteViewProps {
 export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
   const { data, isPending, error } = useCreatorProfile(params.creatorId);
   const open = (creatorId: number) => navigate('author-page', { creatorId });
+  // The profile holds the first page of videos; the rest load once the visitor asks for more.
+  const creatorId = data?.creator.id ?? 0;
+  const [moreFor, setMoreFor] = useState<number | null>(null);
+  const more = useCreatorVideos(
+    creatorId,
+    data?.videos.length ?? 0,
+    data !== undefined && moreFor === creatorId,
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = more;
+  const loadMore = useCallback(() => {
+    if (moreFor !== creatorId) setMoreFor(creatorId);
+    else if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [moreFor, creatorId, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const exportRows = useCallback(() => getAllCreatorVideos(creatorId), [creatorId]);
 
   const back = (
     <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
@@ -64,7 +79,11 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
     );
   }
 
-  const { creator, stats, frequentCollaborators, videos, memberships } = data;
+  const { creator, stats, frequentCollaborators, videosTotal, memberships } = data;
+  const videos =
+    moreFor === creator.id && more.data
+      ? [...data.videos, ...more.data.pages.flatMap((page) => page.items)]
+      : data.videos;
   return (
     <article className="pr-creator">
       {back}
@@ -108,10 +127,16 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
       <VideoList
         key={creator.id}
         videos={videos}
+        total={videosTotal}
+        onLoadMore={loadMore}
         currentIds={[creator.id]}
         onOpen={open}
         actions={
-          <ExportButtons title={`${creator.name} videos`} rows={videos} columns={VIDEO_EXPORT_COLUMNS} />
+          <ExportButtons
+            title={`${creator.name} videos`}
+            rows={videosTotal > data.videos.length ? exportRows : data.videos}
+            columns={VIDEO_EXPORT_COLUMNS}
+          />
         }
       />
     </article>
