@@ -168,6 +168,11 @@ export function readsFor(meta: DatasetMeta): Read[] {
       rotate: (n) => SHARE_ROUTES.creatorCard(1 + ((n * 7919) % meta.size.creators)),
       note: 'cold: one card drawn; p99 at 10 connections queues the draws on 2 cores',
     },
+    {
+      name: "profile's next page of videos ('Show more')",
+      path: pagedListUrl(API_ROUTES.creatorVideos(meta.bigCreator.id), { offset: PAGING.profileVideos }),
+      kind: 'visitor',
+    },
     { name: 'leaderboard', path: INSIGHTS_ROUTES.leaderboard('all'), kind: 'visitor' },
     { name: 'leaderboard, last 30 days', path: INSIGHTS_ROUTES.leaderboard('month'), kind: 'visitor' },
     { name: 'leaderboard, last 365 days', path: INSIGHTS_ROUTES.leaderboard('year'), kind: 'visitor' },
@@ -477,4 +482,84 @@ export async function runWriteThenReads(
       `(reads alone p99 ${figures.readsAloneP99Ms.toFixed(1)} ms)`,
   );
   return figures;
+}
+
+export interface ColdRead {
+  name: string;
+  path: string;
+  /** The first read after a write, each round's (the median and the worst are reported). */
+  roundsMs: number[];
+  medianMs: number;
+  maxMs: number;
+}
+
+/** Every public answer a screen reads, once each (nothing rotates): what a write may leave cold. */
+export function publicAnswers(meta: DatasetMeta): Read[] {
+  const hub = meta.topCreator.id;
+  const big = meta.bigCreator.id;
+  return [
+    ...readsFor(meta).filter((read) => read.kind !== 'admin' && !read.rotate),
+    { name: 'leaderboard, last 7 days', path: INSIGHTS_ROUTES.leaderboard('week'), kind: 'visitor' },
+    { name: "a creator's activity (hub)", path: NETWORK_ROUTES.activity(hub), kind: 'visitor' },
+    {
+      name: 'activity of every creator (analytics chart)',
+      path: NETWORK_ROUTES.allActivity,
+      kind: 'visitor',
+    },
+    { name: 'pair page (hub and the big creator)', path: NETWORK_ROUTES.pair(hub, big), kind: 'visitor' },
+    {
+      name: 'connection finder (hub to the big creator)',
+      path: NETWORK_ROUTES.path(hub, big),
+      kind: 'visitor',
+    },
+    { name: 'analytics (totals + first page of 50)', path: API_ROUTES.stats, kind: 'visitor' },
+  ];
+}
+
+/**
+ * The first read of each public answer after a write that changes what it reads: an admin adds a dated
+ * collaboration of the big creator and the hub, then the answer is read once (timed), and the video is
+ * deleted again (untimed). `rounds` times per answer.
+ */
+export async function runColdAfterWrite(api: RunningApi, meta: DatasetMeta, rounds = 3): Promise<ColdRead[]> {
+  const cookie = await api.login();
+  const today = new Date().toISOString().slice(0, 10);
+  const results: ColdRead[] = [];
+  let n = 0;
+  for (const read of publicAnswers(meta)) {
+    const roundsMs: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const response = await fetch(`${api.url}${API_ROUTES.videos}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          title: `Bench cold read ${n}`,
+          url: `https://www.youtube.com/watch?v=cr${String(n++).padStart(9, '0')}`,
+          date: today,
+          authorIds: [...new Set([meta.bigCreator.id, meta.topCreator.id])],
+        }),
+      });
+      const body = await response.text();
+      if (!response.ok) throw new Error(`POST /api/videos answered ${response.status}: ${body}`);
+      const id = (JSON.parse(body) as { id: number }).id;
+      const started = performance.now();
+      const answer = await fetch(api.url + read.path);
+      await answer.arrayBuffer();
+      roundsMs.push(performance.now() - started);
+      if (!answer.ok) throw new Error(`GET ${read.path} answered ${answer.status}`);
+      await fetch(`${api.url}${API_ROUTES.video(id)}`, { method: 'DELETE', headers: { cookie } });
+    }
+    const figures: ColdRead = {
+      name: read.name,
+      path: read.path,
+      roundsMs,
+      medianMs: percentile(roundsMs, 50),
+      maxMs: Math.max(...roundsMs),
+    };
+    log(
+      `  cold after a write: ${read.path}: median ${figures.medianMs.toFixed(0)} ms, worst ${figures.maxMs.toFixed(0)} ms`,
+    );
+    results.push(figures);
+  }
+  return results;
 }
