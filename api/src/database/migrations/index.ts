@@ -29,6 +29,6 @@ export const MIGRATIONS = [
   OtherNamesAndNameKeys1797622020684,
   OneWritePath1797624423879,
   PublicApi1797625047204,
-  EventsRolesCrew1797780000000,
   NetworkAnalysisRuns1797625987343,
+  EventsRolesCrew1797780000000,
 ];
