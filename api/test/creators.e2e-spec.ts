@@ -401,7 +401,9 @@ describe('GET /api/creators/:id/profile', () => {
         { id: friend.id, name: 'Profile Friend', photo: friend.photo, count: 2 },
         { id: pal.id, name: 'Profile Pal', photo: pal.photo, count: 1 },
       ],
+      memberships: [],
       videos: [recent, old, undated],
+      videosTotal: 3,
     });
   });
 

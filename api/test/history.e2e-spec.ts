@@ -121,6 +121,7 @@ describe('GET /api/history', () => {
       id: expect.any(Number),
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       actor: expect.stringMatching(/^admin · [0-9a-f]{6}$/),
+      actorName: 'You (this session)',
       kind: 'creator.update',
       summary: 'Renamed creator "History Ada" to "History Ada L"',
       undoable: true,
