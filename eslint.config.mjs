@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   {
@@ -45,5 +46,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/host/**', '@friends/host', '@friends/*-remote'] }],
     },
+  },
+  {
+    // No import circles: a module's dependencies load before it, so a circle leaves one side undefined at
+    // load time (or forces a lazy require). Workspace packages are resolved to their source too.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -77,6 +77,15 @@ module.exports = {
       testTimeout: 300000,
     },
     {
+      // The labelled detection set and its report, which `npm run bench` prints too.
+      displayName: 'bench',
+      rootDir: '<rootDir>/bench',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc },
+      moduleNameMapper: shared,
+    },
+    {
       displayName: 'deploy',
       rootDir: '<rootDir>/deploy',
       testEnvironment: 'node',

@@ -4,7 +4,7 @@
  * views, and a small login box so the admin API calls carry a session cookie. The host never loads
  * this module; it loads the exposes through remoteEntry.js / mf-manifest.json.
  */
-import { StrictMode, useEffect, useState, type FormEvent } from 'react';
+import { StrictMode, useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,26 +12,42 @@ import {
   QUERY_KEYS,
   UNAUTHORIZED_EVENT,
   type NavigateParams,
+  VIEWS as VIEW_LIST,
+  viewsOfRemote,
+  type RemoteViewProps,
   type SessionInfo,
   type ViewId,
 } from '@friends/shared';
 import { useCreatorPages } from './api/search-creators';
 import AnalyticsView from './exposes/analytics-view';
 import CreatorsView from './exposes/creators-view';
+import HistoryView from './exposes/history-view';
+import ReviewView from './exposes/review-view';
 import SearchAdminExtras from './exposes/search-admin-extras';
 import SuggestionsView from './exposes/suggestions-view';
 import VideosView from './exposes/videos-view';
 import { api, isApiClientError } from '@friends/web/api-client';
 import './components/admin.css';
 
-const VIEWS = [
-  { id: 'videos', label: 'Videos', Component: VideosView },
-  { id: 'suggestions', label: 'Suggestions', Component: SuggestionsView },
-  { id: 'authors', label: 'Creators', Component: CreatorsView },
-  { id: 'stats', label: 'Analytics', Component: AnalyticsView },
-] as const satisfies readonly { id: ViewId; label: string; Component: unknown }[];
+/** The admin remote's views of the shared list; the compiler asks for a component for each. */
+type AdminViewId = {
+  [V in ViewId]: (typeof VIEW_LIST)[V]['remote'] extends `admin_remote/${string}` ? V : never;
+}[ViewId];
+const COMPONENTS: Record<AdminViewId, ComponentType<RemoteViewProps>> = {
+  videos: VideosView,
+  suggestions: SuggestionsView,
+  review: ReviewView,
+  authors: CreatorsView,
+  stats: AnalyticsView,
+  history: HistoryView,
+};
+const VIEWS = (viewsOfRemote('admin_remote') as AdminViewId[]).map((id) => ({
+  id,
+  label: VIEW_LIST[id].label,
+  Component: COMPONENTS[id],
+}));
 
-type StandaloneView = (typeof VIEWS)[number]['id'] | 'search' | 'author-page';
+type StandaloneView = AdminViewId | 'search' | 'author-page';
 
 function LoginBox({ onLoggedIn }: { onLoggedIn: () => void }) {
   const queryClient = useQueryClient();

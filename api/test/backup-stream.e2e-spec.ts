@@ -1,5 +1,5 @@
 /**
- * Issue 13: the backup restore reads its body as a stream. On the production server as its own
+ * The backup restore reads its body as a stream. On the production server as its own
  * process (with production's Node flags): a 20 MB restore grows the process's memory by a fraction of
  * what reading it whole did, /api/health answers all along, and a restore cut off mid-body writes
  * nothing.

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 7, item 7): admin-only export as JSON and CSV, and the import of the JSON into an empty
+ * Backups: admin-only export as JSON and CSV, and the import of the JSON into an empty
  * database that exports again unchanged — from the embedded SQLite into the database TEST_DB names (the
  * move to MySQL/MariaDB when TEST_DB=mariadb) and back.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 4: 20 simultaneous writes of each kind, on SQLite (one write queue) and MariaDB (the pool,
+ * 20 simultaneous writes of each kind, on SQLite (one write queue) and MariaDB (the pool,
  * unique indexes and locking reads deciding races). Each burst must end consistent — no duplicates, no
  * orphan authorship — with every request answered by a success or a clear 4xx `{ error }`.
  */

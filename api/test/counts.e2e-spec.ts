@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3: the counts kept on write (creator_counts, video_counts, count_totals; see
+ * The counts kept on write (creator_counts, video_counts, count_totals; see
  * src/counts/counts.service.ts) always equal a recomputation from scratch. fast-check runs random
  * sequences of every kind of write through the real HTTP API — creator create / edit / delete / merge,
  * video create / edit / delete, bulk deletes, concurrent creates, YouTube imports and rescans (against

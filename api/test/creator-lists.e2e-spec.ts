@@ -185,3 +185,12 @@ describe(`GET ${API_ROUTES.creatorsDuplicates}`, () => {
     },
   );
 });
+
+describe('the retired compact creators list', () => {
+  it('is gone: GET /api/creators/compact answers 404 with an error body', async () => {
+    for (const path of ['/api/creators/compact', '/api/creators/compact?limit=2']) {
+      const res = await t.http().get(path).expect(404);
+      expect(res.body).toEqual({ error: expect.any(String) as string });
+    }
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The change history and undo (issue 14 items 3 and 4) on the database TEST_DB names: every admin
+ * The change history and undo on the database TEST_DB names: every admin
  * change is logged in its own transaction, and undoing a random run of changes newest first gives
  * back a byte-identical backup export of where it started.
  */

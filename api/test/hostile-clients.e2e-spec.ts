@@ -1,5 +1,5 @@
 /**
- * Issue 13: a stranger gets no work out of the server before the session check. On the production
+ * A stranger gets no work out of the server before the session check. On the production
  * server as its own process: 50 MB bodies and gzip bombs without a session, slow bodies, deep JSON,
  * compressed bodies; the answers' headers. Each test states the promise it proves.
  */

@@ -19,12 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const WEAK_ETAG = /^W\/"[A-Za-z0-9_-]{27}"$/;
-const paths = [
-  API_ROUTES.leaderboard,
-  API_ROUTES.stats,
-  API_ROUTES.creatorsCompact,
-  `${API_ROUTES.stats}?limit=1`,
-];
+const paths = [API_ROUTES.leaderboard, API_ROUTES.stats, API_ROUTES.creators, `${API_ROUTES.stats}?limit=1`];
 
 describe.each([
   ['the whole stack', { Origin: ORIGIN }],

@@ -13,7 +13,7 @@ import { createCreator, createVideo, expectErrorBody } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 /**
- * Insights (issue 17) on a small world dated relative to today (T), every answer worked out by hand:
+ * Insights on a small world dated relative to today (T), every answer worked out by hand:
  *
  *   video  date     authors        week: T-6..T, previous week T-13..T-7; year: T-364..T
  *   v1     T        Al, Bo

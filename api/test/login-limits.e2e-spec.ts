@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 2 and issue 15 item 2: login limits counted in the database, and the device cookie
+ * Login limits counted in the database, and the device cookie
  * (OWASP) that keeps a stranger from locking the admin out. Clients come from distinct loopback
  * addresses (127.0.0.2, 127.0.0.3, … as local source addresses), as real clients would.
  */

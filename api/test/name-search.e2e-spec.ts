@@ -7,8 +7,6 @@ import {
   API_ROUTES,
   HISTORY_ROUTES,
   LIMITS,
-  decodeCompactCreators,
-  type CompactCreators,
   type Creator,
   type CreatorListItem,
   type CreatorPage,
@@ -72,13 +70,11 @@ describe('other names on every creator answer', () => {
   const pekora = () => idByName.get('兎田ぺこら') as number;
   const expected = [{ name: 'Usada Pekora', lang: 'ja-Latn' }];
 
-  it('come with search items, the list, the compact list and the profile', async () => {
+  it('come with search items, the list and the profile', async () => {
     expect((await search('ぺこら')).items[0]?.otherNames).toEqual(expected);
     const list = (await t.http().get(API_ROUTES.creators).expect(200)).body as CreatorListItem[];
     expect(list.find((c) => c.id === pekora())?.otherNames).toEqual(expected);
     expect(list.find((c) => c.name === 'Ann Bo')?.otherNames).toEqual([]);
-    const compact = (await t.http().get(API_ROUTES.creatorsCompact).expect(200)).body as CompactCreators;
-    expect(decodeCompactCreators(compact).find((c) => c.id === pekora())?.otherNames).toEqual(expected);
     const profile = (await t.http().get(API_ROUTES.creatorProfile(pekora())).expect(200))
       .body as CreatorProfile;
     expect(profile.creator.otherNames).toEqual(expected);

@@ -9,7 +9,7 @@ import { createCreator, createVideo, expectErrorBody } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 /**
- * Communities and bridges (issue 17) of two tight circles joined only through Xen:
+ * Communities and bridges of two tight circles joined only through Xen:
  *
  *   Ada, Abe, Amy, Ari: a video for every pair, and a second one of Ada and Abe
  *   Bea, Ben, Bix, Bob: the same, Bea and Ben twice

@@ -14,7 +14,7 @@ import { startTestApp, type TestContext } from './support/test-app';
 import { REBUILD_COUNTS_SQL } from '../src/counts/counts-sql';
 
 /**
- * The collaboration network (issue 9) on a small world whose every answer is worked out by hand, and on
+ * The collaboration network on a small world whose every answer is worked out by hand, and on
  * a large hub written straight into the database:
  *
  *   video  date        authors            after merging Mo into Cy, the graph is

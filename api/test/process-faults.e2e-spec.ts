@@ -1,5 +1,5 @@
 /**
- * The production server as a process under signals (issue 7, item 6), on the database TEST_DB names,
+ * The production server as a process under signals, on the database TEST_DB names,
  * importing from the local fake YouTube with latency:
  * - SIGKILL in the middle of a bulk import: after a restart every video present is complete (both its
  *   authors there), and running the same import again skips those and imports the rest;

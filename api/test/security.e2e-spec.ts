@@ -1,5 +1,5 @@
 /**
- * Issue 7 items 1 and 2: admin sessions (rotation, logout on every replica, sliding expiry, the https
+ * Admin sessions (rotation, logout on every replica, sliding expiry, the https
  * cookie), login back-off per IP and per account, CSRF by Origin / Sec-Fetch-Site, CORS, security
  * headers and body limits. Each test states the promise it proves (README "Security and reliability").
  */

@@ -1,5 +1,5 @@
 /**
- * A SQLite file that fills up or turns read-only under a running server (issue 7, item 6): writes answer
+ * A SQLite file that fills up or turns read-only under a running server: writes answer
  * a clear `{ error }` (507 full, 503 read-only), reads and the process carry on, nothing is half-written,
  * and writes work again once the disk has room or the file is writable. Always on a SQLite file (the
  * embedded default), whatever TEST_DB says. The faults are made on the server's own connection:

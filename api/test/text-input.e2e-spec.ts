@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 6 and 7: text fields refuse control characters, bidirectional overrides and lone
+ * Text fields refuse control characters, bidirectional overrides and lone
  * surrogates with a clear 400 (one shared rule), the avatar of any name stays well-formed, and photo
  * URLs are stored absolute (http or https) or refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 6 for text that comes from YouTube rather than a form: titles, channel names and
+ * The plain-text rule for text that comes from YouTube rather than a form: titles, channel names and
  * descriptions with control characters, bidi overrides and lone surrogates go through the same shared
  * plain-text rule (shared/src/text.ts) on the way in, for video and creator info, imports and rescans
  * (the Data API and the oEmbed fallback), against the local fake.

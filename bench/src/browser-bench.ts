@@ -23,7 +23,7 @@ export interface BrowserRunFigures {
   /** Matches of the typed letter (the list rendered after the keystroke). */
   keystrokeMatches: number;
   creatorPageMs: number;
-  /** Click on 'Show collaboration network' to the hub's graph rendered (issue 9). */
+  /** Click on 'Show collaboration network' to the hub's graph rendered. */
   networkMs: number;
 }
 
@@ -278,8 +278,8 @@ async function settled(inFlight: () => number, deadline: number, quietMs = 750):
 }
 
 /**
- * One fresh context per screen, counting the JSON answers' bytes (decoded, and on the wire): issue 15
- * wants both figures independent of the data's size.
+ * One fresh context per screen, counting the JSON answers' bytes (decoded, and on the wire): both
+ * figures must stay independent of the data's size.
  */
 async function countJson(
   browser: Browser,

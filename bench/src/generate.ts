@@ -31,7 +31,7 @@ export interface Size {
 }
 
 export const DEFAULT_SIZE: Size = { creators: 10_000, videos: 100_000, seed: 42 };
-/** Issue 15's second size, ten times the default. */
+/** The large size, ten times the default, where cost must not grow with the data. */
 export const LARGE_SIZE: Size = { creators: 100_000, videos: 1_000_000, seed: 42 };
 
 export interface GeneratedCreator {

@@ -1,5 +1,5 @@
 /**
- * Issue 17's figures: the insights endpoints under load, and the communities-and-bridges recompute
+ * The insights endpoints under load, and the communities-and-bridges recompute
  * after a write, timed while reads run, beside the same reads with no recompute (the baseline of this
  * run). Called by run.ts on the SQLite server; `--skip=insights` leaves it out.
  */

@@ -59,7 +59,7 @@ import {
   type DatasetMeta,
   type Size,
 } from './generate';
-import { runDetectionReport } from './detection-bench';
+import { runDetectionReport } from './detection/detection-bench';
 import { runImport, startFake, youtubeEnv, type ImportFigures } from './import-bench';
 import { formatInsights, insightsFailures, runInsightsBench, type InsightsFigures } from './insights-bench';
 import { startApi } from './server';
@@ -93,7 +93,7 @@ const TARGETS = {
   coldAfterWriteMs: 50,
   /** An admin list page: 50 rows whatever the data's size. */
   adminPageBytes: 64 * 1024,
-  /** At 1,000,000 videos (issue 15). */
+  /** At 1,000,000 videos. */
   largeRssMb: 300,
 };
 
@@ -123,7 +123,7 @@ interface Results {
   imports?: ImportFigures[];
   scaling?: ScalingRow[];
   failures: string[];
-  /** Issue 17: the network analysis recompute (insights-bench.ts). */
+  /** The network analysis recompute (insights-bench.ts). */
   insights?: InsightsFigures;
   writeThenReads?: WriteThenReads;
   coldAfterWrite?: ColdRead[];
@@ -348,7 +348,7 @@ async function main(): Promise<void> {
         }
       }
       if (!skip.has('insights')) {
-        log('insights (issue 17)');
+        log('insights');
         results.insights = await runInsightsBench(api, meta, { connections, durationSeconds });
         results.failures.push(...insightsFailures(results.insights));
       }

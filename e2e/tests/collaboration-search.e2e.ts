@@ -1,5 +1,5 @@
 /**
- * `with:"Name"` collaboration search (issue 17 item 4) in the visitor search box: the creators result,
+ * `with:"Name"` collaboration search in the visitor search box: the creators result,
  * the Videos choice, the address that shares both, and plain text unchanged. Data:
  *   Ada Lumen & Bram; Ada Lumen, Bram & Cleo; Cleo & Dev; Dev alone
  */

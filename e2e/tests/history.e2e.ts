@@ -1,4 +1,4 @@
-/** The admin 'History' view (issue 14 items 3 and 4): undo a merge and a bulk delete; a refused undo explained. */
+/** The admin 'History' view: undo a merge and a bulk delete; a refused undo explained. */
 import { expect, Page } from '../support/expect';
 import { seedWorld } from '../support/fixtures';
 import { useSuite } from '../support/suite';

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 3 in the browser: names with HTML render as text, and only http(s) URLs become links
+ * Hostile input in the browser: names with HTML render as text, and only http(s) URLs become links
  * anywhere in the UI (docs/architecture.md "Deliberate departures" 7) — checked with a creator whose links and a video whose URL
  * are `javascript:` / `data:` URLs written straight into the database, past the API's validation, as an
  * old import or a hand-edited row could have left them. Search card, creator page, admin lists and

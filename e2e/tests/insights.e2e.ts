@@ -1,5 +1,5 @@
 /**
- * Insights (issue 17): the leaderboard's period selector mirrored into the address, communities colouring
+ * Insights: the leaderboard's period selector mirrored into the address, communities colouring
  * the network graph, and "Might collaborate" on the creator page. Data, dated from today (T):
  *   Ada, Abe, Amy, Ari: a video for every pair at T-2;  Bea, Ben, Bix, Bob: the same at T-10
  *   Xen: a video with Ari at T-1, one with Bea undated

@@ -1,5 +1,5 @@
 /**
- * The collaboration network (issue 9): open a creator's graph (its code loaded only then) and follow a
+ * The collaboration network: open a creator's graph (its code loaded only then) and follow a
  * node, open a pair page by its shared link, find a chain between two creators, download exports.
  * Data: support/fixtures.ts (Alice–Bob 2 videos; Alice–Carol, Alice–Dan, Alice–Eve, Bob–Dan, Bob–Eve 1).
  */

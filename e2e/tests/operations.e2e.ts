@@ -1,5 +1,5 @@
 /**
- * Operating the production server (issue 8): structured JSON logs with request ids, echoed to the
+ * Operating the production server: structured JSON logs with request ids, echoed to the
  * client as x-request-id, and no passwords, cookies or session tokens in the logs; the API docs page.
  */
 import { launchBrowser, newSession } from '../support/browser';

@@ -1,5 +1,5 @@
 /**
- * Independent remote deploys (issue 8): the public team builds a changed remote, uploads it to its own
+ * Independent remote deploys: the public team builds a changed remote, uploads it to its own
  * origin and points PUBLIC_REMOTE_URL at it; the host's files stay exactly as they were. And when the
  * admin remote's origin is down, visitors notice nothing while an admin gets a clear message with Retry.
  */

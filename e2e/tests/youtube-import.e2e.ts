@@ -1,5 +1,5 @@
 /**
- * Issue 5, through the UI against the local YouTube fake: 'Bulk Import Videos' of Juniper Lane's 60-video
+ * The YouTube tools through the UI against the local YouTube fake: 'Bulk Import Videos' of Juniper Lane's 60-video
  * channel (preview past the first page of 50, progress bar current/total, 'Bulk import complete!'),
  * the creators it ends with (docs/product.md §5 filters), a re-import skipping every video as a duplicate,
  * 'Rescan for Collaborators' (one video, then a selection with progress), and 'Refresh Photos'.

@@ -1,5 +1,5 @@
 /**
- * Issue 5, through the UI against the local YouTube fake: 'Fetch Video Info' in the add-video form (title
+ * The YouTube tools through the UI against the local YouTube fake: 'Fetch Video Info' in the add-video form (title
  * and date filled, collaborators pre-selected or offered in the detected-collaborators panel), 'Fetch
  * Creator Info' in the creator form (YouTube and Instagram), their validation and failure alerts, and
  * the API key never reaching the browser (docs/architecture.md "Deliberate departures" 3 and 6).

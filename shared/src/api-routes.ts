@@ -4,7 +4,6 @@
  */
 export const API_ROUTES = {
   creators: '/api/creators', // GET CreatorListItem[]; POST CreatorInput; PUT CreatorUpdate; PATCH MergeInput; DELETE ?id=
-  creatorsCompact: '/api/creators/compact', // GET CompactCreators (the same list, compact); ?limit=N: the first N rows
   creatorsSearch: '/api/creators/search', // GET CreatorPage: ?q=&scope=all|names&ids=1,2&offset=&limit=
   creatorsSearchIds: '/api/creators/search/ids', // GET CreatorIds: every match of ?q=&scope=
   creatorsDuplicates: '/api/creators/duplicates', // GET DuplicateGroupPage: ?offset=&limit=

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 7): the whole data set as one JSON document with its ids, and CSV views of videos and
+ * Backups: the whole data set as one JSON document with its ids, and CSV views of videos and
  * creators. The JSON imports into an empty database on either engine and exports again unchanged, which
  * is the tested way to move from the embedded SQLite to MySQL/MariaDB.
  */

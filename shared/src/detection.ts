@@ -480,23 +480,26 @@ export function detectScored<T extends DetectableCreator>(
   return [...best.values()].filter((d) => d.creatorId !== null || !matchedKeys.has(nameMatchKey(d.name)));
 }
 
+/** A name is channel boilerplate from this share of one channel's descriptions, of at least this many. */
+export const BOILERPLATE = { share: 0.6, minimum: 3 } as const;
+
 /**
- * Channel boilerplate: the nameMatchKeys of names and handles found in at least `share` (60%) of one
- * channel's descriptions (its own socials, a regular editor, a sponsor), from at least `minimum`
- * descriptions.
+ * The channel-boilerplate rule: of `total` non-empty descriptions of one channel, the name keys found in
+ * at least BOILERPLATE.share of them (its own socials, a regular editor, a sponsor); none below
+ * BOILERPLATE.minimum descriptions, too few to tell. `counts`: in how many descriptions each key occurs.
  */
-export function boilerplateKeys(descriptions: readonly string[], share = 0.6, minimum = 3): Set<string> {
+export function boilerplateFromCounts(counts: ReadonlyMap<string, number>, total: number): Set<string> {
+  if (total < BOILERPLATE.minimum) return new Set();
+  return new Set([...counts].filter(([, n]) => n / total >= BOILERPLATE.share).map(([key]) => key));
+}
+
+/** Channel boilerplate among these descriptions of one channel (boilerplateFromCounts). */
+export function boilerplateKeys(descriptions: readonly string[]): Set<string> {
   const nonEmpty = descriptions.filter((d) => d.trim());
-  if (nonEmpty.length < minimum) return new Set();
   const counts = new Map<string, number>();
-  for (const description of nonEmpty) {
-    const keys = new Set<string>();
-    for (const c of descriptionCandidates(description)) {
-      for (const n of [c.name, c.handle ?? '']) if (n) keys.add(nameMatchKey(n));
-    }
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return new Set([...counts].filter(([, n]) => n / nonEmpty.length >= share).map(([key]) => key));
+  for (const description of nonEmpty)
+    for (const key of descriptionNameKeys(description)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return boilerplateFromCounts(counts, nonEmpty.length);
 }
 
 /** Keys of every name and handle one description credits (for stored per-channel counts). */

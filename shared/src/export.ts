@@ -1,5 +1,5 @@
 /**
- * Export for visitors (issue 9): the lists a visitor sees, as CSV (RFC 4180) or JSON. Pure, so the
+ * Export for visitors: the lists a visitor sees, as CSV (RFC 4180) or JSON. Pure, so the
  * browser builds the file from data it already holds and the tests pin the escaping.
  */
 import type { CreatorListItem, LeaderboardEntry, Video } from './types';

@@ -1,5 +1,5 @@
 /**
- * The change history and undo (issue 14 items 3 and 4): every admin change is logged with what it
+ * The change history and undo: every admin change is logged with what it
  * touched, before and after, and can be reverted exactly. See docs/architecture.md "Architecture rules".
  */
 

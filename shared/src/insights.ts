@@ -1,5 +1,5 @@
 /**
- * Insights on the collaboration network (issue 17): leaderboards by period, communities and bridges,
+ * Insights on the collaboration network: leaderboards by period, communities and bridges,
  * "might collaborate" suggestions (the `with:` collaboration search is in search.ts). The periods are
  * defined here once; the API computes the answers and the front ends read these shapes.
  * See docs/architecture.md "Insights".

@@ -1,5 +1,5 @@
 /**
- * The collaboration network (issue 9): a creator's ego network, pair pages, the shortest chain of
+ * The collaboration network: a creator's ego network, pair pages, the shortest chain of
  * collaborations between two creators, and collaborations per month. Routes, limits and the answers'
  * shapes; the API computes them in SQL, the front ends read exactly these.
  */

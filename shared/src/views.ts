@@ -4,33 +4,55 @@
  */
 import type { LeaderboardPeriod } from './insights';
 
-/** docs/product.md §2 views, plus the pair page of the network feature. */
-export const VIEW_IDS = [
-  'search',
-  'leaderboard',
-  'author-page',
-  'admin-login',
-  'videos',
-  'suggestions',
-  'review',
-  'authors',
-  'stats',
-  'pair',
-  'history',
-  'group',
-] as const;
-export type ViewId = (typeof VIEW_IDS)[number];
+/** Who sees a view's tab: everyone, visitors only, admins only, or nobody (reached by a link). */
+export type TabAudience = 'everyone' | 'visitor' | 'admin' | 'none';
+
+export interface ViewDefinition {
+  /** The tab's label (and the view's name in standalone pages). */
+  label: string;
+  tab: TabAudience;
+  /** The federated module that renders the view (`<remote>/<expose>`); null: the host renders it. */
+  remote: `${'public_remote' | 'admin_remote'}/${string}` | null;
+  /** Visitors opening it see the admin-login screen instead. */
+  admin: boolean;
+}
+
+/**
+ * The one list of views (docs/product.md §2, plus the pair page of the network feature): the host's tab
+ * bar and view switch, the address parser and both remotes' standalone pages derive theirs from it. Key
+ * order is tab order.
+ */
+export const VIEWS = {
+  search: { label: 'Search Creators', tab: 'everyone', remote: 'public_remote/SearchView', admin: false },
+  leaderboard: {
+    label: 'Leaderboard',
+    tab: 'everyone',
+    remote: 'public_remote/LeaderboardView',
+    admin: false,
+  },
+  'admin-login': { label: 'Admin', tab: 'visitor', remote: null, admin: true },
+  videos: { label: 'Manage Videos', tab: 'admin', remote: 'admin_remote/VideosView', admin: true },
+  suggestions: { label: 'Suggestions', tab: 'admin', remote: 'admin_remote/SuggestionsView', admin: true },
+  review: { label: 'Review', tab: 'admin', remote: 'admin_remote/ReviewView', admin: true },
+  authors: { label: 'Manage Creators', tab: 'admin', remote: 'admin_remote/CreatorsView', admin: true },
+  stats: { label: 'Analytics', tab: 'admin', remote: 'admin_remote/AnalyticsView', admin: true },
+  history: { label: 'History', tab: 'admin', remote: 'admin_remote/HistoryView', admin: true },
+  'author-page': { label: 'Creator', tab: 'none', remote: 'public_remote/CreatorView', admin: false },
+  pair: { label: 'Videos together', tab: 'none', remote: 'public_remote/PairView', admin: false },
+  group: { label: 'Group', tab: 'none', remote: 'public_remote/GroupView', admin: false },
+} as const satisfies Record<string, ViewDefinition>;
+
+export type ViewId = keyof typeof VIEWS;
+
+export const VIEW_IDS = Object.keys(VIEWS) as ViewId[];
 
 /** Views that show the admin-login screen to visitors (docs/product.md §2). */
-export const ADMIN_VIEWS: readonly ViewId[] = [
-  'videos',
-  'suggestions',
-  'review',
-  'authors',
-  'stats',
-  'history',
-  'admin-login',
-];
+export const ADMIN_VIEWS: readonly ViewId[] = VIEW_IDS.filter((view) => VIEWS[view].admin);
+
+/** The views one remote renders, in tab order. */
+export function viewsOfRemote(remote: 'public_remote' | 'admin_remote'): ViewId[] {
+  return VIEW_IDS.filter((view) => VIEWS[view].remote?.startsWith(`${remote}/`));
+}
 
 export interface NavigateParams {
   /** author-page: the creator to show; history: only this creator's changes. */

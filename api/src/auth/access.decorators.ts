@@ -1,6 +1,8 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { BodyChunks } from '../common/request-limits';
+
+/** The body of a route that reads it itself (`@StreamedBody`): its chunks, as they arrive. */
+export type BodyChunks = AsyncIterable<Buffer>;
 
 export const ACCESS_KEY = 'friends:access';
 export type Access = 'public' | 'admin';

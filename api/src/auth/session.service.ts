@@ -40,7 +40,7 @@ export function constantTimeEquals(candidate: string, secret: string): boolean {
 }
 
 /**
- * Admin sessions (docs/architecture.md "Deliberate departures" 1, issue 7). The cookie holds `<id>.<HMAC-SHA256(SESSION_SECRET, id)>`
+ * Admin sessions (docs/architecture.md "Deliberate departures" 1). The cookie holds `<id>.<HMAC-SHA256(SESSION_SECRET, id)>`
  * with 256 random bits of id; the database holds SHA-256(id) and the expiry. The signature rejects forged
  * cookies without a query; the row makes logout and expiry hold on every replica sharing the database.
  * Each login makes a new id (and drops the one the browser came with); expiry slides with use.

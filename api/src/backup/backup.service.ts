@@ -155,7 +155,7 @@ export const RESTORE_INTERRUPTED =
   'The restore met a concurrent change and wrote nothing: send the backup again.';
 
 /**
- * Export and import of the whole data set (issue 7, item 7). The export is one consistent read; the
+ * Export and import of the whole data set. The export is one consistent read; the
  * import (restore) is one transaction into an empty database, keeping every id, so that exporting it
  * again gives the same document on SQLite and on MySQL/MariaDB.
  */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 export const DRAIN_TIMEOUT_MS = 25_000;
 
 /**
- * SIGTERM drains (issue 7, item 6). Nest's shutdown hook closes Fastify, which stops listening (new
+ * SIGTERM drains. Nest's shutdown hook closes Fastify, which stops listening (new
  * connections are refused) and answers 503 to new requests on open connections, but waits for every
  * connection to end: a keep-alive connection whose request was in flight stays open after its answer
  * until the keep-alive timeout (72 s), and the process with it. So once closing, every answer says

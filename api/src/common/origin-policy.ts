@@ -51,7 +51,7 @@ function refuse(reply: FastifyReply, status: number, error: string): FastifyRepl
 }
 
 /**
- * Origins, checked before anything else runs (issue 7):
+ * Origins, checked before anything else runs:
  * - CSRF: a POST/PUT/PATCH/DELETE whose Origin (or, without one, Sec-Fetch-Site) is not this server
  *   or a configured remote answers 403 { error }.
  * - CORS: closed, except for the configured remote origins, which may call with credentials.

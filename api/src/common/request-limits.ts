@@ -12,7 +12,7 @@ import {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { RouteAccessConfig } from '../auth/access.decorators';
+import type { BodyChunks, RouteAccessConfig } from '../auth/access.decorators';
 import type { TrustProxy } from '../config/configuration';
 
 /** Bodies of public routes and unknown URLs: a login or a suggestion is well under 1 KB. */
@@ -72,8 +72,7 @@ function badRequest(message: string): FastifyError {
   return error;
 }
 
-/** The body of a route that reads it itself (`@StreamedBody`): its chunks, as they arrive. */
-export type BodyChunks = AsyncIterable<Buffer>;
+export type { BodyChunks };
 
 /**
  * `payload`'s chunks, `limit` bytes at most (413 past that). Stopping early leaves the rest unread

@@ -13,11 +13,9 @@ import {
 import { ApiQuery } from '@nestjs/swagger';
 import {
   API_ROUTES,
-  CREATORS_COMPACT_MAX_LIMIT,
   HISTORY_ROUTES,
   PAGING,
   type BulkDeleteResult,
-  type CompactCreators,
   type Creator,
   type CreatorIds,
   type CreatorListItem,
@@ -48,17 +46,6 @@ export class CreatorsController {
   @CachedAnswer({ reads: CREATOR_TABLES })
   list(): Promise<CreatorListItem[]> {
     return this.creators.listAll();
-  }
-
-  /** CompactCreators: the same list in fewer bytes; `?limit=N` (1–1000) the first N rows and the total. */
-  @Get(API_ROUTES.creatorsCompact)
-  @CachedAnswer({ reads: CREATOR_TABLES })
-  compact(@Query('limit') limit?: string): Promise<CompactCreators> {
-    if (limit === undefined) return this.creators.compact();
-    const n = /^[0-9]{1,4}$/.test(limit) ? Number(limit) : NaN;
-    if (!(n >= 1 && n <= CREATORS_COMPACT_MAX_LIMIT))
-      throw new BadRequestException(`limit must be a whole number from 1 to ${CREATORS_COMPACT_MAX_LIMIT}`);
-    return this.creators.compact(n);
   }
 
   /**

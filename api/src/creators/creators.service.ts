@@ -10,8 +10,6 @@ import {
   normalizeOtherNames,
   otherNamesError,
   safeHref,
-  encodeCompactCreators,
-  type CompactCreators,
   type Creator,
   type CreatorListItem,
   type CreatorIds,
@@ -103,7 +101,7 @@ export class CreatorsService {
 
   /**
    * GET /api/creators: every creator with its counts and aliases, by id; computed once per change of
-   * what it reads for both the full and the compact list.
+   * what it reads.
    */
   listAll(): Promise<CreatorListItem[]> {
     return this.cache.value(
@@ -114,31 +112,6 @@ export class CreatorsService {
       },
       CREATOR_TABLES,
     );
-  }
-
-  /**
-   * GET /api/creators/compact: the same list, compact (shared CompactCreators); with `limit`, only the
-   * first rows and the total, computed for those rows alone (milliseconds even when the list is cold).
-   */
-  async compact(limit?: number): Promise<CompactCreators> {
-    if (limit === undefined) return encodeCompactCreators(await this.listAll());
-    return this.tx.read(async (manager) => {
-      const [count] = await rows<{ total: number | string }>(
-        manager,
-        'SELECT COUNT(*) AS total FROM creators',
-      );
-      const first = await rows<{ id: number }>(
-        manager,
-        `SELECT id FROM creators ORDER BY id LIMIT ${Math.trunc(limit)}`,
-      );
-      return encodeCompactCreators(
-        await this.list(
-          manager,
-          first.map((row) => int(row.id)),
-        ),
-        int(count?.total),
-      );
-    });
   }
 
   /**

@@ -6,6 +6,7 @@
  */
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
+  boilerplateFromCounts,
   descriptionNameKeys,
   nameMatchKey,
   quoted,
@@ -29,9 +30,6 @@ import { normaliseRow, rowKey, videoScopes, type Row } from '../history/row-snap
 import { VideosService } from '../videos/videos.service';
 
 export const PROPOSAL_NOT_FOUND = 'Proposal not found';
-/** A name counts as channel boilerplate from this share of the channel's descriptions, of at least 3. */
-const BOILERPLATE_SHARE = 0.6;
-const BOILERPLATE_MINIMUM = 3;
 
 interface ProposalRow {
   id: number;
@@ -344,8 +342,7 @@ export class ReviewService {
     for (const description of batch)
       for (const key of descriptionNameKeys(description)) counts.set(key, (counts.get(key) ?? 0) + 1);
     counts.delete('');
-    if (total < BOILERPLATE_MINIMUM) return new Set(); // too few of this channel's descriptions to tell
-    return new Set([...counts].filter(([, n]) => n / total >= BOILERPLATE_SHARE).map(([key]) => key));
+    return boilerplateFromCounts(counts, total);
   }
 
   /**

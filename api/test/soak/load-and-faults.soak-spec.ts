@@ -1,5 +1,5 @@
 /**
- * `npm run test:soak` (issue 7, items 5 and 6; CI runs it after `npm test`): the production server
+ * `npm run test:soak` (CI runs it after `npm test`): the production server
  * (`node api/dist/main.js`, built by the script first) under a mixed read/write load of 50 connections
  * for 30 s, on SQLite and on MariaDB: no connection error, no 5xx, and afterwards the database holds
  * exactly what the answers said. Then MariaDB is stopped for 5 s under the same load: meanwhile the API

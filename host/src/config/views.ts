@@ -1,32 +1,16 @@
 /**
- * The one registry of views: the tab bar and the view switch both read it. Key order is tab order.
- * `tab` says who sees the view's tab; `remote` is the exposed module that renders the view.
+ * The host's view registry: the shared list of views (label, tab audience, rendering module), checked
+ * against the modules the host can load. The tab bar and the view switch both read it.
  */
-import { ADMIN_VIEWS, type ViewId } from '@friends/shared';
+import { VIEWS as SHARED_VIEWS, type TabAudience, type ViewId } from '@friends/shared';
 import type { RemoteModuleId } from '../lib/federation';
 
-export type TabAudience = 'everyone' | 'visitor' | 'admin' | 'none';
+export type { TabAudience };
 
-export interface ViewConfig {
-  label: string;
-  tab: TabAudience;
-  remote: RemoteModuleId | null;
-}
+/** The shared list as it is, after the compiler has checked that every view's module is one the host loads. */
+const loadable = <T extends Record<ViewId, { remote: RemoteModuleId | null }>>(views: T): T => views;
 
-export const VIEWS = {
-  search: { label: 'Search Creators', tab: 'everyone', remote: 'public_remote/SearchView' },
-  leaderboard: { label: 'Leaderboard', tab: 'everyone', remote: 'public_remote/LeaderboardView' },
-  'admin-login': { label: 'Admin', tab: 'visitor', remote: null },
-  videos: { label: 'Manage Videos', tab: 'admin', remote: 'admin_remote/VideosView' },
-  suggestions: { label: 'Suggestions', tab: 'admin', remote: 'admin_remote/SuggestionsView' },
-  review: { label: 'Review', tab: 'admin', remote: 'admin_remote/ReviewView' },
-  authors: { label: 'Manage Creators', tab: 'admin', remote: 'admin_remote/CreatorsView' },
-  stats: { label: 'Analytics', tab: 'admin', remote: 'admin_remote/AnalyticsView' },
-  history: { label: 'History', tab: 'admin', remote: 'admin_remote/HistoryView' },
-  'author-page': { label: 'Creator', tab: 'none', remote: 'public_remote/CreatorView' },
-  pair: { label: 'Videos together', tab: 'none', remote: 'public_remote/PairView' },
-  group: { label: 'Group', tab: 'none', remote: 'public_remote/GroupView' },
-} as const satisfies Record<ViewId, ViewConfig>;
+export const VIEWS = loadable(SHARED_VIEWS);
 
 export const DEFAULT_VIEW: ViewId = 'search';
 
@@ -40,5 +24,5 @@ export function tabsFor(isAdmin: boolean): ViewId[] {
 
 /** Admin-type views (docs/product.md §2) show the login screen to visitors. */
 export function requiresAdmin(view: ViewId): boolean {
-  return ADMIN_VIEWS.includes(view);
+  return VIEWS[view].admin;
 }

@@ -4,16 +4,16 @@
  */
 import { useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { NavigateParams, RemoteViewProps, ViewId } from '@friends/shared';
+import { VIEWS, VIEW_IDS, type NavigateParams, type RemoteViewProps, type ViewId } from '@friends/shared';
 import { CreatorPage } from './views/creator-page';
 import { LeaderboardPage } from './views/leaderboard-page';
 import { PairPage } from './views/pair-page';
 import { SearchPage } from './views/search-page';
 
-const TABS: readonly [ViewId, string][] = [
-  ['search', 'Search Creators'],
-  ['leaderboard', 'Leaderboard'],
-];
+/** The tabs everyone sees, from the shared list of views. */
+const TABS: readonly [ViewId, string][] = VIEW_IDS.filter((view) => VIEWS[view].tab === 'everyone').map(
+  (view) => [view, VIEWS[view].label],
+);
 
 export function StandaloneApp() {
   const [client] = useState(

@@ -1,4 +1,4 @@
-/** 'Download CSV' / 'Download JSON' for a list the visitor sees (issue 9), built in the browser. */
+/** 'Download CSV' / 'Download JSON' for a list the visitor sees, built in the browser. */
 import { exportFileName, toCsv, toExportJson, type ExportColumn } from '@friends/shared';
 import { downloadText } from '../lib/download';
 

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
-/** Server-side admin sessions (issue 7): logout and expiry hold on every replica sharing the database. */
+/** Server-side admin sessions: logout and expiry hold on every replica sharing the database. */
 export class AdminSessions1796000000000 implements MigrationInterface {
   name = 'AdminSessions1796000000000';
 

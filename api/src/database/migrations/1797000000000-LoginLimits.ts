@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
 /**
- * Login protection shared by every replica (issue 13 item 2, issue 15 item 2): per-IP attempt counts,
+ * Login protection shared by every replica: per-IP attempt counts,
  * the account's back-off for unknown devices and each known device's own back-off, one row per bucket.
  */
 export class LoginLimits1797000000000 implements MigrationInterface {

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { REBUILD_COUNTS_SQL } from '../../counts/counts-sql';
 
 /**
- * Counts kept on write (issue 15 item 3): per-creator figures, per-video author counts and the totals,
+ * Counts kept on write: per-creator figures, per-video author counts and the totals,
  * maintained by CountsService in the transaction of every change (see counts.service.ts). No foreign
  * keys on purpose: a row outlives the deletion of its creator or video until the change's refresh
  * subtracts it from the totals. Existing data is counted here, in portable SQL.

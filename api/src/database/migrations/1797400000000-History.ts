@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } f
 const TABLES = ['history', 'history_rows', 'history_entities'];
 
 /**
- * The change history (issue 14 items 3 and 4): one `history` row per change, the rows it changed
+ * The change history: one `history` row per change, the rows it changed
  * (before and after, as JSON) in `history_rows`, and the creators and videos it touched in
  * `history_entities` so one creator's or video's history is an index read. Append-only, except
  * `undone_by` and a batch's summary.

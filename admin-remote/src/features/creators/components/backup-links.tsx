@@ -1,5 +1,5 @@
 /**
- * Backup downloads in 'Bulk Actions & Cleanup' (issue 7): the whole data set as JSON (what
+ * Backup downloads in 'Bulk Actions & Cleanup': the whole data set as JSON (what
  * POST /api/backup imports into an empty database) and CSV views of videos and creators. Plain
  * same-origin links: the browser sends the admin session cookie and saves the file the API names.
  */

@@ -14,7 +14,9 @@ import { useBulkDeleteCreators } from '../api/bulk-delete-creators';
 import { useDuplicateGroups } from '../api/get-duplicates';
 import { useCreatorActions, type Named } from '../hooks/use-creator-actions';
 import { BackupLinks } from './backup-links';
-import type { Checked } from './manage-creators';
+
+/** A checked creator; the name is missing for those Select All added before their page loaded. */
+export type Checked = Pick<Named, 'id'> & Partial<Pick<Named, 'name'>>;
 
 interface BulkActionsPanelProps {
   /** Checked creators in the order they were checked. */

@@ -9,12 +9,9 @@ import { creatorFilterText, getCreatorIds, useCreatorPages } from '../../../api/
 import { reportError } from '../../../lib/report-error';
 import type { Named } from '../hooks/use-creator-actions';
 import { AddCreatorForm } from './add-creator-form';
-import { BulkActionsPanel } from './bulk-actions-panel';
+import { BulkActionsPanel, type Checked } from './bulk-actions-panel';
 import { CreatorList } from './creator-list';
 import './creators.css';
-
-/** A checked creator; the name is missing for those Select All added before their page loaded. */
-export type Checked = Pick<Named, 'id'> & Partial<Pick<Named, 'name'>>;
 
 export function ManageCreators({ navigate }: RemoteViewProps) {
   const [filter, setFilter] = useState('');

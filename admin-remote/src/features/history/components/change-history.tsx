@@ -1,5 +1,5 @@
 /**
- * 'History' (issue 14 items 3 and 4): every admin change, newest first, with who made it and an Undo
+ * 'History': every admin change, newest first, with who made it and an Undo
  * button. An undo that a later change depends on is refused by the API (409 naming that change); the
  * message says which one to undo first. Opened with a creator or video, it lists only that one's changes.
  */

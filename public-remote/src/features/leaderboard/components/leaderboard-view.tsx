@@ -1,6 +1,6 @@
 /**
  * docs/product.md §2 leaderboard: the two top-10 lists the API computes; rows open the creator page.
- * A period selector (issue 17) switches to the lists of the last 7, 30 or 365 days, each row showing
+ * A period selector switches to the lists of the last 7, 30 or 365 days, each row showing
  * how it moved since the period before, plus the pairs new in the period.
  */
 import { useMemo } from 'react';

@@ -10,7 +10,7 @@ interface CommunitiesPanelProps {
 }
 
 /**
- * The leaderboard's "Communities" and "Bridges" (issue 17), from the API's analysis of the whole
+ * The leaderboard's "Communities" and "Bridges", from the API's analysis of the whole
  * collaboration network; each with a one-line explanation. Hidden when nobody has collaborated.
  */
 export function CommunitiesPanel({ onOpenCreator }: CommunitiesPanelProps) {

@@ -1,5 +1,5 @@
 /**
- * 'Degrees of separation' (issue 9): pick two creators, the API finds the shortest chain of
+ * 'Degrees of separation': pick two creators, the API finds the shortest chain of
  * collaborations between them (a bounded search), shown as chips that open each creator, with the
  * pair page of each link between them.
  */

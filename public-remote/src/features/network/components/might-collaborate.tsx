@@ -6,7 +6,7 @@ interface MightCollaborateProps {
 }
 
 /**
- * "Might collaborate" (issue 17): creators who made videos with this creator's collaborators but never
+ * "Might collaborate": creators who made videos with this creator's collaborators but never
  * with this creator, most shared collaborators first. Hidden when there are none (or on failure).
  */
 export function MightCollaborate({ creatorId, onOpen }: MightCollaborateProps) {

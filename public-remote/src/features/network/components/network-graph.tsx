@@ -117,7 +117,7 @@ interface NetworkGraphProps {
   network: CreatorNetwork;
   /** A newer answer is loading. */
   busy?: boolean;
-  /** Node colours by community (issue 17); the explorer shows their legend. */
+  /** Node colours by community; the explorer shows their legend. */
   colouring?: CommunityColouring;
   onOpenCreator: (id: number) => void;
   onOpenPair: (a: number, b: number) => void;

@@ -1,5 +1,5 @@
 /**
- * The pair page (issue 9): 'A × B', every video the two made together (newest first), the first and
+ * The pair page: 'A × B', every video the two made together (newest first), the first and
  * latest collaboration dates. Its address is `?pair=<a>-<b>` (docs/architecture.md "Deliberate departures" 8).
  */
 import {

@@ -1,5 +1,5 @@
 import { detectionReport, formatDetectionReport } from './detection-report';
-import { DETECTION_SET } from './fixtures/detection-set';
+import { DETECTION_SET } from './detection-set';
 
 /** Floors that fail the build; the goal is precision >= 0.97 and recall >= 0.9 (docs/performance.md). */
 const FLOORS = { autoPrecision: 0.97, recall: 0.9 };

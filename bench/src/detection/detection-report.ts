@@ -3,8 +3,14 @@
  * right, and auto + proposed together must find the credited collaborators. Per pattern as well. Pure,
  * so the unit test (with floors) and `npm run bench` print the same figures.
  */
-import { detectCollaborators, nameMatchKey } from './collaborators';
-import { boilerplateKeys, detectScored, type DetectableCreator, type DetectionPattern } from './detection';
+import {
+  boilerplateKeys,
+  detectCollaborators,
+  detectScored,
+  nameMatchKey,
+  type DetectableCreator,
+  type DetectionPattern,
+} from '@friends/shared';
 
 export interface LabelledCase {
   category: string;
