@@ -1,10 +1,14 @@
 import {
   API_ROUTES,
   extractVideoId,
+  photosRefreshedSummary,
+  YOUTUBE_ROUTES,
   type CreatorListItem,
   type Leaderboard,
+  type PeriodLeaderboard,
   type Video,
 } from '@friends/shared';
+import { admin } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
 const read = async (t: TestContext) => ({
@@ -19,12 +23,13 @@ describe('SEED_DEMO=true', () => {
   });
   afterAll(() => t.close());
 
-  it('fills about 30 fictional creators and 80 videos with a realistic structure', async () => {
+  it('fills 30 fictional creators and about 90 videos with a realistic structure', async () => {
     const { creators, videos } = await read(t);
     expect(creators).toHaveLength(30);
-    expect(videos).toHaveLength(80);
+    expect(videos.length).toBeGreaterThanOrEqual(80);
     expect(creators.filter((c) => c.videoCount > 0 && c.collabCount === 0).length).toBeGreaterThanOrEqual(2); // solo
-    expect(creators.filter((c) => c.videoCount === 0).length).toBeGreaterThanOrEqual(1);
+    expect(creators.filter((c) => c.videoCount === 0)).toEqual([]);
+    expect(new Set(videos.map((v) => v.title)).size).toBe(videos.length);
     expect(videos.filter((v) => v.authorIds.length === 2).length).toBeGreaterThan(10); // pairs
     expect(videos.filter((v) => v.authorIds.length >= 3).length).toBeGreaterThan(5); // group videos
     const leaderboard = (await t.http().get(API_ROUTES.leaderboard).expect(200)).body as Leaderboard;
@@ -39,6 +44,34 @@ describe('SEED_DEMO=true', () => {
       expect(video.title.trim()).not.toBe('');
     }
     for (const creator of creators) expect(creator.channel).toMatch(/^https:\/\/www\.youtube\.com\/@\w+$/);
+  });
+
+  it.each(['week', 'month', 'year'])(
+    'dates the videos up to this week: the %s leaderboard has both lists, a mover and a new pair',
+    async (period) => {
+      const board = (await t.http().get(`${API_ROUTES.leaderboard}?period=${period}`).expect(200))
+        .body as PeriodLeaderboard;
+      expect(board.mostCollaborations.length).toBeGreaterThan(0);
+      expect(board.mostCollaborators.length).toBeGreaterThan(0);
+      expect(
+        board.mostCollaborations.filter((e, i) => e.previousRank !== null && e.previousRank !== i + 1).length,
+      ).toBeGreaterThan(0);
+      expect(board.newPairs.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('Refresh Photos on the demo creators says why nothing was fetched, without looking anything up', async () => {
+    const res = await admin(t).post(YOUTUBE_ROUTES.refreshPhotos).expect(200);
+    expect(res.body).toEqual({
+      updated: 0,
+      upToDate: 0,
+      failed: 30,
+      notFetched: [{ reason: 'demo', count: 30 }],
+      creators: [],
+    });
+    expect(photosRefreshedSummary(0, 0, res.body.failed, res.body.notFetched)).toBe(
+      'Updated 0 profile picture(s). Not fetched: 30 creators from the demo data (their channels are made up).',
+    );
   });
 
   it('is deterministic and never seeds a database twice', async () => {

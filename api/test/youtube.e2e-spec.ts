@@ -444,7 +444,12 @@ describe('POST /api/youtube/refresh-photos', () => {
     expect(res.status).toBe(200);
     // Juniper Lane got its photo at import; milofenwick (YouTube handle) and Sunny Abernathy (Instagram)
     // get theirs now; fennarask is unknown to Instagram.
-    expect(res.body).toMatchObject({ updated: 2, upToDate: 1, failed: 1 });
+    expect(res.body).toMatchObject({
+      updated: 2,
+      upToDate: 1,
+      failed: 1,
+      notFetched: [{ reason: 'notFound', count: 1 }],
+    });
     expect(res.body.creators.map((c: { name: string }) => c.name).sort()).toEqual([
       'Sunny Abernathy',
       'milofenwick',

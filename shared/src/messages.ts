@@ -1,3 +1,5 @@
+import type { PhotoSkipReason } from './youtube';
+
 /** Every user-facing message of docs/product.md §8 (and the few the server adds), word for word. */
 export const MESSAGES = {
   incorrectPassword: 'Incorrect password',
@@ -78,10 +80,30 @@ export const deletedSummary = (kind: 'creator' | 'video', deleted: number, faile
   `Deleted ${deleted} ${kind}(s).` + (failed > 0 ? ` Failed: ${failed}.` : '');
 
 /** 'Updated n profile picture(s).' plus the already-up-to-date and failed counts. */
-export const photosRefreshedSummary = (updated: number, upToDate: number, failed: number): string =>
-  `Updated ${updated} profile picture(s).` +
-  (upToDate > 0 ? ` ${upToDate} already up to date.` : '') +
-  (failed > 0 ? ` Failed: ${failed}.` : '');
+export const photosRefreshedSummary = (
+  updated: number,
+  upToDate: number,
+  failed: number,
+  notFetched: readonly { reason: PhotoSkipReason; count: number }[] = [],
+): string => {
+  const explained = notFetched.reduce((sum, n) => sum + n.count, 0);
+  const reasons = notFetched.filter((n) => n.count > 0).map((n) => PHOTO_SKIP_REASONS[n.reason](n.count));
+  if (failed > explained) reasons.push(`${failed - explained} failed`);
+  return (
+    `Updated ${updated} profile picture(s).` +
+    (upToDate > 0 ? ` ${upToDate} already up to date.` : '') +
+    (reasons.length ? ` Not fetched: ${reasons.join('; ')}.` : '')
+  );
+};
+
+const creatorsWord = (n: number) => `${n} creator${n === 1 ? '' : 's'}`;
+/** Refresh Photos: why nothing was fetched for `n` creators, per reason. */
+const PHOTO_SKIP_REASONS: Record<PhotoSkipReason, (n: number) => string> = {
+  demo: (n) => `${creatorsWord(n)} from the demo data (their channels are made up)`,
+  noKey: (n) => `${creatorsWord(n)} with only a YouTube link (no YouTube API key is set)`,
+  notFound: (n) => `${creatorsWord(n)} whose channel or profile was not found or has no picture`,
+  unreachable: (n) => `${creatorsWord(n)} because YouTube or Instagram could not be reached`,
+};
 
 /** 'Bulk import complete!' with imported, duplicates skipped and failed counts. */
 export const bulkImportSummary = (imported: number, duplicates: number, failed: number): string =>

@@ -163,10 +163,20 @@ export interface RescanResult {
 }
 
 /** POST /api/youtube/refresh-photos */
+/**
+ * Why Refresh Photos fetched nothing for a creator: a demo creator (made-up channels, never looked up),
+ * a YouTube link without an API key, a channel or profile that does not exist or has no picture, or the
+ * service could not be reached (or refused: quota, key).
+ */
+export type PhotoSkipReason = 'demo' | 'noKey' | 'notFound' | 'unreachable';
+
 export interface RefreshPhotosResult {
   updated: number;
   upToDate: number;
+  /** Creators whose photo could not be fetched: the sum of `notFetched`. */
   failed: number;
+  /** Why, per reason (reasons with no creator left out), in the order of PhotoSkipReason. */
+  notFetched: { reason: PhotoSkipReason; count: number }[];
   /** The creators whose photo changed, as they are now. */
   creators: Creator[];
 }

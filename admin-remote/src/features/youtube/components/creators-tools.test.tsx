@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { creatorInfoFetched, MESSAGES, photosRefreshedSummary } from '@friends/shared';
+import { creatorInfoFetched, MESSAGES } from '@friends/shared';
 import CreatorsView from '../../../exposes/creators-view';
 import { CREATORS } from '../../../test-utils/fixtures';
 import { mockFetch, type Route, videoRoutes } from '../../../test-utils/mock-fetch';
@@ -66,12 +66,28 @@ describe('Refresh Photos', () => {
 
   it('sums up what changed', async () => {
     base({
-      'POST /api/youtube/refresh-photos': { body: { updated: 2, upToDate: 1, failed: 1, creators: [] } },
+      'POST /api/youtube/refresh-photos': {
+        body: {
+          updated: 2,
+          upToDate: 1,
+          failed: 31,
+          notFetched: [
+            { reason: 'demo', count: 30 },
+            { reason: 'unreachable', count: 1 },
+          ],
+          creators: [],
+        },
+      },
     });
     const { alert } = mockDialogs();
     const { user } = await renderScreen();
     await user.click(bulkPanel().getByRole('button', { name: 'Refresh Photos' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(photosRefreshedSummary(2, 1, 1)));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Updated 2 profile picture(s). 1 already up to date. Not fetched: 30 creators from the demo data ' +
+          '(their channels are made up); 1 creator because YouTube or Instagram could not be reached.',
+      ),
+    );
   });
 
   it('says when no creator has a YouTube or Instagram link, and a generic failure otherwise', async () => {

@@ -19,7 +19,7 @@ export function RefreshPhotosButton() {
     try {
       const result = await refreshPhotos();
       if (result.updated > 0) await invalidateCatalog(queryClient);
-      window.alert(photosRefreshedSummary(result.updated, result.upToDate, result.failed));
+      window.alert(photosRefreshedSummary(result.updated, result.upToDate, result.failed, result.notFetched));
     } catch (error) {
       // 404: 'No creators with YouTube or Instagram links found.'; 503: the key is missing.
       reportError(error, REFRESH_FAILED, { serverMessageFor: [404, 502, 503] });
