@@ -422,7 +422,14 @@ const LINK_OR_HANDLE =
  * 'Name | link', 'Name : @handle', 'Name - link', a bare '@handle' or link, 'Role: Name', or just a name.
  */
 export function namesFromDescription(description: string): DescriptionName[] {
-  const found: DescriptionName[] = [];
+  return descriptionSectionEntries(description).map(({ name, urlOrHandle }) =>
+    urlOrHandle === undefined ? { name } : { name, urlOrHandle },
+  );
+}
+
+/** namesFromDescription's entries, each with the section line it was read from (trimmed; none for a header). */
+export function descriptionSectionEntries(description: string): (DescriptionName & { line?: string })[] {
+  const found: (DescriptionName & { line?: string })[] = [];
   let inSection = false;
   for (const rawLine of decodeHtmlEntities(description).split(/\r?\n/)) {
     const line = rawLine.trim();
@@ -436,7 +443,7 @@ export function namesFromDescription(description: string): DescriptionName[] {
       found.push(...entriesOfHeaderRest(header[1] ?? ''));
     } else if (inSection) {
       const entry = parseEntryLine(line);
-      if (entry) found.push(entry);
+      if (entry) found.push({ ...entry, line });
     }
   }
   return found;

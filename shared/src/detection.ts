@@ -22,10 +22,11 @@ import {
   canSuggestNewCreator,
   matchExistingCreator,
   nameMatchKey,
-  namesFromDescription,
+  descriptionSectionEntries,
   splitNameList,
   textUntilNameEnd,
 } from './collaborators';
+import { crewLine } from './crew';
 import { foldText } from './fold';
 import { instagramProfileUrl, parseHttpUrl, safeHref, youtubeHandleFromUrl, youtubeHandleUrl } from './urls';
 
@@ -103,6 +104,46 @@ const PARTICLES = new Set('de da del della di du la le van von der den y el al b
 /** Lines of a description that credit crew, sponsors or the channel's own socials, never a collaborator. */
 const NOT_A_COLLAB_LINE =
   /\b(?:edit(?:ed|or|ing|s)?|thumbnail|thumb|music\s+(?:by|from)|beats?\s+by|prod(?:uced)?\.?\s+by|producer|camera|filmed|shot\s+by|cinematograph\w*|mix(?:ed|ing)?\s+by|master(?:ed|ing)?\s+by|sponsor\w*|promo|code|merch|affiliate|discount|business|inquir\w+|contact|management|booking|follow\s+(?:me|us)|my\s+(?:socials|instagram|twitter|tiktok|channel|second channel)|subscribe|patreon|donat\w+|support\s+(?:me|us|the channel)|second\s+channel|gear|equipment|animat\w+|artwork|logo|intro\s+by|outro|translat\w+|subtit\w+|caption\w*)\b/i;
+
+/** Words of a line's role rather than of a name: where a link leads, or whose it is ('My Instagram'). */
+const ROLE_WORDS = new Set(
+  (
+    'my our his her their the official main second third new old video videos channel channels instagram ' +
+    'twitter tiktok twitch youtube facebook discord x website site podcast shop store links link socials ' +
+    'social email mail by and'
+  ).split(' '),
+);
+/** 'Name : @handle', 'Name | https://…', 'Name - https://…': a label, a separator, then one handle or link. */
+const CREDITED_NAME_LINE =
+  /^[^\p{L}\p{N}@]*(\p{L}[^:|–—]*?)\s*(?:[:|–—]|\s-)\s*(@[\p{L}\p{N}_.-]+|https?:\/\/\S+)\s*$/u;
+
+/**
+ * A line that credits one person by name, with their handle or channel link ('Epsilon Editor :
+ * @epsiloneditor', 'Logo Larry | https://www.youtube.com/@logolarry'): the label is name-shaped and not
+ * made only of role words ('Editor: @sam', 'My Instagram: @me' are roles). Crew and sponsor words inside
+ * such a name are part of the name.
+ */
+function isCreditedNameLine(line: string): boolean {
+  const match = CREDITED_NAME_LINE.exec(line);
+  const label = cleanName(match?.[1] ?? '');
+  if (!label || !isNameShaped(label)) return false;
+  return label
+    .split(/\s+/)
+    .some((word) => !ROLE_WORDS.has(word.toLowerCase()) && !NOT_A_COLLAB_LINE.test(word));
+}
+
+/**
+ * A description line that credits crew, a sponsor or the channel's own socials, never a collaborator:
+ * a crew line (its job at the start, shared crewLine), or a line with a crew or sponsor word, unless
+ * that word is inside the name of a credited-name line.
+ */
+export function isNotCollaboratorLine(line: string): boolean {
+  const text = line.trim();
+  if (!text) return false;
+  if (crewLine(text)) return true;
+  if (isCreditedNameLine(text)) return false;
+  return NOT_A_COLLAB_LINE.test(text);
+}
 
 const EXPLICIT = /(?:^|[\s([{【「」『』、。|])(w\/(?!o\b)\s*|ft\.\s*|feat\.\s*|feat\s+|featuring\s+)/giu;
 const GUEST = /(?:^|[\s([{【|:-])((?:special\s+)?guests?(?:\s+star(?:ring)?)?\s*[:\-–]?\s+)/giu;
@@ -241,8 +282,11 @@ function rawDescriptionCandidates(description: string): RawCandidate[] {
   const text = normaliseText(description);
   const out: RawCandidate[] = [];
   // Credits sections (docs/product.md §9): names, with their link or handle.
-  for (const { name, urlOrHandle } of namesFromDescription(text)) {
-    if (NOT_A_COLLAB_LINE.test(name)) continue;
+  for (const { name, urlOrHandle, line } of descriptionSectionEntries(text)) {
+    // A crew line inside a section ('Editor: Sam'), or a name that is only a role ('Sponsor', 'Merch').
+    if (line ? isNotCollaboratorLine(line) : NOT_A_COLLAB_LINE.test(name)) continue;
+    if (name.split(/\s+/).every((word) => ROLE_WORDS.has(word.toLowerCase()) || NOT_A_COLLAB_LINE.test(word)))
+      continue;
     if (urlOrHandle?.startsWith('@')) {
       const handle = urlOrHandle.slice(1);
       if (!isValidHandle(handle)) {
@@ -276,7 +320,7 @@ function rawDescriptionCandidates(description: string): RawCandidate[] {
   // Free text, line by line: @mentions, channel links, and ft./w/ credits; crew and sponsor lines skipped.
   for (const rawLine of text.split(/\r?\n/)) {
     const line = rawLine.trim();
-    if (!line || NOT_A_COLLAB_LINE.test(line)) continue;
+    if (!line || isNotCollaboratorLine(line)) continue;
     for (const match of line.matchAll(MENTION)) {
       const handle = (match[1] ?? '').replace(/[.-]+$/, '');
       if (isValidHandle(handle))
@@ -333,7 +377,7 @@ function runningTextMatches<T extends DetectableCreator>(
 ): { creator: T; text: string }[] {
   const found: { creator: T; text: string }[] = [];
   for (const rawLine of normaliseText(text).split(/\r?\n/)) {
-    if (NOT_A_COLLAB_LINE.test(rawLine)) continue;
+    if (isNotCollaboratorLine(rawLine)) continue;
     const words = rawLine.split(/[^\p{L}\p{N}'’.-]+/u).filter(Boolean);
     for (let i = 0; i < words.length; i++) {
       if (!/^[\p{Lu}\p{Lt}]/u.test(words[i]!)) continue;

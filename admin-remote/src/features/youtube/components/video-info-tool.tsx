@@ -55,8 +55,10 @@ export function VideoInfoTool({ url, authorIds, onApply }: VideoInfoToolProps) {
         date: info.date,
         authorIds: [...new Set([...authorIds, ...channelCreator])],
       });
-      setSuggestions([...existing, ...toCreate]);
-      window.alert(videoInfoFetched(info.detected.existingIds.length + info.detected.toCreate.length));
+      const panel = [...existing, ...toCreate];
+      setSuggestions(panel);
+      // The count is what the panel lists: the channel's new creator included, chosen authors left out.
+      window.alert(videoInfoFetched(panel.length));
     } catch (error) {
       reportError(error, MESSAGES.failedToFetchVideoInfo, { serverMessageFor: [502, 503] });
     } finally {
