@@ -1,6 +1,6 @@
 /**
- * Text fields refuse control characters, bidirectional overrides and lone
- * surrogates with a clear 400 (one shared rule), the avatar of any name stays well-formed, and photo
+ * Text fields refuse control characters, bidirectional overrides, invisible characters, noncharacters
+ * and lone surrogates with a clear 400 (one shared rule), the avatar of any name stays well-formed, and photo
  * URLs are stored absolute (http or https) or refused.
  */
 import fc from 'fast-check';
@@ -26,6 +26,18 @@ const UNSAFE = [
   '\ude00',
   '\t',
   '\n',
+  // Invisible characters and noncharacters: a name with them would look like one without.
+  '\u200b',
+  '\u200d',
+  '\u200f',
+  '\u00ad',
+  '\u061c',
+  '\u2060',
+  '\u2064',
+  '\u3164',
+  '\ufeff',
+  '\ufdd0',
+  '\uffff',
 ];
 
 /** JSON as a client would send it: lone surrogates written as \u escapes (JSON.stringify does that). */
@@ -108,6 +120,23 @@ describe(`control characters (${TEST_DB})`, () => {
   });
 });
 
+describe(`search terms (${TEST_DB})`, () => {
+  it('a NUL or any control character in ?q= answers 400 { error } on every search, never a 500', async () => {
+    await createCreator(t, 'Abc Searchable');
+    const routes = [API_ROUTES.creatorsSearch, API_ROUTES.creatorsSearchIds, API_ROUTES.videosSearch];
+    for (const route of routes) {
+      for (const q of ['ab\u0000c', '\u0000', 'a\u0007', 'x\u001b[0m', 'a\u200bb', 'a\nb', '\u202eab']) {
+        const res = await admin(t).get(`${route}?q=${encodeURIComponent(q)}`);
+        expect([route, q, res.status]).toEqual([route, q, 400]);
+        expect(res.body).toEqual({
+          error: expect.stringMatching(/^q contains a control character/) as string,
+        });
+      }
+      expect((await admin(t).get(`${route}?q=${encodeURIComponent('Abc')}`)).status).toBe(200);
+    }
+  });
+});
+
 describe(`photo URLs (${TEST_DB})`, () => {
   it.each([
     ['//evil.example/x.png', 'https://evil.example/x.png'],
@@ -128,6 +157,52 @@ describe(`photo URLs (${TEST_DB})`, () => {
       const response = await send('post', API_ROUTES.creators, { name: `Bad photo ${photo}`, photo });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'photo must be an http(s) URL' });
+    },
+  );
+});
+
+describe(`video and link URLs (${TEST_DB})`, () => {
+  it('are stored absolute: a bare host gets https://, and the typed form is not kept', async () => {
+    const creator = await send('post', API_ROUTES.creators, {
+      name: 'Link Normal',
+      socialLinks: [{ url: ' www.instagram.com/linknormal ' }, { url: 'HTTPS://Example.com/a b' }],
+    });
+    expect(creator.status).toBe(201);
+    expect((creator.body as Creator).socialLinks.map((l) => l.url)).toEqual([
+      'https://www.instagram.com/linknormal',
+      'https://example.com/a%20b',
+    ]);
+    const video = await send('post', API_ROUTES.videos, {
+      title: 'Normal link video',
+      url: 'youtu.be/dQw4w9WgXcQ',
+      authorIds: [(creator.body as Creator).id],
+    });
+    expect(video.status).toBe(201);
+    expect(video.body).toMatchObject({ url: 'https://youtu.be/dQw4w9WgXcQ' });
+  });
+
+  it.each(['//evil.example/v', '\\\\evil.example/v', '/v', 'javascript:alert(1)', 'ftp://evil.example/v'])(
+    '%p answers 400 as a video URL and as a link, and nothing is stored',
+    async (url) => {
+      const creator = await createCreator(t, `Url Owner ${url.length}${url.charCodeAt(0)}`);
+      const before = await snapshot(t);
+      const video = await send('post', API_ROUTES.videos, {
+        title: 'Smuggled',
+        url,
+        authorIds: [creator.id],
+      });
+      expect(video.status).toBe(400);
+      expect(video.body).toEqual({ error: 'url must be an http(s) URL' });
+      const link = await send('put', API_ROUTES.creators, {
+        id: creator.id,
+        name: creator.name,
+        socialLinks: [{ url }],
+      });
+      expect(link.status).toBe(400);
+      expect(link.body).toEqual({
+        error: expect.stringMatching(/is not an http\(s\) URL$/) as string,
+      });
+      expect(await snapshot(t)).toEqual(before);
     },
   );
 });

@@ -56,3 +56,33 @@ describe('toPlainText', () => {
     expect(hasUnsafeCharacters(toPlainText(text, { multiline }), { multiline })).toBe(false);
   });
 });
+
+describe('invisible characters and noncharacters', () => {
+  it.each([
+    ['zero width space', 'An\u200Bn'],
+    ['zero width non-joiner', 'An\u200Cn'],
+    ['zero width joiner', 'An\u200Dn'],
+    ['left-to-right mark', 'Ann\u200E'],
+    ['right-to-left mark', '\u200FAnn'],
+    ['soft hyphen', 'An\u00ADn'],
+    ['Arabic letter mark', 'Ann\u061C'],
+    ['word joiner', 'An\u2060n'],
+    ['invisible plus', 'An\u2064n'],
+    ['Hangul filler', '\u3164Ann'],
+    ['byte order mark', '\uFEFFAnn'],
+    ['noncharacter U+FDD0', 'Ann\uFDD0'],
+    ['noncharacter U+FFFE', 'Ann\uFFFE'],
+    ['noncharacter U+1FFFF', 'Ann\u{1FFFF}'],
+    ['noncharacter U+10FFFE', 'Ann\u{10FFFE}'],
+  ])('refuses a %s, in one-line and multi-line fields, and strips it', (_, text) => {
+    expect(hasUnsafeCharacters(text)).toBe(true);
+    expect(hasUnsafeCharacters(text, { multiline: true })).toBe(true);
+    expect(toPlainText(text)).toBe(text.replace(/[^A-Za-z]/gu, ''));
+    expect(stripUnsafeCharacters(text)).toBe(text.replace(/[^A-Za-z]/gu, ''));
+  });
+
+  it('keeps visible text of every script, emoji and astral letters', () => {
+    for (const text of ['José Ñúñez', '山田 太郎', 'Ана', 'محمد', 'नमस्ते', '🎸 Band', '𝒜𝓃𝓃', 'Ann\u{1F600}'])
+      expect(hasUnsafeCharacters(text)).toBe(false);
+  });
+});

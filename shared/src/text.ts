@@ -1,33 +1,50 @@
 /**
  * Characters no text field accepts (docs/product.md: names, titles and URLs are plain text): C0 control
  * characters (tab and line breaks only in multi-line fields), DEL and the C1 controls, the bidirectional
- * embeddings, overrides and isolates that can make a name read backwards, and lone surrogates (not
- * text at all, and not allowed in XML such as the generated avatar).
+ * embeddings, overrides and isolates that can make a name read backwards, invisible characters (zero
+ * width spaces and joiners, directional marks, the soft hyphen, the Arabic letter mark, invisible
+ * operators, Hangul fillers, the byte order mark) that would let "Ann" and "An\u200Bn" be stored as two
+ * names that look the same, Unicode noncharacters, and lone surrogates (not text at all, and not
+ * allowed in XML such as the generated avatar).
  */
 const CONTROLS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
 const BIDI = '\\u202A-\\u202E\\u2066-\\u2069';
+const INVISIBLE =
+  '\\u00AD\\u061C\\u115F\\u1160\\u200B\\u200C\\u200E\\u200F\\u2060-\\u2064\\u3164\\uFEFF\\uFFA0';
+/** U+FDD0–U+FDEF and the last two code points of every plane (as UTF-16: a pair for planes 1–16). */
+const NONCHARACTER_BMP = '\\uFDD0-\\uFDEF\\uFFFE\\uFFFF';
+const NONCHARACTER_ASTRAL =
+  '[\\uD83F\\uD87F\\uD8BF\\uD8FF\\uD93F\\uD97F\\uD9BF\\uD9FF\\uDA3F\\uDA7F\\uDABF\\uDAFF\\uDB3F\\uDB7F\\uDBBF\\uDBFF][\\uDFFE\\uDFFF]';
 const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+/** A zero width joiner outside an emoji sequence (inside one, as in 🙂‍↔️, it is part of a visible emoji). */
+const STRAY_JOINER = /(?<!\p{Extended_Pictographic}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/u;
+const STRAY_JOINERS = new RegExp(STRAY_JOINER.source, 'gu');
+/** Astral noncharacters and lone surrogates: the rules that look at UTF-16 pairs. */
+const PAIRS = `${NONCHARACTER_ASTRAL}|${LONE_SURROGATE}`;
 const LINE_BREAKS = '\\t\\n\\r';
 
-const SINGLE_LINE = new RegExp(`[${CONTROLS}${BIDI}${LINE_BREAKS}]|${LONE_SURROGATE}`);
-const MULTI_LINE = new RegExp(`[${CONTROLS}${BIDI}]|${LONE_SURROGATE}`);
+const SINGLE_LINE = new RegExp(`[${CONTROLS}${BIDI}${INVISIBLE}${NONCHARACTER_BMP}${LINE_BREAKS}]|${PAIRS}`);
+const MULTI_LINE = new RegExp(`[${CONTROLS}${BIDI}${INVISIBLE}${NONCHARACTER_BMP}]|${PAIRS}`);
 /** What `toPlainText` removes: the multi-line rule's characters (line breaks are handled apart). */
 const STRIP = new RegExp(MULTI_LINE.source, 'g');
 const LINE_BREAK_RUNS = /[\t\n\r]+/g;
 /** Everything XML 1.0 cannot hold or that would change how the text reads, for stripping. */
-const UNSAFE_ANYWHERE = new RegExp(`[${CONTROLS}${BIDI}${LINE_BREAKS}\\uFFFE\\uFFFF]|${LONE_SURROGATE}`, 'g');
+const UNSAFE_ANYWHERE = new RegExp(
+  `[${CONTROLS}${BIDI}${INVISIBLE}${NONCHARACTER_BMP}${LINE_BREAKS}]|${PAIRS}`,
+  'g',
+);
 
 export const UNSAFE_TEXT_MESSAGE =
-  'contains a control character, a bidirectional override or a broken character (lone surrogate)';
+  'contains a control character, a bidirectional override, an invisible character or a broken character (lone surrogate)';
 
 /** True when `text` holds a character no text field accepts (see above). */
 export function hasUnsafeCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
-  return (options.multiline ? MULTI_LINE : SINGLE_LINE).test(text);
+  return (options.multiline ? MULTI_LINE : SINGLE_LINE).test(text) || STRAY_JOINER.test(text);
 }
 
 /** `text` without those characters (and without tab or line breaks): for output such as SVG. */
 export function stripUnsafeCharacters(text: string): string {
-  return text.replace(UNSAFE_ANYWHERE, '');
+  return text.replace(STRAY_JOINERS, '').replace(UNSAFE_ANYWHERE, '');
 }
 
 /**
@@ -36,5 +53,7 @@ export function stripUnsafeCharacters(text: string): string {
  * each run of tabs and line breaks made one space. `hasUnsafeCharacters` is false for the result.
  */
 export function toPlainText(text: string, options: { multiline?: boolean } = {}): string {
-  return (options.multiline ? text : text.replace(LINE_BREAK_RUNS, ' ')).replace(STRIP, '');
+  return (options.multiline ? text : text.replace(LINE_BREAK_RUNS, ' '))
+    .replace(STRAY_JOINERS, '')
+    .replace(STRIP, '');
 }

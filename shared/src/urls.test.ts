@@ -1,4 +1,5 @@
 import {
+  normalizeLinkUrl,
   canonicalVideoUrl,
   defaultAvatarUrl,
   normalizePhotoUrl,
@@ -270,4 +271,24 @@ describe('normalizePhotoUrl', () => {
     'refuses %p',
     (input) => expect(normalizePhotoUrl(input)).toBeNull(),
   );
+});
+
+describe('normalizeLinkUrl', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+    ['  youtu.be/dQw4w9WgXcQ ', 'https://youtu.be/dQw4w9WgXcQ'],
+    ['HTTP://Example.com/a b', 'http://example.com/a%20b'],
+    ['https://www.instagram.com/ann/', 'https://www.instagram.com/ann/'],
+  ])('stores %p as %p', (input, stored) => expect(normalizeLinkUrl(input)).toBe(stored));
+
+  it.each([
+    '//evil.example/v',
+    '\\\\evil.example/v',
+    '/v',
+    'v',
+    '',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'ftp://example.com/v',
+  ])('refuses %p', (input) => expect(normalizeLinkUrl(input)).toBeNull());
 });

@@ -72,6 +72,17 @@ export function normalizePhotoUrl(input: string): string | null {
   return parseHttpUrl(text)?.href ?? null;
 }
 
+/**
+ * A video's or link's URL as stored: the absolute http(s) URL (a bare 'host/path' gets https://, like
+ * a photo), or null. A scheme-relative '//host/path' is refused rather than completed: it leaves the
+ * scheme to whatever page shows it, and is the usual form of a link smuggled in to look like a path.
+ */
+export function normalizeLinkUrl(input: string): string | null {
+  const text = input.trim();
+  if (!text || text.startsWith('//') || text.startsWith('\\')) return null;
+  return parseHttpUrl(text)?.href ?? null;
+}
+
 /** The canonical form (youtubeWatchUrl) exactly: what every stored YouTube URL looks like. */
 const CANONICAL_WATCH_URL = /^https:\/\/www\.youtube\.com\/watch\?v=([A-Za-z0-9_-]{11})$/;
 

@@ -1,4 +1,6 @@
 import {
+  hasUnsafeCharacters,
+  UNSAFE_TEXT_MESSAGE,
   MAX_WITH_NAMES,
   PAGING,
   SearchQueryError,
@@ -75,6 +77,8 @@ export function parseTerm(query: Record<string, unknown>): string {
   if (value === undefined) return '';
   if (typeof value !== 'string' || value.length > PAGING.maxTerm)
     throw new BadRequestException(`q must be one text of at most ${PAGING.maxTerm} characters`);
+  // A NUL ends the text for the full-text parsers, and nothing stored holds these characters anyway.
+  if (hasUnsafeCharacters(value)) throw new BadRequestException(`q ${UNSAFE_TEXT_MESSAGE}`);
   return value;
 }
 

@@ -9,7 +9,7 @@ import {
   normalizeSocialLinks,
   normalizeOtherNames,
   otherNamesError,
-  safeHref,
+  normalizeLinkUrl,
   type Creator,
   type CreatorListItem,
   type CreatorIds,
@@ -64,12 +64,14 @@ export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
   if (!name) throw new BadRequestException(MESSAGES.provideCreatorName);
   let links = normalizeSocialLinks(input.socialLinks ?? []);
   if (links.length === 0 && input.channel?.trim()) links = normalizeSocialLinks([{ url: input.channel }]);
+  links = links.map((link) => {
+    const url = normalizeLinkUrl(link.url);
+    if (url === null)
+      throw new BadRequestException(`Social link "${link.url.slice(0, 100)}" is not an http(s) URL`);
+    return { ...link, url };
+  });
   const seen = new Set<string>();
   links = links.filter((link) => !seen.has(link.url) && seen.add(link.url));
-  for (const link of links) {
-    if (!safeHref(link.url))
-      throw new BadRequestException(`Social link "${link.url.slice(0, 100)}" is not an http(s) URL`);
-  }
   const photo = normalizePhotoUrl(input.photo ?? '');
   if (photo === null) throw new BadRequestException('photo must be an http(s) URL');
   let otherNames: OtherName[] | undefined;

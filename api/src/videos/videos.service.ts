@@ -4,7 +4,7 @@ import {
   canonicalVideoUrl,
   defaultRole,
   quoted,
-  safeHref,
+  normalizeLinkUrl,
   type AuthorRole,
   type BulkDeleteResult,
   type Confidence,
@@ -78,8 +78,9 @@ export function videoUrlKey(url: string): string | null {
 export function prepareVideo(input: CreateVideoDto): PreparedVideo {
   const title = input.title.trim();
   if (!title) throw new BadRequestException(TITLE_REQUIRED);
-  const url = input.url?.trim() ?? '';
-  if (url && !safeHref(url)) throw new BadRequestException('url must be an http(s) URL');
+  const typed = input.url?.trim() ?? '';
+  const url = typed ? normalizeLinkUrl(typed) : '';
+  if (url === null) throw new BadRequestException('url must be an http(s) URL');
   const date = input.date?.trim() ?? '';
   if (date && !isCalendarDate(date))
     throw new BadRequestException('date must be a calendar date written YYYY-MM-DD');
