@@ -275,6 +275,11 @@ describe('aggregate cache', () => {
 
     await admin(t).put(API_ROUTES.creators).send({ id: a!.id, name: 'amy renamed' }).expect(200);
     const renamed = (await t.http().get(API_ROUTES.creatorProfile(b!.id)).expect(200)).body as CreatorProfile;
-    expect(renamed.videos[0]!.authors[0]).toEqual({ id: a!.id, name: 'amy renamed', role: 'host', creditedAs: null });
+    expect(renamed.videos[0]!.authors[0]).toEqual({
+      id: a!.id,
+      name: 'amy renamed',
+      role: 'host',
+      creditedAs: null,
+    });
   });
 });
