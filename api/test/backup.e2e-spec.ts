@@ -238,6 +238,7 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
     const counts = target.app.get(CountsService);
     expect(await target.app.get(TransactionRunner).read((manager) => counts.drift(manager))).toEqual({
       creators: 0,
+      eventCounts: 0,
       videos: 0,
       totals: [],
     });

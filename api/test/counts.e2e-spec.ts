@@ -284,7 +284,7 @@ async function expectCountsRight(): Promise<void> {
       .sort(([a], [b]) => (a as number) - (b as number)),
   );
   const drift = await t.app.get(TransactionRunner).read((manager) => t.app.get(CountsService).drift(manager));
-  expect(drift).toEqual({ creators: 0, videos: 0, totals: [] });
+  expect(drift).toEqual({ creators: 0, eventCounts: 0, videos: 0, totals: [] });
 
   // What the API answers from them.
   const analytics = (await t.http().get(`${API_ROUTES.stats}?offset=0&limit=500`)).body as Analytics;
@@ -352,6 +352,8 @@ describe(`counts kept on write (${TEST_DB})`, () => {
     const drift = await runner.read((manager) => counts.drift(manager));
     expect(drift).toEqual({
       creators: 2,
+      // The video is no collaboration any more: neither creator has an event left.
+      eventCounts: 2,
       videos: 1,
       totals: ['videos', 'collaborations', 'creatorsWithVideos'],
     });

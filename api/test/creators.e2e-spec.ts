@@ -404,6 +404,7 @@ describe('GET /api/creators/:id/profile', () => {
       memberships: [],
       videos: [recent, old, undated],
       videosTotal: 3,
+      collaborationEvents: 2,
     });
   });
 

@@ -189,6 +189,21 @@ describe('GET /api/docs-json', () => {
     expect(Object.keys(videoIds).sort()).toEqual(['q', 'youtube']);
   });
 
+  it('documents counting by event: ?count= on the leaderboard and ?weight= on a network', () => {
+    const params = (route: string) =>
+      Object.fromEntries((operation(route).parameters ?? []).map((p) => [p.name, p]));
+    expect(params(`GET ${API_ROUTES.leaderboard}`).count).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'string', enum: ['videos', 'events'] },
+    });
+    expect(params('GET /api/creators/{id}/network').weight).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'string', enum: ['videos', 'events'] },
+    });
+  });
+
   it('gives every operation the one error shape { error: string }', () => {
     expect(document.components.schemas.ApiErrorDto).toMatchObject({
       properties: { error: { type: 'string' } },

@@ -22,6 +22,7 @@ export * from './history';
 export * from './text';
 export * from './seeded-random';
 export * from './events';
+export * from './event-counting';
 export * from './credit-kinds';
 export * from './roles';
 export * from './format';

@@ -7,6 +7,7 @@
 import { LEADERBOARD_SIZE } from './constants';
 import { competitionRanks } from './format';
 import { compareLeaderboardEntries, type LeaderboardCreator } from './stats';
+import type { LeaderboardCount } from './event-counting';
 import type { LeaderboardEntry } from './types';
 
 // ---------------------------------------------------------------------------------------------------
@@ -99,6 +100,8 @@ export interface PeriodLeaderboard {
   mostCollaborators: RankedLeaderboardEntry[];
   /** At most LEADERBOARD_SIZE, the most videos together first. */
   newPairs: NewPair[];
+  /** 'events' when counted by event (`?count=events`: an event's uploads counted once); else absent. */
+  count?: 'events';
 }
 
 export interface DatedAuthorship {
@@ -285,8 +288,14 @@ export const communityLabel = (names: readonly string[]): string =>
   names.slice(0, COMMUNITY_LABEL_NAMES).join(' & ');
 
 export const INSIGHTS_ROUTES = {
-  leaderboard: (period: LeaderboardPeriod = 'all') =>
-    period === 'all' ? '/api/leaderboard' : `/api/leaderboard?period=${period}`,
+  /** The board of a period; counted by event with `count` 'events' (the default counts videos). */
+  leaderboard: (period: LeaderboardPeriod = 'all', count: LeaderboardCount = 'videos') => {
+    const query = new URLSearchParams();
+    if (period !== 'all') query.set('period', period);
+    if (count !== 'videos') query.set('count', count);
+    const text = query.toString();
+    return text ? `/api/leaderboard?${text}` : '/api/leaderboard';
+  },
   communities: '/api/network/communities', // GET Communities
   /** The first `limit` communities with their first `members` members. */
   communitiesSummary: (limit: number, members: number) =>

@@ -42,6 +42,12 @@ export interface CreatorNetwork {
   edges: NetworkEdge[];
   /** True when collaborators were left out to stay within NETWORK_LIMITS. */
   truncated: boolean;
+  /**
+   * 'events' with `?weight=events`: each edge's weight is then the collab events the two shared (an
+   * event's uploads once) and each node's collabCount its collaborations counted by event; absent when
+   * weighing videos.
+   */
+  weight?: 'events';
 }
 
 /** GET /api/pairs/:a/:b */
@@ -50,6 +56,8 @@ export interface PairVideos {
   b: NetworkCreator;
   /** Every video both are authors of, newest first by date (undated last), then newest added first. */
   videos: Video[];
+  /** Those videos counted by collab event (an event's uploads once, a video in no event on its own). */
+  collaborationEvents: number;
   /** Dates (YYYY-MM-DD) of the first and latest dated video together; null when none is dated. */
   first: string | null;
   latest: string | null;

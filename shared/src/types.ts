@@ -133,6 +133,11 @@ export interface CreatorProfile {
   videos: Video[];
   /** How many videos the creator has in all. */
   videosTotal: number;
+  /**
+   * Its collaborations counted by collab event (docs/product.md "Counting by event"): the uploads of
+   * one event once, a collaboration in no event on its own; at most `stats.collaborations`.
+   */
+  collaborationEvents: number;
   /** Its group memberships, oldest first (docs/product.md "Groups"). */
   memberships: CreatorMembership[];
 }
@@ -150,6 +155,11 @@ export interface Leaderboard {
   mostCollaborations: LeaderboardEntry[];
   /** Top 10 by distinct co-authors ('people'). */
   mostCollaborators: LeaderboardEntry[];
+  /**
+   * 'events' when counted by event (`?count=events`): `mostCollaborations` then counts each collab
+   * event once; absent when counting videos.
+   */
+  count?: 'events';
 }
 
 export interface CreatorAnalytics {

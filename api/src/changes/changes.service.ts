@@ -9,7 +9,12 @@ import { Change, type ChangeSpec } from './change';
 import { closeGroup, writeEntry, type RowChange } from './history-writer';
 
 /** The tables of the stored counts, moved whenever a creator, video or authorship row changes. */
-export const COUNT_TABLES = ['creator_counts', 'video_counts', 'count_totals'] as const;
+export const COUNT_TABLES = [
+  'creator_counts',
+  'creator_event_counts',
+  'video_counts',
+  'count_totals',
+] as const;
 
 /** What a committed change wrote: its history entry (null when none) and every table it changed. */
 export interface ChangeOutcome {

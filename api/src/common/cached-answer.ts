@@ -35,6 +35,7 @@ export type AnswerTable =
   | 'social_links'
   | 'creator_search'
   | 'creator_counts'
+  | 'creator_event_counts'
   | 'videos'
   | 'video_authors'
   | 'video_counts'
@@ -62,6 +63,7 @@ export const CATALOGUE_TABLES: readonly AnswerTable[] = [
   'video_crew',
   'events',
   'count_totals',
+  'creator_event_counts',
 ];
 
 /** The catalogue and the groups with their dated memberships (group boards and stats). */

@@ -31,8 +31,24 @@ export const EXPECTED_CREATOR_COUNTS_SQL = `
                 GROUP BY a.creator_id) co
       ON co.creator_id = c.id`;
 
-/** Statements that replace every stored count; run in order, inside one transaction of the caller's. */
-export const REBUILD_COUNTS_SQL: readonly string[] = [
+/**
+ * Every creator's collaborations counted by event: `creator_id, events`, the distinct events among its
+ * collaborative videos (a video in no event is its own; event ids are positive, so `-id` keys a video
+ * apart from every event). Creators without any are absent. From the authorships themselves, not the
+ * stored video counts, so that a repair can tell both wrong.
+ */
+export const EXPECTED_EVENT_COUNTS_SQL = `
+  SELECT va.creator_id, COUNT(DISTINCT COALESCE(v.event_id, -v.id)) AS events
+    FROM video_authors va
+    JOIN videos v ON v.id = va.video_id
+   WHERE ${authorRowInCollaborationSql('va')}
+   GROUP BY va.creator_id`;
+
+/**
+ * The statements that replaced every count before collab events existed (creators, videos, totals):
+ * the migration that created those tables runs exactly these, before `videos.event_id` exists.
+ */
+export const REBUILD_CREATOR_VIDEO_COUNTS_SQL: readonly string[] = [
   'DELETE FROM count_totals',
   'DELETE FROM creator_counts',
   'DELETE FROM video_counts',
@@ -44,4 +60,16 @@ export const REBUILD_COUNTS_SQL: readonly string[] = [
           (SELECT COUNT(*) FROM video_counts),
           (SELECT COUNT(*) FROM video_counts WHERE ${isCollaborationSql('authors')}),
           (SELECT COUNT(*) FROM creator_counts WHERE videos > 0)`,
+];
+
+/** Replaces the counts by event. */
+export const REBUILD_EVENT_COUNTS_SQL: readonly string[] = [
+  'DELETE FROM creator_event_counts',
+  `INSERT INTO creator_event_counts (creator_id, events) ${EXPECTED_EVENT_COUNTS_SQL}`,
+];
+
+/** Statements that replace every stored count; run in order, inside one transaction of the caller's. */
+export const REBUILD_COUNTS_SQL: readonly string[] = [
+  ...REBUILD_CREATOR_VIDEO_COUNTS_SQL,
+  ...REBUILD_EVENT_COUNTS_SQL,
 ];

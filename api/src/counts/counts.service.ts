@@ -23,8 +23,13 @@
 import { Injectable } from '@nestjs/common';
 import { COLLABORATION_MIN_AUTHORS } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { EXPECTED_CREATOR_COUNTS_SQL, EXPECTED_VIDEO_COUNTS_SQL, REBUILD_COUNTS_SQL } from './counts-sql';
-import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
+import {
+  EXPECTED_CREATOR_COUNTS_SQL,
+  EXPECTED_EVENT_COUNTS_SQL,
+  EXPECTED_VIDEO_COUNTS_SQL,
+  REBUILD_COUNTS_SQL,
+} from './counts-sql';
+import { authorRowInCollaborationSql, isCollaborationSql } from '../videos/collaboration-sql';
 import { rebuildCreatorSearchKeys, refreshCreatorSearchKeys } from '../creators/creator-search-keys';
 import { chunks, int, placeholders, rows } from '../database/sql';
 
@@ -55,6 +60,8 @@ export interface StoredCreatorCounts {
 export interface CountDrift {
   /** Creators whose stored row is missing, extra or different. */
   creators: number;
+  /** Creators whose count by event is missing, extra or different. */
+  eventCounts: number;
   /** Videos likewise. */
   videos: number;
   /** Totals that differ from the recomputation. */
@@ -103,7 +110,10 @@ export class CountsService {
     const named = [...creatorIds];
     const delta: Delta = { creators: 0, videos: 0, collaborations: 0, creatorsWithVideos: 0 };
     for (const part of chunks([...videoIds])) await this.refreshVideos(manager, part, creatorIds, delta);
-    for (const part of chunks([...creatorIds])) await this.refreshCreators(manager, part, delta);
+    for (const part of chunks([...creatorIds])) {
+      await this.refreshCreators(manager, part, delta);
+      await this.refreshEventCounts(manager, part);
+    }
     // The name-search index is kept the same way, for the creators named (not every author found).
     await refreshCreatorSearchKeys(manager, named);
     const changed = (Object.keys(COLUMNS) as (keyof Delta)[]).filter((key) => delta[key] !== 0);
@@ -147,6 +157,12 @@ export class CountsService {
       storedCreators.set(int(row.creator_id), toCounts(row));
     const creators = differing(expectedCreators, storedCreators, sameCounts);
 
+    const eventCounts = differing(
+      await eventCountMap(manager, EXPECTED_EVENT_COUNTS_SQL),
+      await eventCountMap(manager, 'SELECT creator_id, events FROM creator_event_counts'),
+      (a, b) => a === b,
+    );
+
     const expected: CountTotals = {
       creators: expectedCreators.size,
       videos: expectedVideos.size,
@@ -157,7 +173,7 @@ export class CountsService {
     const totals = (Object.keys(expected) as (keyof CountTotals)[]).filter(
       (key) => stored[key] !== expected[key],
     );
-    return { creators, videos, totals };
+    return { creators, eventCounts, videos, totals };
   }
 
   async totals(manager: EntityManager): Promise<CountTotals> {
@@ -276,6 +292,48 @@ export class CountsService {
       fresh,
     );
   }
+
+  /**
+   * The named creators' collaborations counted by event (`creator_event_counts`, EXPECTED_EVENT_COUNTS_SQL
+   * for a few creators): the distinct events among their collaborative videos, read after the video
+   * counts of this change are up to date. A creator's count moves only with its own videos (their
+   * authors or their event), and each of those names the creator to the refresh.
+   */
+  private async refreshEventCounts(manager: EntityManager, ids: number[]): Promise<void> {
+    const list = placeholders(ids.length);
+    const actual = new Map<number, number>();
+    for (const row of await rows<{ creator_id: number; events: number }>(
+      manager,
+      `SELECT va.creator_id, COUNT(DISTINCT COALESCE(v.event_id, -v.id)) AS events
+         FROM video_authors va
+         JOIN video_counts vc ON vc.video_id = va.video_id
+         JOIN videos v ON v.id = va.video_id
+        WHERE va.creator_id IN ${list} AND ${isCollaborationSql('vc.authors')}
+        GROUP BY va.creator_id`,
+      ids,
+    ))
+      actual.set(int(row.creator_id), int(row.events));
+    const stored = new Map<number, number>();
+    for (const row of await rows<{ creator_id: number; events: number }>(
+      manager,
+      `SELECT creator_id, events FROM creator_event_counts WHERE creator_id IN ${list}`,
+      ids,
+    ))
+      stored.set(int(row.creator_id), int(row.events));
+    const stale = ids.filter((id) => stored.has(id) && stored.get(id) !== actual.get(id));
+    const fresh = [...actual]
+      .filter(([id, events]) => stored.get(id) !== events)
+      .map(([id, events]) => [id, events]);
+    await replaceRows(manager, 'creator_event_counts', 'creator_id', ['creator_id', 'events'], stale, fresh);
+  }
+}
+
+/** `creator_id → events` from a query answering those two columns. */
+async function eventCountMap(manager: EntityManager, sql: string): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  for (const row of await rows<{ creator_id: number; events: number }>(manager, sql))
+    found.set(int(row.creator_id), int(row.events));
+  return found;
 }
 
 /** Keys missing from either map or with different values. */

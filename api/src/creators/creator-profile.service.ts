@@ -79,6 +79,11 @@ export class CreatorProfileService {
       'SELECT videos, collaborations, collaborators FROM creator_counts WHERE creator_id = ?',
       [id],
     );
+    const [byEvent] = await rows<{ events: number }>(
+      manager,
+      'SELECT events FROM creator_event_counts WHERE creator_id = ?',
+      [id],
+    );
     // shared frequentCollaborators: videos together descending, then id ascending.
     const frequent = await rows<{ id: number; name: string; photo: string; together: number }>(
       manager,
@@ -108,6 +113,7 @@ export class CreatorProfileService {
       })),
       videos: await readCreatorVideos(manager, id, { offset: 0, limit: PAGING.profileVideos }),
       videosTotal: int(own?.videos),
+      collaborationEvents: int(byEvent?.events),
       memberships: await readCreatorMemberships(manager, id),
     };
   }

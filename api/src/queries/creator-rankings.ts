@@ -58,3 +58,24 @@ export async function topCreators(manager: EntityManager, figure: Figure): Promi
     count: figure === 'videos' ? stats.totalVideos : stats[figure],
   }));
 }
+
+/**
+ * The top LEADERBOARD_SIZE creators by collaborations counted by event (the stored
+ * creator_event_counts), in the same tie order.
+ */
+export async function topCreatorsByEvents(manager: EntityManager): Promise<LeaderboardEntry[]> {
+  const found = await rows<{ id: number; name: string; photo: string; events: number }>(
+    manager,
+    `SELECT c.id, c.name, c.photo, ec.events
+       FROM creator_event_counts ec JOIN creators c ON c.id = ec.creator_id
+      WHERE ec.events > 0
+      ORDER BY ec.events DESC, LOWER(c.name) ASC, c.id ASC
+      LIMIT ${LEADERBOARD_SIZE}`,
+  );
+  return found.map((row) => ({
+    id: int(row.id),
+    name: row.name,
+    photo: row.photo || defaultAvatarUrl(row.name),
+    count: int(row.events),
+  }));
+}

@@ -17,6 +17,7 @@ import {
   type GroupPeriodLeaderboard,
   type GroupStats,
   type Leaderboard,
+  type LeaderboardCount,
   type LeaderboardEntry,
   type LeaderboardPeriod,
 } from '@friends/shared';
@@ -33,7 +34,16 @@ import { LeaderboardsService } from './leaderboards.service';
  * The all-time lists of these creators, from the counts kept on write (every collaboration of theirs
  * counts, inside the group or not): one indexed row per member.
  */
-async function membersBoard(manager: EntityManager, members: readonly number[]): Promise<Leaderboard> {
+async function membersBoard(
+  manager: EntityManager,
+  members: readonly number[],
+  count: LeaderboardCount,
+): Promise<Leaderboard> {
+  // Counted by event, the collaborations are the stored counts by event (0 when a member has none).
+  const collaborations =
+    count === 'events'
+      ? 'COALESCE((SELECT ec.events FROM creator_event_counts ec WHERE ec.creator_id = c.id), 0)'
+      : 'cc.collaborations';
   const found = await rowsWhereIn<{
     id: number;
     name: string;
@@ -45,7 +55,7 @@ async function membersBoard(manager: EntityManager, members: readonly number[]):
     'cc.creator_id',
     members,
     (where) =>
-      `SELECT c.id, c.name, c.photo, cc.collaborations, cc.collaborators
+      `SELECT c.id, c.name, c.photo, ${collaborations} AS collaborations, cc.collaborators
          FROM creator_counts cc JOIN creators c ON c.id = cc.creator_id ${where}`,
   );
   const list = (figure: 'collaborations' | 'collaborators'): LeaderboardEntry[] =>
@@ -59,7 +69,8 @@ async function membersBoard(manager: EntityManager, members: readonly number[]):
       .filter((entry) => entry.count > 0)
       .sort(compareLeaderboardEntries)
       .slice(0, LEADERBOARD_SIZE);
-  return { mostCollaborations: list('collaborations'), mostCollaborators: list('collaborators') };
+  const board = { mostCollaborations: list('collaborations'), mostCollaborators: list('collaborators') };
+  return count === 'events' ? { ...board, count } : board;
 }
 
 /**
@@ -106,12 +117,14 @@ export class GroupBoards {
 
   /**
    * GET /api/leaderboard?group=&asOf=&period=: the board of the creators who were members on `asOf`.
-   * The period's windows still end today; `asOf` only says whose board it is.
+   * The period's windows still end today; `asOf` only says whose board it is. `count` as the
+   * leaderboard's (`events`: each collab event once).
    */
   board(
     groupId: number,
     asOf: string | undefined,
     period: LeaderboardPeriod,
+    count: LeaderboardCount = 'videos',
     today: string = utcDay(),
   ): Promise<GroupLeaderboard | GroupPeriodLeaderboard> {
     const day = asOf ?? today;
@@ -120,8 +133,14 @@ export class GroupBoards {
       if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
       const members = await readMembersOn(manager, groupId, day);
       const scope: GroupBoardScope = { group, asOf: day, members: members.length };
-      if (period === 'all') return { ...(await membersBoard(manager, members)), ...scope };
-      const board = await this.leaderboards.periodLeaderboard(manager, period as DatedPeriod, today, members);
+      if (period === 'all') return { ...(await membersBoard(manager, members, count)), ...scope };
+      const board = await this.leaderboards.periodLeaderboard(
+        manager,
+        period as DatedPeriod,
+        today,
+        members,
+        count,
+      );
       return { ...board, ...scope };
     });
   }

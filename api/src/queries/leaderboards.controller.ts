@@ -3,9 +3,12 @@ import { ApiQuery } from '@nestjs/swagger';
 import {
   API_ROUTES,
   GROUP_MESSAGES,
+  INVALID_COUNT,
   INVALID_PERIOD,
+  LEADERBOARD_COUNTS,
   LEADERBOARD_PERIODS,
   isIsoDate,
+  isLeaderboardCount,
   isLeaderboardPeriod,
   type GroupLeaderboard,
   type GroupPeriodLeaderboard,
@@ -27,11 +30,18 @@ export class LeaderboardsController {
   /**
    * Leaderboard; `?period=week|month|year` a PeriodLeaderboard, `all` (the default) the all-time one.
    * `?group=<id>` ranks only the creators who were members of the group on `?asOf=` (default today):
-   * a GroupLeaderboard or GroupPeriodLeaderboard (docs/product.md "Groups").
+   * a GroupLeaderboard or GroupPeriodLeaderboard (docs/product.md "Groups"). `?count=events` counts
+   * each collab event once (docs/product.md "Counting by event"); `videos`, the default, each video.
    */
   @Get(API_ROUTES.leaderboard)
   @CachedAnswer({ reads: GROUP_TABLES, expires: 'utc-midnight' })
   @ApiQuery({ name: 'period', required: false, enum: LEADERBOARD_PERIODS })
+  @ApiQuery({
+    name: 'count',
+    required: false,
+    enum: LEADERBOARD_COUNTS,
+    description: 'videos (default): each collaborative video counts; events: each collab event counts once',
+  })
   @ApiQuery({ name: 'group', required: false, schema: { type: 'integer', minimum: 1 } })
   @ApiQuery({
     name: 'asOf',
@@ -43,15 +53,18 @@ export class LeaderboardsController {
     @Query('period') period?: unknown,
     @Query('group') group?: unknown,
     @Query('asOf') asOf?: unknown,
+    @Query('count') count?: unknown,
   ): Promise<Leaderboard | PeriodLeaderboard | GroupLeaderboard | GroupPeriodLeaderboard> {
     if (period !== undefined && !isLeaderboardPeriod(period)) throw new BadRequestException(INVALID_PERIOD);
+    if (count !== undefined && !isLeaderboardCount(count)) throw new BadRequestException(INVALID_COUNT);
+    const counted = count ?? 'videos';
     if (asOf !== undefined && !isIsoDate(asOf)) throw new BadRequestException(GROUP_MESSAGES.asOf);
     if (group !== undefined) {
       const id = typeof group === 'string' && /^\d{1,10}$/.test(group) ? Number(group) : 0;
       if (!(id >= 1 && id <= 2_147_483_647)) throw new BadRequestException(GROUP_MESSAGES.group);
-      return this.groupBoards.board(id, asOf, period ?? 'all');
+      return this.groupBoards.board(id, asOf, period ?? 'all', counted);
     }
-    if (period === undefined || period === 'all') return this.leaderboards.leaderboard();
-    return this.leaderboards.periodBoard(period);
+    if (period === undefined || period === 'all') return this.leaderboards.leaderboard(counted);
+    return this.leaderboards.periodBoard(period, counted);
   }
 }

@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import {
   buildPeriodLeaderboard,
   defaultAvatarUrl,
+  mergeByEvent,
   pairKey,
   periodWindows,
   utcDay,
   type DatedAuthorship,
   type DatedPeriod,
   type Leaderboard,
+  type LeaderboardCount,
   type LeaderboardCreator,
   type PeriodLeaderboard,
 } from '@friends/shared';
@@ -15,7 +17,7 @@ import type { EntityManager } from 'typeorm';
 import { int, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { isCollaborationSql } from '../videos/collaboration-sql';
-import { topCreators } from './creator-rankings';
+import { topCreators, topCreatorsByEvents } from './creator-rankings';
 
 /**
  * The leaderboards: over all time the top rows of the indexes on the counts kept on write; by period
@@ -26,37 +28,58 @@ import { topCreators } from './creator-rankings';
 export class LeaderboardsService {
   constructor(private readonly tx: TransactionRunner) {}
 
-  /** Over all time: the top creators by collaborations and by collaborators. */
-  leaderboard(): Promise<Leaderboard> {
-    return this.tx.read(async (manager): Promise<Leaderboard> => ({
-      mostCollaborations: await topCreators(manager, 'collaborations'),
-      mostCollaborators: await topCreators(manager, 'collaborators'),
-    }));
+  /**
+   * Over all time: the top creators by collaborations and by collaborators. Counted by event, the
+   * collaborations are the stored counts by event (creator_event_counts); collaborators stay the
+   * distinct co-authors, which grouping does not change.
+   */
+  leaderboard(count: LeaderboardCount = 'videos'): Promise<Leaderboard> {
+    return this.tx.read(async (manager): Promise<Leaderboard> => {
+      if (count === 'events')
+        return {
+          mostCollaborations: await topCreatorsByEvents(manager),
+          mostCollaborators: await topCreators(manager, 'collaborators'),
+          count,
+        };
+      return {
+        mostCollaborations: await topCreators(manager, 'collaborations'),
+        mostCollaborators: await topCreators(manager, 'collaborators'),
+      };
+    });
   }
 
   /** The period's board as of `today` (the route keys it by the day and lets it expire at midnight). */
-  periodBoard(period: DatedPeriod, today: string = utcDay()): Promise<PeriodLeaderboard> {
-    return this.tx.read((manager) => this.periodLeaderboard(manager, period, today));
+  periodBoard(
+    period: DatedPeriod,
+    count: LeaderboardCount = 'videos',
+    today: string = utcDay(),
+  ): Promise<PeriodLeaderboard> {
+    return this.tx.read((manager) => this.periodLeaderboard(manager, period, today, undefined, count));
   }
 
   /**
    * The period's board; with `members`, of those creators only (a group's board as of a day): only
-   * their videos are read, and only pairs of two of them can be new.
+   * their videos are read, and only pairs of two of them can be new. Counted by event, the uploads of
+   * one event are merged (every author once, the earliest date) before ranking.
    */
   async periodLeaderboard(
     manager: EntityManager,
     period: DatedPeriod,
     today: string,
     members?: readonly number[],
+    count: LeaderboardCount = 'videos',
   ): Promise<PeriodLeaderboard> {
     const { current, previous } = periodWindows(period, today);
-    if (members?.length === 0) return buildPeriodLeaderboard(period, today, new Map(), [], new Set());
+    const counted = (board: PeriodLeaderboard): PeriodLeaderboard =>
+      count === 'events' ? { ...board, count } : board;
+    if (members?.length === 0)
+      return counted(buildPeriodLeaderboard(period, today, new Map(), [], new Set()));
     const only = members ? `(${members.map((id) => int(id)).join(', ')})` : '';
     // Every authorship of a collaboration dated in either window (undated videos have date '' and fall
     // outside; solo videos, three in four, count for nothing here and are left unread).
-    const found = await rows<{ id: number; date: string; creator_id: number }>(
+    const found = await rows<{ id: number; date: string; event_id: number | null; creator_id: number }>(
       manager,
-      `SELECT v.id, v.date, va.creator_id
+      `SELECT v.id, v.date, v.event_id, va.creator_id
          FROM videos v
          JOIN video_counts vc ON vc.video_id = v.id
          JOIN video_authors va ON va.video_id = v.id
@@ -65,14 +88,26 @@ export class LeaderboardsService {
         ORDER BY v.id`,
       [previous.from, current.to],
     );
-    const videos = new Map<number, { authorIds: number[]; date: string }>();
+    const videos = new Map<
+      number,
+      { id: number; eventId: number | null; authorIds: number[]; date: string }
+    >();
     for (const row of found) {
       const id = int(row.id);
-      const video = videos.get(id) ?? { authorIds: [], date: String(row.date) };
+      const video = videos.get(id) ?? {
+        id,
+        eventId: row.event_id === null ? null : int(row.event_id),
+        authorIds: [],
+        date: String(row.date),
+      };
       video.authorIds.push(int(row.creator_id));
       videos.set(id, video);
     }
-    const dated: DatedAuthorship[] = [...videos.values()].filter((video) => video.authorIds.length > 1);
+    const collaborations = [...videos.values()].filter((video) => video.authorIds.length > 1);
+    const dated: DatedAuthorship[] =
+      count === 'events'
+        ? mergeByEvent(collaborations)
+        : collaborations.map(({ authorIds, date }) => ({ authorIds, date }));
     const authorIds = members ? [...members] : [...new Set(dated.flatMap((video) => video.authorIds))];
     const creators = new Map<number, LeaderboardCreator>();
     for (const row of await rowsWhereIn<{ id: number; name: string; photo: string }>(
@@ -111,6 +146,6 @@ export class LeaderboardsService {
       [current.from, current.to, current.from],
     );
     const pairsBefore = new Set(before.map((row) => pairKey(int(row.a), int(row.b))));
-    return buildPeriodLeaderboard(period, today, creators, dated, pairsBefore);
+    return counted(buildPeriodLeaderboard(period, today, creators, dated, pairsBefore));
   }
 }

@@ -65,11 +65,11 @@ export class NetworkController {
     private readonly analysis: NetworkAnalysisService,
   ) {}
 
-  /** CreatorNetwork */
+  /** CreatorNetwork; `?weight=events` weighs the edges by collab events together. */
   @Get(`${API_ROUTES.creators}/:id/network`)
   @CachedAnswer({ reads: CATALOGUE_TABLES })
   creatorNetwork(@PathId() id: number, @Query() query: NetworkQueryDto) {
-    return this.network.networkOf(id, query.hops === '2' ? 2 : 1);
+    return this.network.networkOf(id, query.hops === '2' ? 2 : 1, query.weight ?? 'videos');
   }
 
   /** Activity of one creator */

@@ -4,6 +4,7 @@ import {
   PAIR_MUST_DIFFER,
   SUGGESTED_SIZE,
   collaborationSide,
+  countEvents,
   defaultAvatarUrl,
   type Activity,
   type CollaborationPath,
@@ -12,6 +13,7 @@ import {
   type NetworkEdge,
   type NetworkHops,
   type NetworkNode,
+  type NetworkWeight,
   type PairVideoSide,
   type PairVideos,
   type SuggestedCreator,
@@ -34,6 +36,19 @@ interface WeightRow {
 /** The author row `va` is on a collaboration. */
 const IS_COLLABORATION = authorRowInCollaborationSql('va');
 
+/**
+ * What an edge counts, in SQL over the pair's shared author rows `a` (of video `a.video_id`): videos
+ * together, or events together (a collab event once, a video in no event on its own; event ids are
+ * positive, so `-id` keys a video apart from every event), with the join to `videos v` that needs.
+ */
+const WEIGHT_SQL: Record<NetworkWeight, { count: string; join: string }> = {
+  videos: { count: 'COUNT(*)', join: '' },
+  events: {
+    count: 'COUNT(DISTINCT COALESCE(v.event_id, -v.id))',
+    join: 'JOIN videos v ON v.id = a.video_id',
+  },
+};
+
 /** Ids per IN list (a weight query can take two lists; NETWORK_LIMITS.neighbours keeps them short). */
 const ID_CHUNK = 250;
 
@@ -47,8 +62,8 @@ const ID_CHUNK = 250;
 export class NetworkService {
   constructor(private readonly tx: TransactionRunner) {}
 
-  networkOf(id: number, hops: NetworkHops) {
-    return this.tx.read((manager) => this.network(manager, id, hops));
+  networkOf(id: number, hops: NetworkHops, weight: NetworkWeight = 'videos') {
+    return this.tx.read((manager) => this.network(manager, id, hops, weight));
   }
 
   pairOf(a: number, b: number) {
@@ -76,16 +91,19 @@ export class NetworkService {
     manager: EntityManager,
     requestedId: number,
     hops: NetworkHops,
+    weight: NetworkWeight,
   ): Promise<CreatorNetwork> {
     const center = await this.resolveOrFail(manager, requestedId);
+    const by = WEIGHT_SQL[weight];
 
-    // First hop: the centre's collaborators, most videos together first.
+    // First hop: the centre's collaborators, most videos (or events) together first.
     const around = await rows<{ id: number; weight: number }>(
       manager,
-      `SELECT other.creator_id AS id, COUNT(*) AS weight
-         FROM video_authors mine
-         JOIN video_authors other ON other.video_id = mine.video_id AND other.creator_id <> mine.creator_id
-        WHERE mine.creator_id = ?
+      `SELECT other.creator_id AS id, ${by.count} AS weight
+         FROM video_authors a
+         JOIN video_authors other ON other.video_id = a.video_id AND other.creator_id <> a.creator_id
+         ${by.join}
+        WHERE a.creator_id = ?
         GROUP BY other.creator_id
         ORDER BY weight DESC, id ASC
         LIMIT ${NETWORK_LIMITS.neighbours + 1}`,
@@ -109,7 +127,7 @@ export class NetworkService {
 
     if (hops === 1) {
       // The ties among the collaborators themselves.
-      for (const row of await this.weightsAmong(manager, [...firstIds])) {
+      for (const row of await this.weightsAmong(manager, [...firstIds], weight)) {
         addEdge(int(row.source), int(row.target), int(row.weight));
       }
     } else {
@@ -117,7 +135,7 @@ export class NetworkService {
       // scored by their videos with the (most connected) first-hop creators.
       const expanded = first.slice(0, NETWORK_LIMITS.expandedNeighbours).map((row) => row.id);
       if (first.length > expanded.length) truncated = true;
-      const fromFirst = await this.weightsFrom(manager, expanded);
+      const fromFirst = await this.weightsFrom(manager, expanded, weight);
       const score = new Map<number, number>();
       for (const row of fromFirst) {
         const target = int(row.target);
@@ -128,7 +146,7 @@ export class NetworkService {
       // Ties among first-hop creators that were not expanded.
       const rest = first.slice(expanded.length).map((row) => row.id);
       if (rest.length > 0) {
-        for (const row of await this.weightsAmong(manager, rest)) {
+        for (const row of await this.weightsAmong(manager, rest, weight)) {
           addEdge(int(row.source), int(row.target), int(row.weight));
         }
       }
@@ -146,7 +164,7 @@ export class NetworkService {
 
     const ids = [...hopOf.keys()];
     const named = await this.named(manager, ids);
-    const collabs = await this.collabCounts(manager, ids);
+    const collabs = await this.collabCounts(manager, ids, weight);
     const order = new Map(ids.map((id, index) => [id, index]));
     const nodes: NetworkNode[] = ids
       .filter((id) => named.has(id))
@@ -156,7 +174,7 @@ export class NetworkService {
         hop: hopOf.get(id) ?? 2,
       }))
       .sort((a, b) => a.hop - b.hop || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    return {
+    const network: CreatorNetwork = {
       center,
       hops,
       nodes,
@@ -165,6 +183,7 @@ export class NetworkService {
       ),
       truncated,
     };
+    return weight === 'events' ? { ...network, weight } : network;
   }
 
   /**
@@ -172,16 +191,22 @@ export class NetworkService {
    * plus keeps the second IN list off the primary key: used there, SQLite probed every (video, id) of
    * the list for each row read, 5 million probes for a hub's 200 collaborators at 1,000,000 videos.
    */
-  private async weightsAmong(manager: EntityManager, ids: readonly number[]): Promise<WeightRow[]> {
+  private async weightsAmong(
+    manager: EntityManager,
+    ids: readonly number[],
+    weight: NetworkWeight,
+  ): Promise<WeightRow[]> {
     const found: WeightRow[] = [];
+    const by = WEIGHT_SQL[weight];
     if (ids.length < 2) return found;
     for (const part of chunks(ids, ID_CHUNK)) {
       found.push(
         ...(await rows<WeightRow>(
           manager,
-          `SELECT a.creator_id AS source, b.creator_id AS target, COUNT(*) AS weight
+          `SELECT a.creator_id AS source, b.creator_id AS target, ${by.count} AS weight
              FROM video_authors a
              JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id > a.creator_id
+             ${by.join}
             WHERE a.creator_id IN ${placeholders(part.length)} AND +b.creator_id IN ${placeholders(ids.length)}
             GROUP BY a.creator_id, b.creator_id`,
           [...part, ...ids],
@@ -191,16 +216,22 @@ export class NetworkService {
     return found;
   }
 
-  /** Videos together of each given creator with each of its collaborators. */
-  private async weightsFrom(manager: EntityManager, ids: readonly number[]): Promise<WeightRow[]> {
+  /** Videos (or events) together of each given creator with each of its collaborators. */
+  private async weightsFrom(
+    manager: EntityManager,
+    ids: readonly number[],
+    weight: NetworkWeight,
+  ): Promise<WeightRow[]> {
     const found: WeightRow[] = [];
+    const by = WEIGHT_SQL[weight];
     for (const part of chunks(ids, ID_CHUNK)) {
       found.push(
         ...(await rows<WeightRow>(
           manager,
-          `SELECT a.creator_id AS source, b.creator_id AS target, COUNT(*) AS weight
+          `SELECT a.creator_id AS source, b.creator_id AS target, ${by.count} AS weight
              FROM video_authors a
              JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
+             ${by.join}
             WHERE a.creator_id IN ${placeholders(part.length)}
             GROUP BY a.creator_id, b.creator_id`,
           part,
@@ -210,14 +241,20 @@ export class NetworkService {
     return found;
   }
 
-  /** Collaborations per creator, from the counts kept on write. */
-  private async collabCounts(manager: EntityManager, ids: readonly number[]): Promise<Map<number, number>> {
+  /** Collaborations per creator (counted by event when the edges are), from the counts kept on write. */
+  private async collabCounts(
+    manager: EntityManager,
+    ids: readonly number[],
+    weight: NetworkWeight,
+  ): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
+    const [column, table] =
+      weight === 'events' ? ['events', 'creator_event_counts'] : ['collaborations', 'creator_counts'];
     for (const part of chunks(ids)) {
       for (const row of await rows<{ id: number; collabs: number }>(
         manager,
-        `SELECT creator_id AS id, collaborations AS collabs
-           FROM creator_counts WHERE creator_id IN ${placeholders(part.length)}`,
+        `SELECT creator_id AS id, ${column} AS collabs
+           FROM ${table} WHERE creator_id IN ${placeholders(part.length)}`,
         part,
       )) {
         counts.set(int(row.id), int(row.collabs));
@@ -281,6 +318,7 @@ export class NetworkService {
       a: named.get(a) as NetworkCreator,
       b: named.get(b) as NetworkCreator,
       videos,
+      collaborationEvents: countEvents(videos),
       first: dates.length ? dates.reduce((min, date) => (date < min ? date : min)) : null,
       latest: dates.length ? dates.reduce((max, date) => (date > max ? date : max)) : null,
       sides,

@@ -110,5 +110,6 @@ export const PROFILE: CreatorProfile = {
     },
   ],
   videosTotal: 3,
+  collaborationEvents: 2,
   memberships: [{ groupId: 7, groupName: 'Aurora Live', from: '2021-04-01', to: null }],
 };

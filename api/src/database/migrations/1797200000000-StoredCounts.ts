@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
-import { REBUILD_COUNTS_SQL } from '../../counts/counts-sql';
+import { REBUILD_CREATOR_VIDEO_COUNTS_SQL } from '../../counts/counts-sql';
 
 /**
  * Counts kept on write: per-creator figures, per-video author counts and the totals,
@@ -47,7 +47,7 @@ export class StoredCounts1797200000000 implements MigrationInterface {
         ],
       }),
     );
-    for (const sql of REBUILD_COUNTS_SQL) await queryRunner.query(sql);
+    for (const sql of REBUILD_CREATOR_VIDEO_COUNTS_SQL) await queryRunner.query(sql);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

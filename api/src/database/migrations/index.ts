@@ -13,6 +13,7 @@ import { OneWritePath1797624423879 } from './1797624423879-OneWritePath';
 import { PublicApi1797625047204 } from './1797625047204-PublicApi';
 import { EventsRolesCrew1797780000000 } from './1797780000000-EventsRolesCrew';
 import { NetworkAnalysisRuns1797625987343 } from './1797625987343-NetworkAnalysisRuns';
+import { CreatorEventCounts1797840000000 } from './1797840000000-CreatorEventCounts';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   PublicApi1797625047204,
   NetworkAnalysisRuns1797625987343,
   EventsRolesCrew1797780000000,
+  CreatorEventCounts1797840000000,
 ];

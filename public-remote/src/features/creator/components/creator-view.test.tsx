@@ -63,6 +63,7 @@ function prolific(count: number): CreatorProfile {
     frequentCollaborators: [{ id: 2, name: 'Bram Koster', photo: '', count: collaborations }],
     videos: videos.slice(0, PAGING.profileVideos),
     videosTotal: count,
+    collaborationEvents: collaborations,
   };
   everyVideo.set(profile, videos);
   return profile;
@@ -166,6 +167,7 @@ describe('CreatorView', () => {
       frequentCollaborators: [],
       videos: [],
       videosTotal: 0,
+      collaborationEvents: 0,
     });
     expect(await screen.findByText('No videos found for this creator')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All Videos (0)' })).toBeInTheDocument();

@@ -215,6 +215,7 @@ const PAIR: PairVideos = {
   a: { id: 1, name: 'Ada Lumen', photo: '' },
   b: { id: 2, name: 'Bram Koster', photo: '' },
   videos: PROFILE.videos.slice(0, 2),
+  collaborationEvents: 2,
   sides: [],
   first: '2024-03-15',
   latest: '2024-06-01',
