@@ -2,6 +2,7 @@
  * The contract between the host and the remotes: view ids, navigation, and the props every
  * exposed view receives. Kept free of React so it stays universal; the remotes add React types.
  */
+import type { LeaderboardCount } from './event-counting';
 import type { LeaderboardPeriod } from './insights';
 
 /** Who sees a view's tab: everyone, visitors only, admins only, or nobody (reached by a link). */
@@ -67,6 +68,8 @@ export interface NavigateParams {
   pairIds?: [number, number];
   /** leaderboard: the period counted (`?view=leaderboard&period=week`); all time when absent. */
   period?: LeaderboardPeriod;
+  /** leaderboard: what is counted (`&count=events`: each collab event once); videos when absent. */
+  count?: LeaderboardCount;
   /** search: a `with:` collaboration search as typed (`?q=`); plain text searches stay out of the address. */
   query?: string;
   /** search: with `query`, list the videos the named creators made together (`&show=videos`). */
@@ -108,6 +111,8 @@ export const QUERY_KEYS = {
   videos: ['videos'],
   leaderboard: ['leaderboard'],
   periodLeaderboard: (period: string) => ['leaderboard', period],
+  /** A board counted by event (`count` 'events'); under the leaderboard prefix, so writes refresh it. */
+  leaderboardByEvent: (period: string) => ['leaderboard', period, 'events'],
   communities: ['network', 'communities'],
   communitiesSummary: (limit: number, members: number) => ['network', 'communities', limit, members],
   /** `ids` as sent (sorted, comma-separated). */
@@ -119,7 +124,8 @@ export const QUERY_KEYS = {
   /** The review queue of weak detections (its total is the Review tab's badge). */
   review: ['review'],
   session: ['session'],
-  creatorNetwork: (id: number, hops: number) => ['creators', id, 'network', hops],
+  creatorNetwork: (id: number, hops: number, weight: string = 'videos') =>
+    weight === 'videos' ? ['creators', id, 'network', hops] : ['creators', id, 'network', hops, weight],
   creatorActivity: (id: number) => ['creators', id, 'activity'],
   pair: (a: number, b: number) => ['pairs', a, b],
   /** Everything of groups (a write to a group refreshes its page, stats and board). */

@@ -27,6 +27,13 @@ describe('view <-> address', () => {
     ['?view=leaderboard&period=week', { view: 'leaderboard', params: { period: 'week' } }],
     ['?view=leaderboard&period=all', { view: 'leaderboard', params: {} }],
     ['?view=leaderboard&period=decade', { view: 'leaderboard', params: {} }],
+    ['?view=leaderboard&count=events', { view: 'leaderboard', params: { count: 'events' } }],
+    [
+      '?view=leaderboard&period=month&count=events',
+      { view: 'leaderboard', params: { period: 'month', count: 'events' } },
+    ],
+    ['?view=leaderboard&count=videos', { view: 'leaderboard', params: {} }],
+    ['?view=leaderboard&count=people', { view: 'leaderboard', params: {} }],
     ['?view=stats&period=week', { view: 'stats', params: {} }],
     ['?q=with%3A%22Ada+Lumen%22+gam', { view: 'search', params: { query: 'with:"Ada Lumen" gam' } }],
     [
@@ -54,6 +61,13 @@ describe('view <-> address', () => {
       '?view=leaderboard&period=year',
     );
     expect(viewSearch({ view: 'leaderboard', params: { period: 'all' } })).toBe('?view=leaderboard');
+    expect(viewSearch({ view: 'leaderboard', params: { count: 'events' } })).toBe(
+      '?view=leaderboard&count=events',
+    );
+    expect(viewSearch({ view: 'leaderboard', params: { period: 'week', count: 'events' } })).toBe(
+      '?view=leaderboard&period=week&count=events',
+    );
+    expect(viewSearch({ view: 'leaderboard', params: { count: 'videos' } })).toBe('?view=leaderboard');
     expect(viewSearch({ view: 'author-page', params: { creatorId: 7 } })).toBe('?creator=7');
     expect(viewSearch({ view: 'pair', params: { pairIds: [3, 12] } })).toBe('?pair=3-12');
     expect(viewSearch({ view: 'videos', params: { prefillUrl: 'https://youtu.be/x' } })).toBe('?view=videos');

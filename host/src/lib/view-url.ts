@@ -1,6 +1,6 @@
 /**
  * The active view mirrored into the address (docs/architecture.md "Deliberate departures" 8): `?view=leaderboard` (with
- * `&period=week|month|year` when not all time), `?creator=<id>`, `?pair=<a>-<b>`, `?group=<id>`, nothing for search
+ * `&period=week|month|year` when not all time and `&count=events` when counting by event), `?creator=<id>`, `?pair=<a>-<b>`, `?group=<id>`, nothing for search
  * (`?q=<with: query>` with `&show=videos` for a collaboration search). Only those parameters are read;
  * anything else is ignored.
  */
@@ -9,6 +9,7 @@ import {
   VIEW_IDS,
   hasWithTerm,
   isLeaderboardPeriod,
+  type LeaderboardCount,
   type NavigateParams,
   type ViewId,
 } from '@friends/shared';
@@ -66,7 +67,9 @@ export function parseViewUrl(search: string): ViewState {
   }
   if (view === 'leaderboard') {
     const period = query.get('period');
-    return { view, params: isLeaderboardPeriod(period) && period !== 'all' ? { period } : {} };
+    const params: NavigateParams = isLeaderboardPeriod(period) && period !== 'all' ? { period } : {};
+    const count: LeaderboardCount | null = query.get('count') === 'events' ? 'events' : null;
+    return { view, params: count ? { ...params, count } : params };
   }
   if (isViewId(view) && view !== 'author-page' && view !== 'pair' && view !== 'group')
     return { view, params: {} };
@@ -84,8 +87,11 @@ export function viewSearch({ view, params }: ViewState): string {
     if (params.show === 'videos') query.set('show', 'videos');
     return `?${query.toString()}`;
   }
-  if (view === 'leaderboard' && params.period && params.period !== 'all') {
-    return `?view=leaderboard&period=${params.period}`;
+  if (view === 'leaderboard') {
+    const query = new URLSearchParams({ view });
+    if (params.period && params.period !== 'all') query.set('period', params.period);
+    if (params.count === 'events') query.set('count', 'events');
+    return `?${query.toString()}`;
   }
   return `?view=${encodeURIComponent(view)}`;
 }

@@ -90,6 +90,14 @@ describe('CreatorView', () => {
     expect(stat('Solo Videos')).toBe('1');
     expect(stat('Collaborations')).toBe('2');
     expect(stat('Collaborators')).toBe('4');
+    // As many events as collaborations: nothing more to say.
+    expect(screen.queryByText(/ in \d+ events?$/)).not.toBeInTheDocument();
+  });
+
+  it("says 'N collaborations in M events' when some were uploads of one event", async () => {
+    renderProfile({ ...PROFILE, collaborationEvents: 1 });
+    await screen.findByRole('heading', { name: 'Ada Lumen', level: 2 });
+    expect(screen.getByText('2 collaborations in 1 event')).toBeInTheDocument();
   });
 
   it('shows the other names under the name, each in its language', async () => {

@@ -79,7 +79,7 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
     );
   }
 
-  const { creator, stats, frequentCollaborators, videosTotal, memberships } = data;
+  const { creator, stats, frequentCollaborators, videosTotal, memberships, collaborationEvents } = data;
   const videos =
     moreFor === creator.id && more.data
       ? [...data.videos, ...more.data.pages.flatMap((page) => page.items)]
@@ -111,7 +111,7 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
           <FollowLink href={SHARE_ROUTES.creatorFeed(creator.id)} title={`${creator.name}: collaborations`} />
         </div>
       </header>
-      <CreatorStats stats={stats} />
+      <CreatorStats stats={stats} collaborationEvents={collaborationEvents} />
       <Memberships
         memberships={memberships ?? []}
         onOpenGroup={(groupId) => navigate('group', { groupId })}

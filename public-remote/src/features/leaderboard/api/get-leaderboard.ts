@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_ROUTES, QUERY_KEYS, type Leaderboard } from '@friends/shared';
+import { INSIGHTS_ROUTES, QUERY_KEYS, type Leaderboard, type LeaderboardCount } from '@friends/shared';
 import { api } from '@friends/web/api-client';
 
-/** GET /api/leaderboard: both top-10 lists, computed by the API. */
-export const getLeaderboard = (): Promise<Leaderboard> => api.get<Leaderboard>(API_ROUTES.leaderboard);
+/** GET /api/leaderboard (`?count=events`: each collab event once): both top-10 lists, computed by the API. */
+export const getLeaderboard = (count: LeaderboardCount = 'videos'): Promise<Leaderboard> =>
+  api.get<Leaderboard>(INSIGHTS_ROUTES.leaderboard('all', count));
 
-export const leaderboardQueryOptions = () =>
-  queryOptions({ queryKey: QUERY_KEYS.leaderboard, queryFn: getLeaderboard });
+export const leaderboardQueryOptions = (count: LeaderboardCount = 'videos') =>
+  queryOptions({
+    queryKey: count === 'events' ? QUERY_KEYS.leaderboardByEvent('all') : QUERY_KEYS.leaderboard,
+    queryFn: () => getLeaderboard(count),
+  });
 
-export const useLeaderboard = () => useQuery(leaderboardQueryOptions());
+export const useLeaderboard = (count: LeaderboardCount = 'videos') =>
+  useQuery(leaderboardQueryOptions(count));

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { API_ROUTES, INSIGHTS_ROUTES, type PeriodLeaderboard } from '@friends/shared';
 import { LEADERBOARD } from '../../../test-utils/fixtures';
@@ -127,5 +128,52 @@ describe('LeaderboardView by period', () => {
     await user.click(screen.getByRole('radio', { name: 'Last 365 days' }));
     expect(props.navigate).toHaveBeenCalledWith('leaderboard', { period: 'year' });
     expect(screen.queryByRole('region', { name: 'New pairs' })).not.toBeInTheDocument();
+  });
+});
+
+describe('LeaderboardView counted by event', () => {
+  const BY_EVENT = {
+    ...LEADERBOARD,
+    mostCollaborations: [
+      { id: 2, name: 'Bram Koster', photo: '', count: 2 },
+      { id: 1, name: 'Ada Lumen', photo: '', count: 1 },
+    ],
+    count: 'events' as const,
+  };
+
+  it('asks for the board counted by event when the params say so, counting events', async () => {
+    mockFetch({ [`GET ${INSIGHTS_ROUTES.leaderboard('all', 'events')}`]: { body: BY_EVENT } });
+    renderWithClient(<LeaderboardView {...viewProps({ params: { count: 'events' } })} />);
+    expect(screen.getByRole('group', { name: 'Count' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Events' })).toBeChecked();
+    const collabs = within(await screen.findByRole('region', { name: 'Most Collaborations' }));
+    expectRows(collabs.getAllByRole('button'), [
+      'Rank 1, gold medal Bram Koster 2 events',
+      'Rank 2, silver medal Ada Lumen 1 event',
+    ]);
+  });
+
+  it('navigates to the chosen count, keeping the period, and back to videos', async () => {
+    mockFetch({
+      [`GET ${INSIGHTS_ROUTES.leaderboard('week')}`]: { body: WEEK },
+      [`GET ${INSIGHTS_ROUTES.leaderboard('week', 'events')}`]: { body: { ...WEEK, count: 'events' } },
+    });
+    const props = viewProps({ params: { period: 'week' } });
+    const { user, rerender, queryClient } = renderWithClient(<LeaderboardView {...props} />);
+    expect(screen.getByRole('radio', { name: 'Videos' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Events' }));
+    expect(props.navigate).toHaveBeenLastCalledWith('leaderboard', { period: 'week', count: 'events' });
+
+    // The host answers the navigation with the new params (and the address with them).
+    rerender(
+      <QueryClientProvider client={queryClient}>
+        <LeaderboardView {...props} params={{ period: 'week', count: 'events' }} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('radio', { name: 'Events' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'All time' }));
+    expect(props.navigate).toHaveBeenLastCalledWith('leaderboard', { count: 'events' });
+    await user.click(screen.getByRole('radio', { name: 'Videos' }));
+    expect(props.navigate).toHaveBeenLastCalledWith('leaderboard', { period: 'week' });
   });
 });

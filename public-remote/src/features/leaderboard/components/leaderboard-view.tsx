@@ -1,7 +1,9 @@
 /**
  * docs/product.md §2 leaderboard: the two top-10 lists the API computes; rows open the creator page.
  * A period selector switches to the lists of the last 7, 30 or 365 days, each row showing
- * how it moved since the period before, plus the pairs new in the period.
+ * how it moved since the period before, plus the pairs new in the period. 'Count: Videos | Events'
+ * counts each collab event once instead of every upload (docs/product.md "Counting by event"); both
+ * choices live in the address through the host (`&period=`, `&count=events`).
  */
 import { useMemo } from 'react';
 import {
@@ -9,14 +11,17 @@ import {
   LEADERBOARD_EXPORT_COLUMNS,
   PERIOD_LABELS,
   type Leaderboard,
+  type LeaderboardCount,
   type LeaderboardPeriod,
   type LeaderboardExportRow,
+  type NavigateParams,
   type RemoteViewProps,
 } from '@friends/shared';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { usePeriodLeaderboard } from '../api/get-period-leaderboard';
+import { CountSelector } from './count-selector';
 import { LeaderboardList } from './leaderboard-list';
 import { NewPairs } from './new-pairs';
 import { PeriodSelector } from './period-selector';
@@ -38,11 +43,17 @@ function exportRows(
 
 export function LeaderboardView({ navigate, params }: RemoteViewProps) {
   const period: LeaderboardPeriod = params.period ?? 'all';
-  const allTime = useLeaderboard();
-  const dated = usePeriodLeaderboard(period === 'all' ? null : period);
+  const count: LeaderboardCount = params.count ?? 'videos';
+  const allTime = useLeaderboard(count);
+  const dated = usePeriodLeaderboard(period === 'all' ? null : period, count);
   const { data, isPending, isError } = period === 'all' ? allTime : dated;
   const open = (creatorId: number) => navigate('author-page', { creatorId });
-  const choose = (next: LeaderboardPeriod) => navigate('leaderboard', next === 'all' ? {} : { period: next });
+  const show = (nextPeriod: LeaderboardPeriod, nextCount: LeaderboardCount) => {
+    const next: NavigateParams = {};
+    if (nextPeriod !== 'all') next.period = nextPeriod;
+    if (nextCount === 'events') next.count = nextCount;
+    navigate('leaderboard', next);
+  };
   const newPairs = period === 'all' ? null : (dated.data?.newPairs ?? null);
   const empty =
     !data ||
@@ -55,7 +66,10 @@ export function LeaderboardView({ navigate, params }: RemoteViewProps) {
         <h2 className="pr-heading">Collaboration Leaderboard</h2>
         {!empty && <ExportButtons title="Leaderboard" rows={rows} columns={LEADERBOARD_EXPORT_COLUMNS} />}
       </div>
-      <PeriodSelector value={period} onChange={choose} />
+      <div className="pr-leaderboard__controls">
+        <PeriodSelector value={period} onChange={(next) => show(next, count)} />
+        <CountSelector value={count} onChange={(next) => show(period, next)} />
+      </div>
       {isPending ? (
         <Spinner label="Loading leaderboard" />
       ) : isError ? (
@@ -72,7 +86,7 @@ export function LeaderboardView({ navigate, params }: RemoteViewProps) {
         <div className="pr-leaderboard__lists">
           <LeaderboardList
             title="Most Collaborations"
-            unit="collab"
+            unit={count === 'events' ? 'event' : 'collab'}
             entries={data.mostCollaborations}
             onOpen={open}
           />

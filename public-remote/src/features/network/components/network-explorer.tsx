@@ -1,6 +1,9 @@
-/** The opened network (its own chunk): the 'Show two hops' toggle, the graph and the same data as a ranked list. */
+/**
+ * The opened network (its own chunk): the 'Show two hops' toggle, 'Weigh by: Videos | Events' (edges
+ * by videos together, or by collab events together), the graph and the same data as a ranked list.
+ */
 import { useMemo, useState } from 'react';
-import type { NetworkHops } from '@friends/shared';
+import { NETWORK_WEIGHTS, type NetworkHops, type NetworkWeight } from '@friends/shared';
 import { Spinner } from '../../../components/spinner';
 import { useCommunityLookup } from '../api/get-communities';
 import { useCreatorNetwork } from '../api/get-creator-network';
@@ -16,8 +19,12 @@ export default function NetworkExplorer({
   onOpenPair,
 }: NetworkPanelProps) {
   const [hops, setHops] = useState<NetworkHops>(1);
-  const { data, isError, isFetching } = useCreatorNetwork(creatorId, hops);
-  const current = data && data.center === creatorId && data.hops === hops ? data : undefined;
+  const [weight, setWeight] = useState<NetworkWeight>('videos');
+  const { data, isError, isFetching } = useCreatorNetwork(creatorId, hops, weight);
+  const current =
+    data && data.center === creatorId && data.hops === hops && (data.weight ?? 'videos') === weight
+      ? data
+      : undefined;
   const nodeIds = useMemo(() => current?.nodes.map((node) => node.id) ?? [], [current]);
   const communities = useCommunityLookup(nodeIds);
   const colouring = useMemo(() => colourCommunities(nodeIds, communities.data), [nodeIds, communities.data]);
@@ -32,6 +39,21 @@ export default function NetworkExplorer({
         />
         Show two hops
       </label>
+      <fieldset className="pr-network__weights">
+        <legend className="pr-network__weights-legend">Weigh by</legend>
+        {NETWORK_WEIGHTS.map((option) => (
+          <label key={option} className="pr-network__toggle">
+            <input
+              type="radio"
+              name={`network-weight-${creatorId}`}
+              value={option}
+              checked={weight === option}
+              onChange={() => setWeight(option)}
+            />
+            {option === 'videos' ? 'Videos' : 'Events'}
+          </label>
+        ))}
+      </fieldset>
       {isError ? (
         <p className="pr-banner pr-banner--error" role="alert">
           The network could not be loaded. Please try again later.

@@ -17,7 +17,7 @@ import {
   type SimulationLinkDatum,
   type SimulationNodeDatum,
 } from 'd3-force';
-import type { CreatorNetwork, NetworkNode } from '@friends/shared';
+import { countOf, type CreatorNetwork, type NetworkNode } from '@friends/shared';
 import type { CommunityColouring } from '../utils/community-colours';
 import { estimateWidth, placeLabels, type PlacedLabel } from './label-placement';
 
@@ -184,7 +184,7 @@ export function NetworkGraph({
     >
       <g className="pr-graph__edges">
         {layout.links.map((link) => {
-          const title = `${link.source.node.name} × ${link.target.node.name}: ${link.weight} video${link.weight === 1 ? '' : 's'} together`;
+          const title = `${link.source.node.name} × ${link.target.node.name}: ${countOf(link.weight, network.weight === 'events' ? 'event' : 'video')} together`;
           return (
             <g
               key={`${link.source.id}-${link.target.id}`}

@@ -34,6 +34,8 @@ export function NetworkList({ network, onOpenCreator, onOpenPair }: NetworkListP
       if (!best || edge.weight > best.weight) via.set(outer, { weight: edge.weight, through });
     }
   }
+  // What an edge counts: videos together, or collab events together (`?weight=events`).
+  const unit = network.weight === 'events' ? 'event' : 'video';
   const first = network.nodes.filter((node) => node.hop === 1);
   const second = network.nodes.filter((node) => node.hop === 2);
 
@@ -41,7 +43,7 @@ export function NetworkList({ network, onOpenCreator, onOpenPair }: NetworkListP
     <div className="pr-network__lists">
       <section aria-labelledby="pr-network-first">
         <h4 id="pr-network-first" className="pr-network__list-title">
-          {center.name}&apos;s collaborators ({first.length}), most videos together first
+          {center.name}&apos;s collaborators ({first.length}), most {unit}s together first
         </h4>
         <ol className="pr-network__list">
           {first.map((node) => (
@@ -50,7 +52,7 @@ export function NetworkList({ network, onOpenCreator, onOpenPair }: NetworkListP
                 {node.name}
               </button>
               <span className="pr-network__count">
-                {countOf(withCenter.get(node.id) ?? 0, 'video')} together
+                {countOf(withCenter.get(node.id) ?? 0, unit)} together
               </span>
               <PairLink
                 a={center.id}
@@ -77,7 +79,7 @@ export function NetworkList({ network, onOpenCreator, onOpenPair }: NetworkListP
                   </button>
                   {link && (
                     <span className="pr-network__count">
-                      via {link.through.name} ({countOf(link.weight, 'video')})
+                      via {link.through.name} ({countOf(link.weight, unit)})
                     </span>
                   )}
                 </li>

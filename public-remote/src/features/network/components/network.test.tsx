@@ -41,6 +41,13 @@ const TWO_HOPS: CreatorNetwork = {
   nodes: [...ONE_HOP.nodes, node(7, 'Gus Ferrow', 2, 1)],
   edges: [...ONE_HOP.edges, { source: 2, target: 7, weight: 1 }],
 };
+/** The one-hop network weighed by events: Ada and Bram's two videos were uploads of one event. */
+const BY_EVENT: CreatorNetwork = {
+  ...ONE_HOP,
+  weight: 'events',
+  nodes: [node(1, 'Ada Lumen', 0, 1), node(2, 'Bram Koster', 1, 2), node(4, 'Dario Vance', 1, 1)],
+  edges: ONE_HOP.edges.map((edge) => ({ ...edge, weight: 1 })),
+};
 const ACTIVITY: Activity = [
   { month: '2023-11', count: 1 },
   { month: '2024-03', count: 2 },
@@ -52,6 +59,7 @@ function renderCreatorPage() {
     [`GET ${NETWORK_ROUTES.activity(1)}`]: { body: ACTIVITY },
     [`GET ${NETWORK_ROUTES.network(1, 1)}`]: { body: ONE_HOP },
     [`GET ${NETWORK_ROUTES.network(1, 2)}`]: { body: TWO_HOPS },
+    [`GET ${NETWORK_ROUTES.network(1, 1)}&weight=events`]: { body: BY_EVENT },
     // Two communities: Ada & Dario, Bram & Gus (the others are in none); answered for the ids asked.
     [`GET ${INSIGHTS_ROUTES.communitiesOf}`]: (request) => {
       const communityOf = new Map([
@@ -164,6 +172,34 @@ describe('the network on the creator page', () => {
     expect(screen.getByRole('img', { name: /4 creators, 4 links/ })).toBeInTheDocument();
   });
 
+  it("weighs the edges by events with 'Weigh by: Events', and back by videos", async () => {
+    const { user, calls } = renderCreatorPage();
+    await user.click(await screen.findByRole('button', { name: 'Show collaboration network' }));
+    const weigh = within(await screen.findByRole('group', { name: 'Weigh by' }));
+    expect(weigh.getByRole('radio', { name: 'Videos' })).toBeChecked();
+    await user.click(weigh.getByRole('radio', { name: 'Events' }));
+    const list = within(
+      await screen.findByRole('region', {
+        name: /Ada Lumen's collaborators \(2\), most events together first/,
+      }),
+    );
+    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Bram Koster1 event togetherTogether',
+      'Dario Vance1 event togetherTogether',
+    ]);
+    expect(calls.map((call) => call.url)).toContain(`${NETWORK_ROUTES.network(1, 1)}&weight=events`);
+    const graph = screen.getByRole('img', { name: /^Collaboration network of Ada Lumen/ });
+    expect(graph.querySelector('[data-pair="1-2"] title')).toHaveTextContent(
+      'Ada Lumen × Bram Koster: 1 event together',
+    );
+    await user.click(weigh.getByRole('radio', { name: 'Videos' }));
+    expect(
+      await screen.findByRole('region', {
+        name: /Ada Lumen's collaborators \(2\), most videos together first/,
+      }),
+    ).toBeInTheDocument();
+  });
+
   it("links each frequent collaborator's pair page, saying so on screen", async () => {
     const { props, user } = renderCreatorPage();
     const link = await screen.findByRole('link', { name: 'Videos together with Dario Vance' });
@@ -215,7 +251,7 @@ const PAIR: PairVideos = {
   a: { id: 1, name: 'Ada Lumen', photo: '' },
   b: { id: 2, name: 'Bram Koster', photo: '' },
   videos: PROFILE.videos.slice(0, 2),
-  collaborationEvents: 2,
+  collaborationEvents: 1,
   sides: [],
   first: '2024-03-15',
   latest: '2024-06-01',
@@ -236,6 +272,8 @@ describe('PairView', () => {
     ]);
     expect(screen.getByText('First collaboration').nextSibling).toHaveTextContent('Mar 15, 2024');
     expect(screen.getByText('Latest collaboration').nextSibling).toHaveTextContent('Jun 1, 2024');
+    // The two videos were uploads of one collab event.
+    expect(screen.getByText('2 collaborations in 1 event')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dario Vance' }));
     expect(props.navigate).toHaveBeenCalledWith('author-page', { creatorId: 4 });
   });

@@ -4,6 +4,7 @@
  */
 import {
   collaborationSideLabel,
+  collaborationsInEvents,
   formatDay,
   SHARE_ROUTES,
   VIDEO_EXPORT_COLUMNS,
@@ -57,7 +58,9 @@ export function PairView({ navigate, params }: RemoteViewProps) {
     );
   }
 
-  const { a, b, videos, first, latest, sides } = data;
+  const { a, b, videos, first, latest, sides, collaborationEvents } = data;
+  const inEvents =
+    collaborationEvents === undefined ? null : collaborationsInEvents(videos.length, collaborationEvents);
   const sideOf = new Map<number, PairVideoSide>((sides ?? []).map((side) => [side.videoId, side]));
   const title = `${a.name} × ${b.name}`;
   return (
@@ -104,6 +107,7 @@ export function PairView({ navigate, params }: RemoteViewProps) {
           ) : (
             videos.length > 0 && <p className="pr-empty">No dated videos together</p>
           )}
+          {inEvents && <p className="pr-pair__events">{inEvents}</p>}
         </div>
       </header>
       <VideoList
