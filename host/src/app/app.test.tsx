@@ -321,6 +321,7 @@ function profileOf(id: number): CreatorProfile {
     frequentCollaborators: [],
     videos: [],
     videosTotal: 0,
+    collaborationEvents: 0,
     memberships: [],
   };
 }
