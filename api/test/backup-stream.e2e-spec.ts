@@ -14,6 +14,8 @@ import {
   BACKUP_VERSION,
   type Analytics,
   type BackupCreator,
+  type BackupEvent,
+  type BackupGroup,
   type BackupImportResult,
   type BackupVideo,
 } from '@friends/shared';
@@ -27,7 +29,14 @@ const MB = 1024 * 1024;
 const CREATORS = 20_000;
 const VIDEOS = 100_000;
 
-/** A backup of CREATORS creators and VIDEOS videos, written out piece by piece, never whole. */
+/** Videos per collab event: the first two of every EVENT_EVERY videos form one. */
+const EVENT_EVERY = 50;
+const GROUPS = 20;
+
+/**
+ * A backup of CREATORS creators and VIDEOS videos, with everything version 2 adds (other names, groups
+ * and memberships, events, roles, credited names, crew), written out piece by piece, never whole.
+ */
 function* backupText(): Generator<string> {
   yield `{"format":"${BACKUP_FORMAT}","version":${BACKUP_VERSION},"creators":[`;
   for (let i = 1; i <= CREATORS; i++) {
@@ -40,21 +49,51 @@ function* backupText(): Generator<string> {
         { platform: 'Instagram', url: `https://www.instagram.com/streamed${i}/` },
       ],
       aliases: i % 10 === 0 ? [{ name: `Old Name ${i}`, mergedCreatorId: null }] : [],
+      otherNames: i % 10 === 5 ? [{ name: `ストリーム ${i}`, lang: 'ja' }] : [],
     };
     yield (i > 1 ? ',' : '') + JSON.stringify(creator);
   }
+  yield '],"groups":[';
+  for (let g = 1; g <= GROUPS; g++) {
+    const group: BackupGroup = {
+      id: g,
+      name: `Streamed Group ${g}`,
+      kind: 'group',
+      members: Array.from({ length: 50 }, (_, m) => ({
+        id: (g - 1) * 50 + m + 1,
+        creatorId: (g - 1) * 50 + m + 1,
+        from: '2020-01-01',
+        to: m % 2 ? '2022-12-31' : null,
+      })),
+    };
+    yield (g > 1 ? ',' : '') + JSON.stringify(group);
+  }
+  yield '],"events":[';
+  for (let e = 1; e <= VIDEOS / EVENT_EVERY; e++)
+    yield (e > 1 ? ',' : '') + JSON.stringify({ id: e, title: `Streamed event ${e}` } satisfies BackupEvent);
   yield '],"videos":[';
   for (let i = 1; i <= VIDEOS; i++) {
+    const authorIds = [...new Set([1 + (i % CREATORS), 1 + ((i * 7) % CREATORS)])];
     const video: BackupVideo = {
       id: i,
       title: `A streamed video number ${i}, with a title of a usual length`,
       url: `https://www.youtube.com/watch?v=${i.toString(36).padStart(11, 'S')}`,
       date: '2024-05-01',
-      authorIds: [...new Set([1 + (i % CREATORS), 1 + ((i * 7) % CREATORS)])],
+      authorIds,
+      authors: authorIds.map((id, at) => ({
+        id,
+        role: at === 0 ? 'host' : 'guest',
+        creditedAs: at === 1 && i % 9 === 0 ? `Credited ${id}` : null,
+      })),
+      crew:
+        i % 20 === 0
+          ? [{ name: `Editor ${i}`, job: 'editor', creatorId: i % 40 ? null : authorIds[0]! }]
+          : [],
+      eventId: i % EVENT_EVERY === 1 || i % EVENT_EVERY === 2 ? Math.ceil(i / EVENT_EVERY) : null,
     };
     yield (i > 1 ? ',' : '') + JSON.stringify(video);
   }
-  yield '],"suggestions":[]}';
+  yield '],"suggestions":[],"eventProposals":[]}';
 }
 
 /** Its size in bytes, counted by writing it once. */
@@ -164,7 +203,14 @@ describe(`a large backup restore (${TEST_DB})`, () => {
     const seconds = (performance.now() - started) / 1000;
     expect(result).toEqual({
       status: 201,
-      body: { creators: CREATORS, videos: VIDEOS, suggestions: 0 } satisfies BackupImportResult,
+      body: {
+        creators: CREATORS,
+        groups: GROUPS,
+        events: VIDEOS / EVENT_EVERY,
+        videos: VIDEOS,
+        suggestions: 0,
+        eventProposals: 0,
+      } satisfies BackupImportResult,
     });
     const growth = peak - rest;
     // Reported for docs/performance.md; asserted with room for the engine's caches and the GC.

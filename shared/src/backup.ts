@@ -3,7 +3,9 @@
  * creators. The JSON imports into an empty database on either engine and exports again unchanged, which
  * is the tested way to move from the embedded SQLite to MySQL/MariaDB.
  */
+import type { AuthorRole, CrewJob } from './credit-kinds';
 import type { ExportColumn } from './export';
+import { periodText, type GroupKind } from './groups';
 
 export const BACKUP_ROUTES = {
   backup: '/api/backup', // GET BackupData (admin); POST BackupData into an empty database -> BackupImportResult
@@ -13,7 +15,18 @@ export const BACKUP_ROUTES = {
 
 /** `format` of every backup document; `version` changes when its shape does. */
 export const BACKUP_FORMAT = 'friends-of-the-channel-backup';
-export const BACKUP_VERSION = 1;
+/**
+ * The version an export writes. 2 added authors' roles and credited names, crew, events, groups with
+ * their memberships, other names and pending event proposals.
+ */
+export const BACKUP_VERSION = 2;
+/**
+ * Every version a restore reads. A version 1 document restores with what that version could not say:
+ * the first author of each video hosts and the others are guests, no crew, events, groups, other names
+ * or event proposals.
+ */
+export const BACKUP_VERSIONS = [1, 2] as const;
+export type BackupVersion = (typeof BACKUP_VERSIONS)[number];
 
 /** Largest backup POST /api/backup accepts (the other routes keep the API's small body limit). */
 export const BACKUP_MAX_BYTES = 128 * 1024 * 1024;
@@ -39,6 +52,53 @@ export interface BackupCreator {
   /** In order. */
   socialLinks: BackupSocialLink[];
   aliases: BackupAlias[];
+  /** In order; `lang` a canonical BCP 47 tag, or null. Version 2. */
+  otherNames: BackupOtherName[];
+}
+
+export interface BackupOtherName {
+  name: string;
+  lang: string | null;
+}
+
+/** One membership period: `id` is the membership's own (its admin routes name it). */
+export interface BackupGroupMember {
+  id: number;
+  creatorId: number;
+  /** YYYY-MM-DD */
+  from: string;
+  /** YYYY-MM-DD, or null while still a member. */
+  to: string | null;
+}
+
+/** A group with its membership periods (by id). Version 2. */
+export interface BackupGroup {
+  id: number;
+  name: string;
+  kind: GroupKind;
+  members: BackupGroupMember[];
+}
+
+/** A collab event; its videos name it by `eventId`. Version 2. */
+export interface BackupEvent {
+  id: number;
+  title: string;
+}
+
+/** One authorship, in the order of `authorIds`. */
+export interface BackupAuthor {
+  id: number;
+  role: AuthorRole;
+  /** The name the video credits when it differs from the creator's; else null. */
+  creditedAs: string | null;
+}
+
+/** A crew credit, in the order the video shows them. */
+export interface BackupCrew {
+  name: string;
+  job: CrewJob;
+  /** The creator the name is, when it is one. */
+  creatorId: number | null;
 }
 
 export interface BackupVideo {
@@ -49,6 +109,22 @@ export interface BackupVideo {
   date: string;
   /** Ordered: the main creator first. */
   authorIds: number[];
+  /** Version 2: the same creators in the same order, with their roles and credited names. */
+  authors: BackupAuthor[];
+  /** Version 2. */
+  crew: BackupCrew[];
+  /** Version 2: the event the video belongs to, or null. */
+  eventId: number | null;
+}
+
+/** A pending proposal to group two videos as one event (the review queue). Version 2. */
+export interface BackupEventProposal {
+  id: number;
+  /** The lower video id of the pair. */
+  videoA: number;
+  videoB: number;
+  evidence: string;
+  createdAt: string;
 }
 
 export interface BackupSuggestion {
@@ -57,20 +133,39 @@ export interface BackupSuggestion {
   submittedAt: string;
 }
 
-/** GET /api/backup, and the body of POST /api/backup. Every list is ordered by id. */
+/**
+ * GET /api/backup, and the body of POST /api/backup, in this order of fields (a restore reads it as it
+ * arrives, so what a record names comes before it). Every list is ordered by id. API keys, sessions,
+ * history and what the server derives (counts, search keys, network analyses) are not in it.
+ */
 export interface BackupData {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
   creators: BackupCreator[];
+  groups: BackupGroup[];
+  events: BackupEvent[];
   videos: BackupVideo[];
+  suggestions: BackupSuggestion[];
+  eventProposals: BackupEventProposal[];
+}
+
+/** A version 1 document, as backups taken before version 2 hold it: POST /api/backup still reads it. */
+export interface BackupDataV1 {
+  format: typeof BACKUP_FORMAT;
+  version: 1;
+  creators: Omit<BackupCreator, 'otherNames'>[];
+  videos: Pick<BackupVideo, 'id' | 'title' | 'url' | 'date' | 'authorIds'>[];
   suggestions: BackupSuggestion[];
 }
 
 /** POST /api/backup answers what it wrote. */
 export interface BackupImportResult {
   creators: number;
+  groups: number;
+  events: number;
   videos: number;
   suggestions: number;
+  eventProposals: number;
 }
 
 export const BACKUP_MESSAGES = {
@@ -93,6 +188,14 @@ export interface BackupVideoRow extends BackupVideo {
   authorNames: string[];
 }
 
+/** `Ada Lumen (ja)`: an other name with its language tag, when it has one. */
+const otherNameText = (other: BackupOtherName): string =>
+  other.lang ? `${other.name} (${other.lang})` : other.name;
+
+/**
+ * Lists in a cell are joined by '; ' (authors, roles and credited names line up one for one, a
+ * credited name left empty when the author is credited under the creator's name).
+ */
 export const BACKUP_VIDEO_CSV_COLUMNS: readonly ExportColumn<BackupVideoRow>[] = [
   { header: 'id', value: (video) => video.id },
   { header: 'title', value: (video) => video.title },
@@ -100,12 +203,42 @@ export const BACKUP_VIDEO_CSV_COLUMNS: readonly ExportColumn<BackupVideoRow>[] =
   { header: 'date', value: (video) => video.date },
   { header: 'author_ids', value: (video) => video.authorIds.join(' ') },
   { header: 'authors', value: (video) => video.authorNames.join('; ') },
+  { header: 'author_roles', value: (video) => video.authors.map((author) => author.role).join('; ') },
+  {
+    header: 'credited_as',
+    value: (video) =>
+      video.authors.some((author) => author.creditedAs !== null)
+        ? video.authors.map((author) => author.creditedAs ?? '').join('; ')
+        : '',
+  },
+  { header: 'event_id', value: (video) => video.eventId ?? '' },
+  {
+    header: 'crew',
+    value: (video) => video.crew.map((member) => `${member.job}: ${member.name}`).join('; '),
+  },
+  {
+    header: 'crew_creator_ids',
+    value: (video) =>
+      video.crew.some((member) => member.creatorId !== null)
+        ? video.crew.map((member) => member.creatorId ?? '').join('; ')
+        : '',
+  },
 ];
 
-export const BACKUP_CREATOR_CSV_COLUMNS: readonly ExportColumn<BackupCreator>[] = [
+/** A creator row of the CSV: the backup's creator with its memberships, named. */
+export interface BackupCreatorRow extends BackupCreator {
+  groups: { name: string; from: string; to: string | null }[];
+}
+
+export const BACKUP_CREATOR_CSV_COLUMNS: readonly ExportColumn<BackupCreatorRow>[] = [
   { header: 'id', value: (creator) => creator.id },
   { header: 'name', value: (creator) => creator.name },
   { header: 'photo', value: (creator) => creator.photo },
   { header: 'links', value: (creator) => creator.socialLinks.map((link) => link.url).join(' ') },
   { header: 'aliases', value: (creator) => creator.aliases.map((alias) => alias.name).join('; ') },
+  { header: 'other_names', value: (creator) => creator.otherNames.map(otherNameText).join('; ') },
+  {
+    header: 'groups',
+    value: (creator) => creator.groups.map((m) => `${m.name} (${periodText(m)})`).join('; '),
+  },
 ];

@@ -7,17 +7,21 @@ import { setImmediate } from 'node:timers/promises';
 import { BadRequestException } from '@nestjs/common';
 import {
   BACKUP_FORMAT,
-  BACKUP_VERSION,
+  BACKUP_VERSIONS,
   type BackupCreator,
+  type BackupEvent,
+  type BackupEventProposal,
+  type BackupGroup,
   type BackupImportResult,
   type BackupSuggestion,
+  type BackupVersion,
   type BackupVideo,
 } from '@friends/shared';
 import { Assembler } from 'stream-json/core/assembler.js';
 import parser, { jsonParser } from 'stream-json/core/parser.js';
 import { none, type Many } from 'stream-chain/defs.js';
 import { MAX_JSON_DEPTH, TOO_DEEP, type BodyChunks } from '../common/request-limits';
-import { creator, fail, suggestion, video } from './backup-validation';
+import { creator, event, eventProposal, fail, group, suggestion, video } from './backup-validation';
 
 type Token = parser.Token;
 
@@ -27,21 +31,42 @@ export interface Numbered<T> {
   value: T;
 }
 
-/** Where the records go, a batch at a time: creators before the videos that name them. */
+/** Where the records go, a batch at a time, in the order of LISTS: what a record names is written first. */
 export interface BackupSink {
   creators(batch: Numbered<BackupCreator>[]): Promise<void>;
+  groups(batch: Numbered<BackupGroup>[]): Promise<void>;
+  events(batch: Numbered<BackupEvent>[]): Promise<void>;
   videos(batch: Numbered<BackupVideo>[]): Promise<void>;
   suggestions(batch: Numbered<BackupSuggestion>[]): Promise<void>;
+  eventProposals(batch: Numbered<BackupEventProposal>[]): Promise<void>;
 }
 
 /** Text tokenized at a time. */
 const PIECE_BYTES = 4096;
 
-const LISTS = ['creators', 'videos', 'suggestions'] as const;
+/** The lists of the document, in the order they are written. */
+const LISTS = ['creators', 'groups', 'events', 'videos', 'suggestions', 'eventProposals'] as const;
 type List = (typeof LISTS)[number];
-const ROOT_KEYS: readonly string[] = ['format', 'version', ...LISTS];
+
+/** The lists each version holds. */
+const VERSION_LISTS: Record<BackupVersion, readonly List[]> = {
+  1: ['creators', 'videos', 'suggestions'],
+  2: LISTS,
+};
+
+/** The lists a list's records name, which must come before it. */
+const NAMES: Record<List, readonly List[]> = {
+  creators: [],
+  groups: ['creators'],
+  events: [],
+  videos: ['creators', 'events'],
+  suggestions: [],
+  eventProposals: ['videos'],
+};
 
 const isList = (key: string | null): key is List => (LISTS as readonly (string | null)[]).includes(key);
+const isVersion = (value: number): value is BackupVersion =>
+  (BACKUP_VERSIONS as readonly number[]).includes(value);
 
 class BackupReader {
   /** Arrays and objects open around the current token. */
@@ -50,12 +75,29 @@ class BackupReader {
   private field: string | null = null;
   private readonly seen = new Set<string>();
   private readonly record = new Assembler();
+  /** Read before any list (an exported backup starts with it): it decides the records' shape. */
+  private version: BackupVersion | null = null;
+  /** Ids that later records refer to, and ids kept in no table lookup (the ids of memberships). */
   private readonly creatorIds = new Set<number>();
-  private readonly counts: Record<List, number> = { creators: 0, videos: 0, suggestions: 0 };
+  private readonly eventIds = new Set<number>();
+  private readonly videoIds = new Set<number>();
+  private readonly membershipIds = new Set<number>();
+  private readonly proposalPairs = new Set<string>();
+  private readonly counts: Record<List, number> = {
+    creators: 0,
+    groups: 0,
+    events: 0,
+    videos: 0,
+    suggestions: 0,
+    eventProposals: 0,
+  };
   private readonly pending: { [K in List]: Numbered<Parameters<BackupSink[K]>[0][number]['value']>[] } = {
     creators: [],
+    groups: [],
+    events: [],
     videos: [],
     suggestions: [],
+    eventProposals: [],
   };
 
   constructor(
@@ -96,11 +138,18 @@ class BackupReader {
     }
   }
 
-  /** Hands on every full batch; `all` at the end, the rest too. Creators first: videos name them. */
+  /**
+   * Hands on every full batch; `all` at the end, the rest too. A list with a full batch first has
+   * every list before it written whole (those lists are complete: the document keeps their order).
+   */
   async flush(all = false): Promise<void> {
-    for (const list of LISTS) {
+    const lastFull = all
+      ? LISTS.length - 1
+      : LISTS.findLastIndex((list) => this.pending[list].length >= this.batchSize);
+    for (const [i, list] of LISTS.entries()) {
+      if (i > lastFull) return;
       const pending = this.pending[list];
-      while (pending.length >= (all ? 1 : this.batchSize)) {
+      while (pending.length >= (i < lastFull || all ? 1 : this.batchSize)) {
         const batch = pending.splice(0, this.batchSize);
         await (this.sink[list] as (batch: Numbered<unknown>[]) => Promise<void>)(batch);
       }
@@ -108,49 +157,97 @@ class BackupReader {
   }
 
   async end(): Promise<BackupImportResult> {
-    const missing = ROOT_KEYS.filter((key) => !this.seen.has(key));
+    const keys = ['format', 'version', ...(this.version ? VERSION_LISTS[this.version] : LISTS)];
+    const missing = keys.filter((key) => !this.seen.has(key));
     if (missing.length) fail('the backup', `lacks ${missing.join(', ')}`);
     await this.flush(true);
     return { ...this.counts };
   }
 
   private startField(key: string): void {
-    if (!ROOT_KEYS.includes(key)) fail('the backup', `has unknown field(s) ${key}`);
+    const known = ['format', 'version', ...(this.version ? VERSION_LISTS[this.version] : LISTS)];
+    if (!known.includes(key)) fail('the backup', `has unknown field(s) ${key}`);
     if (this.seen.has(key)) fail('the backup', `has ${key} twice`);
+    if (isList(key)) {
+      // The version decides the records' shape, and a list's records name those of earlier lists.
+      if (!this.version) fail(key, 'must come after version, as in an exported backup');
+      const later = NAMES[key].find(
+        (earlier) => VERSION_LISTS[this.version!].includes(earlier) && !this.seen.has(earlier),
+      );
+      if (later) fail(key, `must come after ${later}, as in an exported backup`);
+    }
     this.seen.add(key);
     this.field = key;
   }
 
   private wrongValue(): never {
     if (this.field === 'format') fail('format', `must be "${BACKUP_FORMAT}"`);
-    if (this.field === 'version') fail('version', `must be ${BACKUP_VERSION}`);
+    if (this.field === 'version') fail('version', `must be ${BACKUP_VERSIONS.join(' or ')}`);
     fail(String(this.field), 'must be an array');
   }
 
   private scalarField(token: Token): void {
     const value = 'value' in token ? token.value : undefined;
     if (this.field === 'format' && token.name === 'stringValue' && value === BACKUP_FORMAT) return;
-    if (this.field === 'version' && token.name === 'numberValue' && Number(value) === BACKUP_VERSION) return;
+    if (this.field === 'version' && token.name === 'numberValue') {
+      const version = Number(value);
+      if (isVersion(version)) {
+        this.version = version;
+        return;
+      }
+    }
     this.wrongValue();
   }
 
   /** The record the assembler holds is complete: check it and queue it. */
   private recordRead(): void {
     const list = this.field as List;
+    const version = this.version!;
     const index = this.counts[list]++;
     const path = `${list}[${index}]`;
     const value: unknown = this.record.current;
-    if (list === 'creators') {
-      const record = creator(value, path);
-      if (this.creatorIds.has(record.id)) fail(`${path}.id`, `repeats id ${record.id}`);
-      this.creatorIds.add(record.id);
-      this.pending.creators.push({ index, value: record });
-    } else if (list === 'videos') {
-      // Authors are checked against the creators read so far, so those must come first.
-      if (!this.seen.has('creators')) fail('videos', 'must come after creators, as in an exported backup');
-      this.pending.videos.push({ index, value: video(value, path, this.creatorIds) });
-    } else {
-      this.pending.suggestions.push({ index, value: suggestion(value, path) });
+    switch (list) {
+      case 'creators': {
+        const record = creator(value, path, version);
+        if (this.creatorIds.has(record.id)) fail(`${path}.id`, `repeats id ${record.id}`);
+        this.creatorIds.add(record.id);
+        this.pending.creators.push({ index, value: record });
+        return;
+      }
+      case 'groups': {
+        const record = group(value, path, this.creatorIds);
+        for (const [i, member] of record.members.entries()) {
+          if (this.membershipIds.has(member.id))
+            fail(`${path}.members[${i}].id`, `repeats membership id ${member.id}`);
+          this.membershipIds.add(member.id);
+        }
+        this.pending.groups.push({ index, value: record });
+        return;
+      }
+      case 'events': {
+        const record = event(value, path);
+        if (this.eventIds.has(record.id)) fail(`${path}.id`, `repeats id ${record.id}`);
+        this.eventIds.add(record.id);
+        this.pending.events.push({ index, value: record });
+        return;
+      }
+      case 'videos': {
+        const record = video(value, path, version, { creators: this.creatorIds, events: this.eventIds });
+        this.videoIds.add(record.id);
+        this.pending.videos.push({ index, value: record });
+        return;
+      }
+      case 'suggestions':
+        this.pending.suggestions.push({ index, value: suggestion(value, path) });
+        return;
+      case 'eventProposals': {
+        const record = eventProposal(value, path, this.videoIds);
+        const pair = `${record.videoA}:${record.videoB}`;
+        if (this.proposalPairs.has(pair))
+          fail(path, `repeats the pair of videos ${record.videoA} and ${record.videoB}`);
+        this.proposalPairs.add(pair);
+        this.pending.eventProposals.push({ index, value: record });
+      }
     }
   }
 }

@@ -1,24 +1,59 @@
 /**
  * The checks of one record of a POST /api/backup body, as the restore reads it (backup-reader.ts): its
- * shape, column sizes, plain text, positive ids, and authors that are creators of the same backup.
- * What needs the records read before (repeated ids, names and videos) is checked against the rows
- * already written (backup.service.ts). Hand-written rather than class-validator DTOs: a backup holds
- * up to hundreds of thousands of records, and a problem is named by its path.
+ * shape, column sizes, plain text, positive ids, the lists of roles, jobs and kinds, and references to
+ * creators, events and videos of the same backup read before it. What needs the records read before
+ * (repeated ids, names and videos) is checked against the rows already written (backup.service.ts).
+ * Hand-written rather than class-validator DTOs: a backup holds up to hundreds of thousands of records,
+ * and a problem is named by its path.
+ *
+ * A record of a version 1 document comes out in the shape of the current version, with the defaults
+ * of a schema that did not know roles, crew, events or other names: the first author hosts, the
+ * others are guests.
  */
 import { BadRequestException } from '@nestjs/common';
 import {
   BACKUP_MESSAGES,
+  canonicalLanguageTag,
+  hasInvisibleCharacters,
   hasUnsafeCharacters,
+  isAuthorRole,
+  isCrewJob,
+  isGroupKind,
+  isIsoDate,
+  membershipProblem,
+  AUTHOR_ROLES,
+  CREW_JOBS,
+  GROUP_KINDS,
+  LIMITS,
   UNSAFE_TEXT_MESSAGE,
   type BackupAlias,
+  type BackupAuthor,
   type BackupCreator,
+  type BackupCrew,
+  type BackupEvent,
+  type BackupEventProposal,
+  type BackupGroup,
+  type BackupGroupMember,
+  type BackupOtherName,
   type BackupSocialLink,
   type BackupSuggestion,
+  type BackupVersion,
   type BackupVideo,
+  type MembershipPeriod,
 } from '@friends/shared';
 
-/** Column sizes of the schema (InitialSchema migration). */
-const COLUMN = { name: 255, photo: 2048, platform: 20, url: 2048, title: 512, date: 10, submittedAt: 32 };
+/** Column sizes of the schema (InitialSchema and later migrations). */
+const COLUMN = {
+  name: 255,
+  photo: 2048,
+  platform: 20,
+  url: 2048,
+  title: 512,
+  date: 10,
+  submittedAt: 32,
+  evidence: 300,
+  createdAt: 24,
+};
 
 type Plain = Record<string, unknown>;
 
@@ -55,8 +90,51 @@ function text(value: unknown, path: string, max: number, nonBlank = false): stri
   return value;
 }
 
-export function creator(value: unknown, path: string): BackupCreator {
-  const c = object(value, path, ['id', 'name', 'photo', 'socialLinks', 'aliases']);
+function nullable<T>(value: unknown, check: (value: unknown) => T): T | null {
+  return value === null ? null : check(value);
+}
+
+function oneOf<T extends string>(
+  value: unknown,
+  path: string,
+  allowed: readonly T[],
+  is: (value: unknown) => value is T,
+): T {
+  if (!is(value)) fail(path, `must be one of ${allowed.join(', ')}`);
+  return value;
+}
+
+/** An id that must be one of `known` (records of `what` read before). */
+function reference(value: unknown, path: string, known: ReadonlySet<number>, what: string): number {
+  const found = id(value, path);
+  if (!known.has(found)) fail(path, `refers to ${what} ${found}, not in the backup`);
+  return found;
+}
+
+function otherName(value: unknown, path: string): BackupOtherName {
+  const o = object(value, path, ['name', 'lang']);
+  const name = text(o.name, `${path}.name`, COLUMN.name, true);
+  // The admin form's rule: nothing invisible that would make a name look like another.
+  if (hasInvisibleCharacters(name) || hasUnsafeCharacters(name)) fail(`${path}.name`, UNSAFE_TEXT_MESSAGE);
+  const lang = nullable(o.lang, (tag) => {
+    const canonical = typeof tag === 'string' ? canonicalLanguageTag(tag) : null;
+    if (canonical === null)
+      fail(`${path}.lang`, 'must be a BCP 47 language tag such as ja, ja-Latn or ko, or null');
+    return canonical;
+  });
+  return { name, lang };
+}
+
+const CREATOR_KEYS: Record<BackupVersion, readonly string[]> = {
+  1: ['id', 'name', 'photo', 'socialLinks', 'aliases'],
+  2: ['id', 'name', 'photo', 'socialLinks', 'aliases', 'otherNames'],
+};
+
+export function creator(value: unknown, path: string, version: BackupVersion): BackupCreator {
+  const c = object(value, path, CREATOR_KEYS[version]);
+  const otherNames = version === 1 ? [] : list(c.otherNames, `${path}.otherNames`);
+  if (otherNames.length > LIMITS.otherNames)
+    fail(`${path}.otherNames`, `holds more than ${LIMITS.otherNames} names`);
   return {
     id: id(c.id, `${path}.id`),
     name: text(c.name, `${path}.name`, COLUMN.name, true),
@@ -77,26 +155,114 @@ export function creator(value: unknown, path: string): BackupCreator {
         mergedCreatorId: a.mergedCreatorId === null ? null : id(a.mergedCreatorId, `${at}.mergedCreatorId`),
       };
     }),
+    otherNames: otherNames.map((other, i) => otherName(other, `${path}.otherNames[${i}]`)),
   };
 }
 
-export function video(value: unknown, path: string, creators: ReadonlySet<number>): BackupVideo {
-  const v = object(value, path, ['id', 'title', 'url', 'date', 'authorIds']);
-  const authorIds = list(v.authorIds, `${path}.authorIds`).map((author, i) => {
-    const authorId = id(author, `${path}.authorIds[${i}]`);
-    if (!creators.has(authorId))
-      fail(`${path}.authorIds[${i}]`, `refers to creator ${authorId}, not in the backup`);
-    return authorId;
+/**
+ * A group and its membership periods: dates, kinds and creators checked, and no two periods of one
+ * creator in the group overlapping (the rule of the group routes, shared membershipProblem).
+ */
+export function group(value: unknown, path: string, creators: ReadonlySet<number>): BackupGroup {
+  const g = object(value, path, ['id', 'name', 'kind', 'members']);
+  const periods = new Map<number, MembershipPeriod[]>();
+  const members = list(g.members, `${path}.members`).map((member, i): BackupGroupMember => {
+    const at = `${path}.members[${i}]`;
+    const m = object(member, at, ['id', 'creatorId', 'from', 'to']);
+    const creatorId = reference(m.creatorId, `${at}.creatorId`, creators, 'creator');
+    if (!isIsoDate(m.from)) fail(`${at}.from`, 'must be a date YYYY-MM-DD');
+    if (m.to !== null && !isIsoDate(m.to)) fail(`${at}.to`, 'must be a date YYYY-MM-DD, or null');
+    const period = { from: m.from, to: m.to as string | null };
+    const problem = membershipProblem(period, periods.get(creatorId));
+    if (problem) fail(at, problem);
+    periods.set(creatorId, [...(periods.get(creatorId) ?? []), period]);
+    return { id: id(m.id, `${at}.id`), creatorId, ...period };
   });
+  return {
+    id: id(g.id, `${path}.id`),
+    name: text(g.name, `${path}.name`, COLUMN.name, true),
+    kind: oneOf(g.kind, `${path}.kind`, GROUP_KINDS, isGroupKind),
+    members,
+  };
+}
+
+export function event(value: unknown, path: string): BackupEvent {
+  const e = object(value, path, ['id', 'title']);
+  return { id: id(e.id, `${path}.id`), title: text(e.title, `${path}.title`, COLUMN.title) };
+}
+
+/** What a video may name: creators and (version 2) events read before it. */
+export interface VideoReferences {
+  creators: ReadonlySet<number>;
+  events: ReadonlySet<number>;
+}
+
+const VIDEO_KEYS: Record<BackupVersion, readonly string[]> = {
+  1: ['id', 'title', 'url', 'date', 'authorIds'],
+  2: ['id', 'title', 'url', 'date', 'authorIds', 'authors', 'crew', 'eventId'],
+};
+
+export function video(
+  value: unknown,
+  path: string,
+  version: BackupVersion,
+  known: VideoReferences,
+): BackupVideo {
+  const v = object(value, path, VIDEO_KEYS[version]);
+  const authorIds = list(v.authorIds, `${path}.authorIds`).map((author, i) =>
+    reference(author, `${path}.authorIds[${i}]`, known.creators, 'creator'),
+  );
   if (new Set(authorIds).size !== authorIds.length) fail(`${path}.authorIds`, 'repeats a creator');
   const date = text(v.date, `${path}.date`, COLUMN.date);
   if (date && !/^\d{4}-\d{2}-\d{2}$/.test(date)) fail(`${path}.date`, 'must be YYYY-MM-DD or empty');
-  return {
+  const record = {
     id: id(v.id, `${path}.id`),
     title: text(v.title, `${path}.title`, COLUMN.title, true),
     url: text(v.url, `${path}.url`, COLUMN.url),
     date,
     authorIds,
+  };
+  if (version === 1)
+    return {
+      ...record,
+      authors: authorIds.map((authorId, i) => ({
+        id: authorId,
+        role: i === 0 ? 'host' : 'guest',
+        creditedAs: null,
+      })),
+      crew: [],
+      eventId: null,
+    };
+  const authors = list(v.authors, `${path}.authors`);
+  if (authors.length !== authorIds.length)
+    fail(`${path}.authors`, `must list the ${authorIds.length} creator(s) of authorIds, in their order`);
+  return {
+    ...record,
+    authors: authors.map((author, i): BackupAuthor => {
+      const at = `${path}.authors[${i}]`;
+      const a = object(author, at, ['id', 'role', 'creditedAs']);
+      if (a.id !== authorIds[i]) fail(`${at}.id`, `must be ${authorIds[i]}, as authorIds[${i}]`);
+      return {
+        id: authorIds[i]!,
+        role: oneOf(a.role, `${at}.role`, AUTHOR_ROLES, isAuthorRole),
+        creditedAs: nullable(a.creditedAs, (name) => text(name, `${at}.creditedAs`, COLUMN.name, true)),
+      };
+    }),
+    crew: list(v.crew, `${path}.crew`).map((member, i): BackupCrew => {
+      const at = `${path}.crew[${i}]`;
+      const c = object(member, at, ['name', 'job', 'creatorId']);
+      const name = text(c.name, `${at}.name`, COLUMN.name, true);
+      // One line: a crew name is a name, and the crew routes refuse control characters in it.
+      if (hasUnsafeCharacters(name)) fail(`${at}.name`, UNSAFE_TEXT_MESSAGE);
+      return {
+        name,
+        job: oneOf(c.job, `${at}.job`, CREW_JOBS, isCrewJob),
+        creatorId: nullable(c.creatorId, (creatorId) =>
+          reference(creatorId, `${at}.creatorId`, known.creators, 'creator'),
+        ),
+      };
+    }),
+    eventId: nullable(v.eventId, (eventId) => reference(eventId, `${path}.eventId`, known.events, 'event')),
   };
 }
 
@@ -106,5 +272,23 @@ export function suggestion(value: unknown, path: string): BackupSuggestion {
     id: id(s.id, `${path}.id`),
     url: text(s.url, `${path}.url`, COLUMN.url),
     submittedAt: text(s.submittedAt, `${path}.submittedAt`, COLUMN.submittedAt),
+  };
+}
+
+export function eventProposal(
+  value: unknown,
+  path: string,
+  videos: ReadonlySet<number>,
+): BackupEventProposal {
+  const p = object(value, path, ['id', 'videoA', 'videoB', 'evidence', 'createdAt']);
+  const videoA = reference(p.videoA, `${path}.videoA`, videos, 'video');
+  const videoB = reference(p.videoB, `${path}.videoB`, videos, 'video');
+  if (videoA >= videoB) fail(`${path}.videoA`, `must be lower than videoB (${videoB})`);
+  return {
+    id: id(p.id, `${path}.id`),
+    videoA,
+    videoB,
+    evidence: text(p.evidence, `${path}.evidence`, COLUMN.evidence),
+    createdAt: text(p.createdAt, `${path}.createdAt`, COLUMN.createdAt),
   };
 }

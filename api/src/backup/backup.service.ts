@@ -7,11 +7,18 @@ import {
   BACKUP_VIDEO_CSV_COLUMNS,
   normalizeName,
   toCsv,
+  type AuthorRole,
   type BackupCreator,
+  type BackupCreatorRow,
   type BackupData,
+  type BackupEvent,
+  type BackupEventProposal,
+  type BackupGroup,
   type BackupImportResult,
   type BackupSuggestion,
   type BackupVideo,
+  type CrewJob,
+  type GroupKind,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { BodyChunks } from '../common/request-limits';
@@ -26,7 +33,24 @@ import { fail } from './backup-validation';
 /** Rows per multi-row INSERT (5 columns × 200 stays far below both engines' parameter limits). */
 const INSERT_ROWS = 200;
 
-const TABLES = ['creators', 'social_links', 'creator_aliases', 'videos', 'video_authors', 'suggestions'];
+/**
+ * Every table a backup holds. Left out on purpose: API keys and admin sessions (secrets), history,
+ * and what the server derives again (stored counts, search keys, network analyses, rate limits).
+ */
+const TABLES = [
+  'creators',
+  'social_links',
+  'creator_aliases',
+  'creator_other_names',
+  'creator_groups',
+  'group_members',
+  'events',
+  'videos',
+  'video_authors',
+  'video_crew',
+  'suggestions',
+  'event_proposals',
+];
 
 async function insertRows(
   manager: EntityManager,
@@ -113,6 +137,48 @@ class BackupWriter implements BackupSink {
         c.aliases.map((alias) => [c.id, alias.name, normalizeName(alias.name), alias.mergedCreatorId]),
       ),
     );
+    await insertRows(
+      this.manager,
+      'creator_other_names',
+      ['creator_id', 'position', 'name', 'lang'],
+      creators.flatMap((c) =>
+        c.otherNames.map((other, position) => [c.id, position, other.name, other.lang]),
+      ),
+    );
+  }
+
+  async groups(batch: Numbered<BackupGroup>[]): Promise<void> {
+    const sameId = await firstRepeat(this.manager, 'creator_groups', 'id', batch, (g) => g.id);
+    if (sameId) fail(`groups[${sameId.record.index}].id`, `repeats id ${sameId.other}`);
+    const sameName = await firstRepeat(this.manager, 'creator_groups', 'name_key', batch, (g) =>
+      normalizeName(g.name),
+    );
+    if (sameName) {
+      const { index, value } = sameName.record;
+      fail(`groups[${index}].name`, `"${value.name}" repeats the name of group ${sameName.other}`);
+    }
+    const groups = batch.map((record) => record.value);
+    await insertRows(
+      this.manager,
+      'creator_groups',
+      ['id', 'name', 'name_key', 'kind'],
+      groups.map((g) => [g.id, g.name, normalizeName(g.name), g.kind]),
+    );
+    await insertRows(
+      this.manager,
+      'group_members',
+      ['id', 'group_id', 'creator_id', 'from_date', 'to_date'],
+      groups.flatMap((g) => g.members.map((m) => [m.id, g.id, m.creatorId, m.from, m.to])),
+    );
+  }
+
+  async events(batch: Numbered<BackupEvent>[]): Promise<void> {
+    await insertRows(
+      this.manager,
+      'events',
+      ['id', 'title'],
+      batch.map(({ value: e }) => [e.id, e.title]),
+    );
   }
 
   async videos(batch: Numbered<BackupVideo>[]): Promise<void> {
@@ -128,14 +194,24 @@ class BackupWriter implements BackupSink {
     await insertRows(
       this.manager,
       'videos',
-      ['id', 'title', 'url', 'url_key', 'date'],
-      videos.map((v, i) => [v.id, v.title, v.url, urlKeys[i], v.date]),
+      ['id', 'title', 'url', 'url_key', 'date', 'event_id'],
+      videos.map((v, i) => [v.id, v.title, v.url, urlKeys[i], v.date, v.eventId]),
     );
     await insertRows(
       this.manager,
       'video_authors',
-      ['video_id', 'creator_id', 'position'],
-      videos.flatMap((v) => v.authorIds.map((creatorId, position) => [v.id, creatorId, position])),
+      ['video_id', 'creator_id', 'position', 'role', 'credited_as'],
+      videos.flatMap((v) =>
+        v.authors.map((author, position) => [v.id, author.id, position, author.role, author.creditedAs]),
+      ),
+    );
+    await insertRows(
+      this.manager,
+      'video_crew',
+      ['video_id', 'position', 'name', 'job', 'creator_id'],
+      videos.flatMap((v) =>
+        v.crew.map((member, position) => [v.id, position, member.name, member.job, member.creatorId]),
+      ),
     );
   }
 
@@ -147,6 +223,17 @@ class BackupWriter implements BackupSink {
       'suggestions',
       ['id', 'url', 'submitted_at'],
       batch.map(({ value: s }) => [s.id, s.url, s.submittedAt]),
+    );
+  }
+
+  async eventProposals(batch: Numbered<BackupEventProposal>[]): Promise<void> {
+    const sameId = await firstRepeat(this.manager, 'event_proposals', 'id', batch, (p) => p.id);
+    if (sameId) fail(`eventProposals[${sameId.record.index}].id`, `repeats id ${sameId.other}`);
+    await insertRows(
+      this.manager,
+      'event_proposals',
+      ['id', 'video_a', 'video_b', 'evidence', 'created_at'],
+      batch.map(({ value: p }) => [p.id, p.videoA, p.videoB, p.evidence, p.createdAt]),
     );
   }
 }
@@ -180,20 +267,65 @@ export class BackupService {
         manager,
         'SELECT creator_id, name, merged_creator_id FROM creator_aliases ORDER BY creator_id, id',
       );
-      const videos = await rows<{ id: number; title: string; url: string; date: string }>(
+      const otherNames = await rows<{ creator_id: number; name: string; lang: string | null }>(
         manager,
-        'SELECT id, title, url, date FROM videos ORDER BY id',
+        'SELECT creator_id, name, lang FROM creator_other_names ORDER BY creator_id, position, id',
       );
-      const authors = await rows<{ video_id: number; creator_id: number }>(
+      const groups = await rows<{ id: number; name: string; kind: GroupKind }>(
         manager,
-        'SELECT video_id, creator_id FROM video_authors ORDER BY video_id, position, creator_id',
+        'SELECT id, name, kind FROM creator_groups ORDER BY id',
       );
+      const members = await rows<{
+        id: number;
+        group_id: number;
+        creator_id: number;
+        from_date: string;
+        to_date: string | null;
+      }>(
+        manager,
+        'SELECT id, group_id, creator_id, from_date, to_date FROM group_members ORDER BY group_id, id',
+      );
+      const events = await rows<{ id: number; title: string }>(
+        manager,
+        'SELECT id, title FROM events ORDER BY id',
+      );
+      const videos = await rows<{
+        id: number;
+        title: string;
+        url: string;
+        date: string;
+        event_id: number | null;
+      }>(manager, 'SELECT id, title, url, date, event_id FROM videos ORDER BY id');
+      const authors = await rows<{
+        video_id: number;
+        creator_id: number;
+        role: AuthorRole;
+        credited_as: string | null;
+      }>(
+        manager,
+        'SELECT video_id, creator_id, role, credited_as FROM video_authors ORDER BY video_id, position, creator_id',
+      );
+      const crew = await rows<{
+        video_id: number;
+        name: string;
+        job: CrewJob;
+        creator_id: number | null;
+      }>(manager, 'SELECT video_id, name, job, creator_id FROM video_crew ORDER BY video_id, position, id');
       const suggestions = await rows<{ id: number; url: string; submitted_at: string }>(
         manager,
         'SELECT id, url, submitted_at FROM suggestions ORDER BY id',
       );
+      const proposals = await rows<{
+        id: number;
+        video_a: number;
+        video_b: number;
+        evidence: string;
+        created_at: string;
+      }>(manager, 'SELECT id, video_a, video_b, evidence, created_at FROM event_proposals ORDER BY id');
 
+      const orNull = (value: number | null) => (value === null ? null : int(value));
       const byCreator = new Map<number, BackupCreator>();
+      const byGroup = new Map<number, BackupGroup>();
       const result: BackupData = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
@@ -204,15 +336,29 @@ export class BackupService {
             photo: row.photo,
             socialLinks: [],
             aliases: [],
+            otherNames: [],
           };
           byCreator.set(creator.id, creator);
           return creator;
         }),
+        groups: groups.map((row) => {
+          const group: BackupGroup = { id: int(row.id), name: row.name, kind: row.kind, members: [] };
+          byGroup.set(group.id, group);
+          return group;
+        }),
+        events: events.map((row) => ({ id: int(row.id), title: row.title })),
         videos: [],
         suggestions: suggestions.map((row) => ({
           id: int(row.id),
           url: row.url,
           submittedAt: row.submitted_at,
+        })),
+        eventProposals: proposals.map((row) => ({
+          id: int(row.id),
+          videoA: int(row.video_a),
+          videoB: int(row.video_b),
+          evidence: row.evidence,
+          createdAt: row.created_at,
         })),
       };
       for (const link of links)
@@ -220,7 +366,16 @@ export class BackupService {
       for (const alias of aliases)
         byCreator.get(int(alias.creator_id))?.aliases.push({
           name: alias.name,
-          mergedCreatorId: alias.merged_creator_id === null ? null : int(alias.merged_creator_id),
+          mergedCreatorId: orNull(alias.merged_creator_id),
+        });
+      for (const other of otherNames)
+        byCreator.get(int(other.creator_id))?.otherNames.push({ name: other.name, lang: other.lang });
+      for (const member of members)
+        byGroup.get(int(member.group_id))?.members.push({
+          id: int(member.id),
+          creatorId: int(member.creator_id),
+          from: member.from_date,
+          to: member.to_date,
         });
       const byVideo = new Map<number, BackupVideo>();
       for (const row of videos) {
@@ -230,11 +385,25 @@ export class BackupService {
           url: row.url,
           date: row.date,
           authorIds: [],
+          authors: [],
+          crew: [],
+          eventId: orNull(row.event_id),
         };
         byVideo.set(video.id, video);
         result.videos.push(video);
       }
-      for (const author of authors) byVideo.get(int(author.video_id))?.authorIds.push(int(author.creator_id));
+      for (const author of authors) {
+        const video = byVideo.get(int(author.video_id));
+        const id = int(author.creator_id);
+        video?.authorIds.push(id);
+        video?.authors.push({ id, role: author.role, creditedAs: author.credited_as });
+      }
+      for (const member of crew)
+        byVideo.get(int(member.video_id))?.crew.push({
+          name: member.name,
+          job: member.job,
+          creatorId: orNull(member.creator_id),
+        });
       return result;
     });
   }
@@ -252,7 +421,24 @@ export class BackupService {
   }
 
   async creatorsCsv(): Promise<string> {
-    return toCsv((await this.export()).creators, BACKUP_CREATOR_CSV_COLUMNS);
+    const data = await this.export();
+    const memberships = new Map<number, BackupCreatorRow['groups']>();
+    for (const group of data.groups)
+      for (const member of group.members) {
+        const list = memberships.get(member.creatorId) ?? [];
+        list.push({ name: group.name, from: member.from, to: member.to });
+        memberships.set(member.creatorId, list);
+      }
+    return toCsv(
+      data.creators.map((creator) => ({
+        ...creator,
+        // Oldest first, as the creator's profile lists them.
+        groups: (memberships.get(creator.id) ?? []).sort(
+          (a, b) => a.from.localeCompare(b.from) || a.name.localeCompare(b.name),
+        ),
+      })),
+      BACKUP_CREATOR_CSV_COLUMNS,
+    );
   }
 
   /**

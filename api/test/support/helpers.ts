@@ -38,9 +38,14 @@ const TABLES = [
   'social_links',
   'creator_other_names',
   'creator_aliases',
+  'creator_groups',
+  'group_members',
+  'events',
   'videos',
   'video_authors',
+  'video_crew',
   'suggestions',
+  'event_proposals',
 ];
 
 /** Everything the database holds, to assert that a rejected request changed nothing. */
