@@ -70,7 +70,7 @@ describe('SEED_DEMO=true', () => {
       creators: [],
     });
     expect(photosRefreshedSummary(0, 0, res.body.failed, res.body.notFetched)).toBe(
-      'Updated 0 profile picture(s). Not fetched: 30 creators from the demo data (their channels are made up).',
+      'Updated 0 profile picture(s). Failed: 30. Not fetched: 30 creators from the demo data (their channels are made up).',
     );
   });
 

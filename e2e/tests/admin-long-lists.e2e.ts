@@ -13,6 +13,10 @@ import { useFakeYouTube } from '../support/youtube';
 const CREATORS = 2000;
 const VIDEOS = 5000;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** The admin's lists show the newest video first: the last ones written lead. */
+const NEWEST = `Long video ${pad(VIDEOS, 4)}`;
+const SECOND = `Long video ${pad(VIDEOS - 1, 4)}`;
+const THIRD = `Long video ${pad(VIDEOS - 2, 4)}`;
 
 /** A version 1 backup: the shortest way to a long catalogue (roles and the rest take their defaults). */
 function longCatalogue(): BackupDataV1 {
@@ -90,13 +94,13 @@ describe('long lists in the admin', () => {
   it('keeps only the rows in view in the page, however far the video list scrolls', async () => {
     const page = await openVideos();
     const list = page.getByRole('list', { name: 'All videos' });
-    await expect(list.getByRole('article', { name: 'Long video 0001', exact: true })).toBeVisible();
+    await expect(list.getByRole('article', { name: NEWEST, exact: true })).toBeVisible();
     await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(VIDEOS));
 
     await scrollUntil(list, 450);
     const after = await rowsInPage(list);
     expect(after.count).toBeLessThan(80);
-    await expect(list.getByRole('article', { name: 'Long video 0001', exact: true })).toHaveCount(0);
+    await expect(list.getByRole('article', { name: NEWEST, exact: true })).toHaveCount(0);
     // The two other long lists of the screen, windowed the same way, each read a page at a time.
     for (const name of ['Videos to delete', 'Videos to rescan']) {
       const other = page.getByRole('list', { name });
@@ -109,37 +113,37 @@ describe('long lists in the admin', () => {
     expect(suite.session.requests.filter((url) => new URL(url).pathname === '/api/videos')).toEqual([]);
 
     await scrollList(list, 'top');
-    await expect(list.getByRole('article', { name: 'Long video 0001', exact: true })).toBeVisible();
+    await expect(list.getByRole('article', { name: NEWEST, exact: true })).toBeVisible();
   });
 
   it('keeps an open edit form, and a ticked row, through scrolling away and back', async () => {
     const page = await openVideos();
     const list = page.getByRole('list', { name: 'All videos' });
     await list
-      .getByRole('article', { name: 'Long video 0002', exact: true })
+      .getByRole('article', { name: SECOND, exact: true })
       .getByRole('button', { name: 'Edit' })
       .click();
-    const editor = page.getByRole('form', { name: 'Edit video Long video 0002' });
-    await editor.getByLabel('Title', { exact: true }).fill('Long video 0002 half edited');
+    const editor = page.getByRole('form', { name: `Edit video ${SECOND}` });
+    await editor.getByLabel('Title', { exact: true }).fill(`${SECOND} half edited`);
 
     const bulk = panel(page, 'Bulk Delete Videos');
     const toDelete = bulk.getByRole('list', { name: 'Videos to delete' });
-    await toDelete.getByLabel('Long video 0003', { exact: true }).check();
+    await toDelete.getByLabel(THIRD, { exact: true }).check();
     await expect(bulk.getByText('1 selected', { exact: true })).toBeVisible();
 
     await scrollUntil(list, 300);
     await scrollUntil(toDelete, 300);
-    await expect(toDelete.getByLabel('Long video 0003', { exact: true })).toHaveCount(0);
+    await expect(toDelete.getByLabel(THIRD, { exact: true })).toHaveCount(0);
     // The row being edited stays mounted while out of view.
-    await expect(editor.getByLabel('Title', { exact: true })).toHaveValue('Long video 0002 half edited');
+    await expect(editor.getByLabel('Title', { exact: true })).toHaveValue(`${SECOND} half edited`);
 
     await scrollList(list, 'top');
     await scrollList(toDelete, 'top');
-    await expect(editor.getByLabel('Title', { exact: true })).toHaveValue('Long video 0002 half edited');
-    expect(await toDelete.getByLabel('Long video 0003', { exact: true }).isChecked()).toBe(true);
+    await expect(editor.getByLabel('Title', { exact: true })).toHaveValue(`${SECOND} half edited`);
+    expect(await toDelete.getByLabel(THIRD, { exact: true }).isChecked()).toBe(true);
     await expect(bulk.getByText('1 selected', { exact: true })).toBeVisible();
     await editor.getByRole('button', { name: 'Cancel' }).click();
-    await expect(list.getByRole('article', { name: 'Long video 0002', exact: true })).toBeVisible();
+    await expect(list.getByRole('article', { name: SECOND, exact: true })).toBeVisible();
   });
 
   it('shows an added, then deleted, video at once without reading the whole video list again', async () => {
@@ -159,7 +163,7 @@ describe('long lists in the admin', () => {
       page.getByRole('heading', { name: `All Videos (${VIDEOS + 1})`, exact: true }),
     ).toBeVisible();
 
-    await page.getByLabel('Filter videos').fill('Added to a long list');
+    await page.getByLabel('Filter videos', { exact: true }).fill('Added to a long list');
     const added = page.getByRole('article', { name: 'Added to a long list', exact: true });
     await expect(added).toBeVisible();
     // The creator counts are read again (a new video changes them); the 5,000 videos are not.

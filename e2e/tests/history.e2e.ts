@@ -112,7 +112,7 @@ describe('history', () => {
     suite.session.expectErrors(/HTTP 409 POST .*\/api\/history\/\d+\/undo/);
     await openAdminView(page, 'authors', 'Manage Creators');
     await page.getByRole('button', { name: 'History of History Hana K' }).click();
-    await expect(page.getByRole('heading', { name: `Changes to creator #${made.id}` })).toBeVisible({
+    await expect(page.getByRole('heading', { name: 'Changes to History Hana K' })).toBeVisible({
       timeout: 20_000,
     });
     await expect(changes(page).getByRole('listitem')).toHaveCount(2);

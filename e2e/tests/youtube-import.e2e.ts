@@ -5,7 +5,7 @@
  * 'Rescan for Collaborators' (one video, then a selection with progress), and 'Refresh Photos'.
  * The tests of this file run in order on one server: each builds on the data the previous one left.
  */
-import { REVIEW_ROUTES, type ReviewPage } from '@friends/shared';
+import { REVIEW_ROUTES, formatDay, type ReviewPage } from '@friends/shared';
 import { expect, Page } from '../support/expect';
 import { useSuite } from '../support/suite';
 import { openAdminView, panel, scrollListTo } from '../support/ui';
@@ -143,7 +143,7 @@ describe('YouTube bulk import, rescan and photos', () => {
         .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]!;
       const first = list.getByRole('listitem').first();
       await expect(first).toContainText(newest.title);
-      await expect(first).toContainText(`${newest.publishedAt.slice(0, 10)} · ${EXPECTED.mainCreator}`);
+      await expect(first).toContainText(`${formatDay(newest.publishedAt)} · ${EXPECTED.mainCreator}`);
       await expect(first.locator('img')).toHaveAttribute('src', /\/img\/vi\//);
       await expect(bulk.getByText('60 of 60 selected', { exact: true })).toBeVisible();
 
@@ -225,7 +225,7 @@ describe('YouTube bulk import, rescan and photos', () => {
       });
 
       // The imported videos are in the list the admin sees.
-      await page.getByLabel('Filter videos').fill('Dinner party');
+      await page.getByLabel('Filter videos', { exact: true }).fill('Dinner party');
       await expect(page.getByRole('article', { name: 'Dinner party', exact: true })).toBeVisible();
     },
     IMPORT_TIMEOUT,
@@ -262,7 +262,7 @@ describe('YouTube bulk import, rescan and photos', () => {
     expect(await dialog).toEqual({ type: 'alert', message: rescanSummary(1, 1) });
     const garden = (await suite.api.videos()).find((v) => v.title === 'Garden tour')!;
     expect(garden.authors.map((a) => a.name)).toEqual([EXPECTED.mainCreator, 'Nova Quillfeather']);
-    await page.getByLabel('Filter videos').fill('Garden tour');
+    await page.getByLabel('Filter videos', { exact: true }).fill('Garden tour');
     await expect(
       page.getByRole('article', { name: 'Garden tour', exact: true }).getByText(/Nova Quillfeather/),
     ).toBeVisible();
@@ -337,7 +337,8 @@ describe('YouTube bulk import, rescan and photos', () => {
     await refresh.click();
     expect(await dialog).toEqual({
       type: 'alert',
-      message: 'Updated 2 profile picture(s). 1 already up to date. Failed: 1.',
+      message:
+        'Updated 2 profile picture(s). 1 already up to date. Failed: 1. Not fetched: 1 creator whose channel or profile was not found or has no picture.',
     });
     const after = await suite.api.creators();
     const photoOf = (name: string) => after.find((c) => c.name === name)!.photo;
@@ -352,7 +353,8 @@ describe('YouTube bulk import, rescan and photos', () => {
     await refresh.click();
     expect(await dialog).toEqual({
       type: 'alert',
-      message: 'Updated 0 profile picture(s). 3 already up to date. Failed: 1.',
+      message:
+        'Updated 0 profile picture(s). 3 already up to date. Failed: 1. Not fetched: 1 creator whose channel or profile was not found or has no picture.',
     });
   });
 });

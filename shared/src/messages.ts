@@ -89,9 +89,11 @@ export const photosRefreshedSummary = (
   const explained = notFetched.reduce((sum, n) => sum + n.count, 0);
   const reasons = notFetched.filter((n) => n.count > 0).map((n) => PHOTO_SKIP_REASONS[n.reason](n.count));
   if (failed > explained) reasons.push(`${failed - explained} failed`);
+  // The failed count keeps its familiar wording; the reasons follow it, so a person knows what to fix.
   return (
     `Updated ${updated} profile picture(s).` +
     (upToDate > 0 ? ` ${upToDate} already up to date.` : '') +
+    (failed > 0 ? ` Failed: ${failed}.` : '') +
     (reasons.length ? ` Not fetched: ${reasons.join('; ')}.` : '')
   );
 };

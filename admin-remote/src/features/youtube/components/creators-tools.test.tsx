@@ -84,7 +84,7 @@ describe('Refresh Photos', () => {
     await user.click(bulkPanel().getByRole('button', { name: 'Refresh Photos' }));
     await waitFor(() =>
       expect(alert).toHaveBeenCalledWith(
-        'Updated 2 profile picture(s). 1 already up to date. Not fetched: 30 creators from the demo data ' +
+        'Updated 2 profile picture(s). 1 already up to date. Failed: 31. Not fetched: 30 creators from the demo data ' +
           '(their channels are made up); 1 creator because YouTube or Instagram could not be reached.',
       ),
     );
