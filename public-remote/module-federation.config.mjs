@@ -16,6 +16,7 @@ export default createModuleFederationConfig(
       './CreatorView': './src/exposes/creator-view.tsx',
       './PairView': './src/exposes/pair-view.tsx',
       './GroupView': './src/exposes/group-view.tsx',
+      './EventView': './src/exposes/event-view.tsx',
     },
   }),
 );

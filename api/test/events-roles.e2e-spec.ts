@@ -113,10 +113,14 @@ describe('POST and DELETE /api/events', () => {
       title: 'Cook-off (Gus POV)',
       date: '2026-03-14',
       videos: [
-        { id: a.id, title: a.title, url: a.url, authorIds: [gus.id, hal.id] },
-        { id: b.id, title: b.title, url: b.url, authorIds: [hal.id, gus.id] },
+        { id: a.id, title: a.title, url: a.url, date: '2026-03-14', authorIds: [gus.id, hal.id] },
+        { id: b.id, title: b.title, url: b.url, date: '2026-03-15', authorIds: [hal.id, gus.id] },
       ],
       authorIds: [gus.id, hal.id],
+      authors: [
+        { id: gus.id, name: 'Gus Event' },
+        { id: hal.id, name: 'Hal Event' },
+      ],
     });
     expect((await t.http().get(API_ROUTES.event(event.id)).expect(200)).body).toEqual(event);
     expect((await readVideo(a.id)).eventId).toBe(event.id);

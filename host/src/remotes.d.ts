@@ -38,6 +38,14 @@ declare module 'public_remote/GroupView' {
   export default GroupView;
 }
 
+declare module 'public_remote/EventView' {
+  import type { ComponentType } from 'react';
+  import type { RemoteViewProps } from '@friends/shared';
+  /** params.eventId: the collab event. */
+  const EventView: ComponentType<RemoteViewProps>;
+  export default EventView;
+}
+
 declare module 'public_remote/PairView' {
   import type { ComponentType } from 'react';
   import type { RemoteViewProps } from '@friends/shared';

@@ -11,6 +11,8 @@ export const MESSAGES = {
   errorCreatingCreator: 'Error creating creator',
   errorAddingVideo: 'Error adding video',
   errorDeletingVideo: 'Error deleting video',
+  errorGrouping: 'The videos could not be grouped as one event',
+  errorUngrouping: 'The event could not be ungrouped',
 
   failedToMerge: 'Failed to merge creators',
   failedToUpdateVideo: 'Failed to update video',

@@ -80,6 +80,8 @@ export interface EventVideo {
   id: number;
   title: string;
   url: string;
+  /** YYYY-MM-DD, or '' when unknown. */
+  date: string;
   authorIds: number[];
 }
 
@@ -92,6 +94,8 @@ export interface CollabEvent {
   videos: EventVideo[];
   /** Every author of any of its uploads, each once, in order of appearance. */
   authorIds: number[];
+  /** The same authors with their names, in the same order. */
+  authors: AuthorRef[];
 }
 
 export type SuggestionStatus = 'pending';

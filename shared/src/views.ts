@@ -41,6 +41,7 @@ export const VIEWS = {
   'author-page': { label: 'Creator', tab: 'none', remote: 'public_remote/CreatorView', admin: false },
   pair: { label: 'Videos together', tab: 'none', remote: 'public_remote/PairView', admin: false },
   group: { label: 'Group', tab: 'none', remote: 'public_remote/GroupView', admin: false },
+  event: { label: 'Collab event', tab: 'none', remote: 'public_remote/EventView', admin: false },
 } as const satisfies Record<string, ViewDefinition>;
 
 export type ViewId = keyof typeof VIEWS;
@@ -64,6 +65,8 @@ export interface NavigateParams {
   prefillUrl?: string;
   /** group: the group whose page to show (`?group=<id>`). */
   groupId?: number;
+  /** event: the collab event whose uploads to show (`?event=<id>`). */
+  eventId?: number;
   /** pair: the two creators whose videos together to show (`?pair=<a>-<b>`). */
   pairIds?: [number, number];
   /** leaderboard: the period counted (`?view=leaderboard&period=week`); all time when absent. */
@@ -128,6 +131,8 @@ export const QUERY_KEYS = {
     weight === 'videos' ? ['creators', id, 'network', hops] : ['creators', id, 'network', hops, weight],
   creatorActivity: (id: number) => ['creators', id, 'activity'],
   pair: (a: number, b: number) => ['pairs', a, b],
+  /** A collab event (under the videos prefix: grouping and ungrouping refresh it). */
+  event: (id: number) => ['videos', 'event', id],
   /** Everything of groups (a write to a group refreshes its page, stats and board). */
   groups: ['groups'],
   group: (id: number) => ['groups', id],

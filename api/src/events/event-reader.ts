@@ -1,6 +1,6 @@
 import type { CollabEvent, EventVideo } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { int, rows } from '../database/sql';
+import { int, rows, rowsWhereIn } from '../database/sql';
 
 /** An event with its uploads (oldest first, undated last) and every author once; null when unknown. */
 export async function readEvent(manager: EntityManager, id: number): Promise<CollabEvent | null> {
@@ -29,13 +29,24 @@ export async function readEvent(manager: EntityManager, id: number): Promise<Col
     id: int(video.id),
     title: video.title,
     url: video.url,
+    date: video.date,
     authorIds: byVideo.get(int(video.id)) ?? [],
   }));
+  const authorIds = [...new Set(items.flatMap((video) => video.authorIds))];
+  const names = new Map<number, string>();
+  for (const row of await rowsWhereIn<{ id: number; name: string }>(
+    manager,
+    'id',
+    authorIds,
+    (where) => `SELECT id, name FROM creators ${where}`,
+  ))
+    names.set(int(row.id), row.name);
   return {
     id: int(event.id),
     title: event.title,
     date: videos.find((video) => video.date)?.date ?? '',
     videos: items,
-    authorIds: [...new Set(items.flatMap((video) => video.authorIds))],
+    authorIds,
+    authors: authorIds.map((id) => ({ id, name: names.get(id) ?? '' })),
   };
 }

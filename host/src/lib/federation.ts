@@ -14,6 +14,7 @@ export interface RemoteModules {
   'public_remote/CreatorView': typeof import('public_remote/CreatorView');
   'public_remote/PairView': typeof import('public_remote/PairView');
   'public_remote/GroupView': typeof import('public_remote/GroupView');
+  'public_remote/EventView': typeof import('public_remote/EventView');
   'admin_remote/VideosView': typeof import('admin_remote/VideosView');
   'admin_remote/SuggestionsView': typeof import('admin_remote/SuggestionsView');
   'admin_remote/ReviewView': typeof import('admin_remote/ReviewView');

@@ -24,6 +24,9 @@ describe('view <-> address', () => {
     ['?group=0', { view: 'search', params: {} }],
     ['?group=x', { view: 'search', params: {} }],
     ['?view=group', { view: 'search', params: {} }],
+    ['?event=12', { view: 'event', params: { eventId: 12 } }],
+    ['?event=0', { view: 'search', params: {} }],
+    ['?view=event', { view: 'search', params: {} }],
     ['?view=leaderboard&period=week', { view: 'leaderboard', params: { period: 'week' } }],
     ['?view=leaderboard&period=all', { view: 'leaderboard', params: {} }],
     ['?view=leaderboard&period=decade', { view: 'leaderboard', params: {} }],
@@ -50,6 +53,7 @@ describe('view <-> address', () => {
   it('writes the address back, leaving prefill URLs out', () => {
     expect(viewSearch({ view: 'search', params: {} })).toBe('');
     expect(viewSearch({ view: 'group', params: { groupId: 7 } })).toBe('?group=7');
+    expect(viewSearch({ view: 'event', params: { eventId: 12 } })).toBe('?event=12');
     expect(viewSearch({ view: 'search', params: { query: 'with:"Ada Lumen" gam' } })).toBe(
       '?q=with%3A%22Ada+Lumen%22+gam',
     );

@@ -1,6 +1,6 @@
 /**
  * The active view mirrored into the address (docs/architecture.md "Deliberate departures" 8): `?view=leaderboard` (with
- * `&period=week|month|year` when not all time and `&count=events` when counting by event), `?creator=<id>`, `?pair=<a>-<b>`, `?group=<id>`, nothing for search
+ * `&period=week|month|year` when not all time and `&count=events` when counting by event), `?creator=<id>`, `?pair=<a>-<b>`, `?group=<id>`, `?event=<id>`, nothing for search
  * (`?q=<with: query>` with `&show=videos` for a collaboration search). Only those parameters are read;
  * anything else is ignored.
  */
@@ -51,6 +51,11 @@ export function parseViewUrl(search: string): ViewState {
     const groupId = positiveId(group);
     return groupId !== null ? { view: 'group', params: { groupId } } : INITIAL_VIEW;
   }
+  const event = query.get('event');
+  if (event !== null) {
+    const eventId = positiveId(event);
+    return eventId !== null ? { view: 'event', params: { eventId } } : INITIAL_VIEW;
+  }
   const creator = query.get('creator');
   if (creator !== null) {
     const id = Number(creator);
@@ -71,7 +76,7 @@ export function parseViewUrl(search: string): ViewState {
     const count: LeaderboardCount | null = query.get('count') === 'events' ? 'events' : null;
     return { view, params: count ? { ...params, count } : params };
   }
-  if (isViewId(view) && view !== 'author-page' && view !== 'pair' && view !== 'group')
+  if (isViewId(view) && view !== 'author-page' && view !== 'pair' && view !== 'group' && view !== 'event')
     return { view, params: {} };
   return INITIAL_VIEW;
 }
@@ -81,6 +86,7 @@ export function viewSearch({ view, params }: ViewState): string {
   if (view === 'author-page') return params.creatorId ? `?creator=${params.creatorId}` : '';
   if (view === 'pair') return params.pairIds ? `?pair=${params.pairIds[0]}-${params.pairIds[1]}` : '';
   if (view === 'group') return params.groupId ? `?group=${params.groupId}` : '';
+  if (view === 'event') return params.eventId ? `?event=${params.eventId}` : '';
   if (view === 'search') {
     if (!params.query) return '';
     const query = new URLSearchParams({ q: params.query });

@@ -66,6 +66,14 @@ function GroupView({ params }: RemoteViewProps) {
   );
 }
 
+function EventView({ params }: RemoteViewProps) {
+  return (
+    <section>
+      <h2>Event {params.eventId}</h2>
+    </section>
+  );
+}
+
 function SearchAdminExtras({
   children,
 }: RemoteViewProps & {
@@ -83,6 +91,7 @@ export const FAKE_REMOTES: Record<RemoteModuleId, { default: unknown }> = {
   'public_remote/CreatorView': { default: CreatorView },
   'public_remote/PairView': { default: PairView },
   'public_remote/GroupView': { default: GroupView },
+  'public_remote/EventView': { default: EventView },
   'admin_remote/VideosView': { default: view('Manage Videos') },
   'admin_remote/SuggestionsView': { default: view('Video Suggestions') },
   'admin_remote/ReviewView': { default: view('Review') },

@@ -37,7 +37,12 @@ interface VideoListProps {
   onLoadMore?: () => void;
   /** A mark beside a video's Collaboration pill (the pair page: inside a group or across). */
   badge?: (video: Video) => ReactNode;
+  /** Opens a collab event's page; a video in an event shows a link to it when given. */
+  onOpenEvent?: (eventId: number) => void;
 }
+
+/** The address of a collab event's page (the host mirrors views into the URL). */
+export const eventHref = (eventId: number) => `?event=${eventId}`;
 
 export function VideoList({
   videos,
@@ -50,6 +55,7 @@ export function VideoList({
   total,
   onLoadMore,
   badge,
+  onOpenEvent,
 }: VideoListProps) {
   const [limit, setLimit] = useState(VIDEO_PAGE_SIZE);
   const count = total ?? videos.length;
@@ -125,6 +131,27 @@ export function VideoList({
                   <h4 className="pr-video__title">{video.title}</h4>
                   {isCollaboration(video) && <span className="pr-pill">Collaboration</span>}
                   {badge?.(video)}
+                  {video.eventId !== null && onOpenEvent && (
+                    <a
+                      className="pr-pill pr-pill--event"
+                      href={eventHref(video.eventId)}
+                      aria-label={`Collab event: all uploads of ${video.title}`}
+                      onClick={(event) => {
+                        if (
+                          event.button !== 0 ||
+                          event.metaKey ||
+                          event.ctrlKey ||
+                          event.shiftKey ||
+                          event.altKey
+                        )
+                          return;
+                        event.preventDefault();
+                        onOpenEvent(video.eventId!);
+                      }}
+                    >
+                      Collab event
+                    </a>
+                  )}
                 </div>
                 <ul className="pr-chips pr-video__authors" aria-label="Authors">
                   {video.authors.map((author) => (

@@ -1,10 +1,16 @@
-/** 'All Videos (n)': every video with inline edit and a confirmed single delete, paged and filtered by the API. */
-import { useDeferredValue, useId, useState } from 'react';
-import { formatDay, MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
+/**
+ * 'All Videos (n)': every video with inline edit and a confirmed single delete, paged and filtered by the
+ * API. A video in a collab event shows it (a link to the event's page) with 'Ungroup event'; ticked
+ * videos can be grouped with 'Group as one event' (docs/product.md "Counting by event").
+ */
+import { useDeferredValue, useId, useState, type MouseEvent } from 'react';
+import { EVENT_MIN_VIDEOS, formatDay, MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
 import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useDeleteVideo } from '../api/delete-video';
+import { useGroupEvent } from '../api/group-event';
+import { useUngroupEvent } from '../api/ungroup-event';
 import { useVideoPages } from '../../../api/get-videos';
 import { VideoAuthors } from './video-authors';
 import { VideoEditForm } from './video-edit-form';
@@ -19,6 +25,11 @@ export function VideoList({ navigate, highlightId = null }: VideoListProps) {
   const id = useId();
   const deleteVideo = useDeleteVideo();
   const [editingId, setEditingId] = useState<number | null>(null);
+  const groupEvent = useGroupEvent();
+  const ungroupEvent = useUngroupEvent();
+  /** Videos ticked for 'Group as one event', in the order ticked. */
+  const [selected, setSelected] = useState<readonly number[]>([]);
+  const [eventStatus, setEventStatus] = useState('');
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   // The API reads the filter (a `with:"Name"` term too); a malformed one answers 400, shown as an error.
@@ -36,6 +47,34 @@ export function VideoList({ navigate, highlightId = null }: VideoListProps) {
     }
   };
 
+  const toggle = (id: number, checked: boolean) =>
+    setSelected((previous) => (checked ? [...previous, id] : previous.filter((other) => other !== id)));
+
+  const group = async () => {
+    try {
+      const event = await groupEvent.mutateAsync(selected);
+      setSelected([]);
+      setEventStatus(`Grouped ${event.videos.length} videos as one event: ${event.title}`);
+    } catch (error) {
+      reportError(error, MESSAGES.errorGrouping, { serverMessageFor: [400, 404] });
+    }
+  };
+
+  const ungroup = async (eventId: number) => {
+    if (!window.confirm('Ungroup this collab event? Its videos stay, each on its own.')) return;
+    try {
+      setEventStatus((await ungroupEvent.mutateAsync(eventId)).message);
+    } catch (error) {
+      reportError(error, MESSAGES.errorUngrouping, { serverMessageFor: [404] });
+    }
+  };
+
+  const openEvent = (event: MouseEvent<HTMLAnchorElement>, eventId: number) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate('event', { eventId });
+  };
+
   const renderVideo = (video: Video) => {
     if (video.id === editingId) return <VideoEditForm video={video} onDone={() => setEditingId(null)} />;
     const href = safeHref(video.url);
@@ -44,6 +83,13 @@ export function VideoList({ navigate, highlightId = null }: VideoListProps) {
         className={`admin-video${video.id === highlightId ? ' admin-video--new' : ''}`}
         aria-label={video.title}
       >
+        <input
+          type="checkbox"
+          className="admin-video__select"
+          aria-label={`Select ${video.title} to group`}
+          checked={selected.includes(video.id)}
+          onChange={(event) => toggle(video.id, event.target.checked)}
+        />
         <div className="admin-video__main">
           <h4 className="admin-video__title">
             {video.title}
@@ -62,6 +108,22 @@ export function VideoList({ navigate, highlightId = null }: VideoListProps) {
             ) : null}
           </p>
           <VideoAuthors video={video} />
+          {video.eventId !== null && (
+            <p className="admin-video__event">
+              <a href={`?event=${video.eventId}`} onClick={(event) => openEvent(event, video.eventId!)}>
+                Collab event #{video.eventId}
+              </a>
+              <button
+                type="button"
+                className="admin-button"
+                aria-label={`Ungroup the event of ${video.title}`}
+                disabled={ungroupEvent.isPending}
+                onClick={() => void ungroup(video.eventId!)}
+              >
+                Ungroup event
+              </button>
+            </p>
+          )}
         </div>
         <div className="admin-actions">
           <button
@@ -104,6 +166,29 @@ export function VideoList({ navigate, highlightId = null }: VideoListProps) {
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
       />
+      <div className="admin-event-bar">
+        <button
+          type="button"
+          className="admin-button"
+          disabled={selected.length < EVENT_MIN_VIDEOS || groupEvent.isPending}
+          onClick={() => void group()}
+        >
+          Group as one event{selected.length > 0 ? ` (${selected.length} selected)` : ''}
+        </button>
+        {selected.length > 0 && (
+          <button type="button" className="admin-button" onClick={() => setSelected([])}>
+            Clear selection
+          </button>
+        )}
+        <span className="admin-muted">
+          {selected.length < EVENT_MIN_VIDEOS
+            ? `Tick at least ${EVENT_MIN_VIDEOS} uploads of one collaboration to group them.`
+            : ''}
+        </span>
+        <p role="status" className="admin-event-bar__status">
+          {eventStatus}
+        </p>
+      </div>
       {pages.isPending ? (
         <p className="admin-muted">Loading videos…</p>
       ) : pages.isError ? (

@@ -94,6 +94,16 @@ describe('CreatorView', () => {
     expect(screen.queryByText(/ in \d+ events?$/)).not.toBeInTheDocument();
   });
 
+  it('links a video in a collab event to the event page', async () => {
+    const [first, ...rest] = PROFILE.videos;
+    const { props, user } = renderProfile({ ...PROFILE, videos: [{ ...first!, eventId: 12 }, ...rest] });
+    const link = await screen.findByRole('link', { name: `Collab event: all uploads of ${first!.title}` });
+    expect(link).toHaveAttribute('href', '?event=12');
+    expect(screen.getAllByRole('link', { name: /^Collab event/ })).toHaveLength(1);
+    await user.click(link);
+    expect(props.navigate).toHaveBeenCalledWith('event', { eventId: 12 });
+  });
+
   it("says 'N collaborations in M events' when some were uploads of one event", async () => {
     renderProfile({ ...PROFILE, collaborationEvents: 1 });
     await screen.findByRole('heading', { name: 'Ada Lumen', level: 2 });

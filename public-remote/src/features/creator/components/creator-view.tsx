@@ -131,6 +131,7 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
         onLoadMore={loadMore}
         currentIds={[creator.id]}
         onOpen={open}
+        onOpenEvent={(eventId) => navigate('event', { eventId })}
         actions={
           <ExportButtons
             title={`${creator.name} videos`}

@@ -114,6 +114,7 @@ export function PairView({ navigate, params }: RemoteViewProps) {
         videos={videos}
         currentIds={[a.id, b.id]}
         onOpen={open}
+        onOpenEvent={(eventId) => navigate('event', { eventId })}
         title="Videos Together"
         badge={(video) => {
           const side = sideOf.get(video.id);

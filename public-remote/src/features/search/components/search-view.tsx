@@ -300,6 +300,7 @@ export function SearchView({
             onLoadMore={moreVideos}
             currentIds={named?.map((creator) => creator.id) ?? []}
             onOpen={open}
+            onOpenEvent={(eventId) => navigate('event', { eventId })}
             title={videosTitle}
             showTitle={false}
             emptyText={

@@ -1,0 +1,109 @@
+/**
+ * A collab event's page (`?event=<id>`, docs/product.md "Counting by event"): the uploads of one
+ * collaboration by several channels, oldest first, and every creator in it. Reached from the event
+ * link on a video row.
+ */
+import { countOf, formatDay, safeHref, type RemoteViewProps } from '@friends/shared';
+import { ApiClientError } from '@friends/web/api-client';
+import { Spinner } from '../../../components/spinner';
+import { useEvent } from '../api/get-event';
+
+export function EventView({ navigate, params }: RemoteViewProps) {
+  const { data, isPending, error } = useEvent(params.eventId);
+  const open = (creatorId: number) => navigate('author-page', { creatorId });
+  const back = (
+    <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
+      <span aria-hidden="true">←</span> Back to Search
+    </button>
+  );
+  if (params.eventId === undefined || (error instanceof ApiClientError && error.status === 404)) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <p className="pr-empty">This collab event could not be found.</p>
+      </section>
+    );
+  }
+  if (error) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <p className="pr-banner pr-banner--error" role="alert">
+          The collab event could not be loaded. Please try again later.
+        </p>
+      </section>
+    );
+  }
+  if (isPending) {
+    return (
+      <section className="pr-creator">
+        {back}
+        <Spinner label="Loading the collab event" />
+      </section>
+    );
+  }
+  const names = new Map(data.authors.map((author) => [author.id, author.name]));
+  return (
+    <article className="pr-creator pr-event">
+      {back}
+      <header className="pr-profile">
+        <div className="pr-profile__body">
+          <p className="pr-event__kind">Collab event</p>
+          <h2 className="pr-profile__name">{data.title}</h2>
+          <p className="pr-event__summary">
+            {countOf(data.videos.length, 'upload')} by {countOf(data.authors.length, 'creator')}
+            {data.date && (
+              <>
+                {' · '}
+                <time dateTime={data.date}>{formatDay(data.date)}</time>
+              </>
+            )}
+          </p>
+          <ul className="pr-chips" aria-label="Creators in this event">
+            {data.authors.map((author) => (
+              <li key={author.id}>
+                <button type="button" className="pr-chip pr-chip--button" onClick={() => open(author.id)}>
+                  {author.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </header>
+      <section className="pr-section" aria-labelledby="pr-event-uploads">
+        <h3 id="pr-event-uploads" className="pr-section__title">
+          Uploads ({data.videos.length})
+        </h3>
+        <ul className="pr-videos">
+          {data.videos.map((video) => {
+            const href = safeHref(video.url);
+            return (
+              <li key={video.id} className="pr-video">
+                <div className="pr-video__head">
+                  <h4 className="pr-video__title">{video.title}</h4>
+                </div>
+                <p className="pr-event__by">
+                  By {video.authorIds.map((id) => names.get(id) ?? `#${id}`).join(', ')}
+                </p>
+                <div className="pr-video__meta">
+                  {video.date && <time dateTime={video.date}>{formatDay(video.date)}</time>}
+                  {href && (
+                    <a
+                      className="pr-video__watch"
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`Watch ${video.title}`}
+                    >
+                      Watch
+                    </a>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </article>
+  );
+}
