@@ -141,6 +141,38 @@ describe('GET /api/history', () => {
     expect(ofAda.items.map((i) => i.kind)).toEqual(['creator.update', 'video.create', 'creator.create']);
   });
 
+  it('sums up a video edit naming every field it changed', async () => {
+    const a = await createCreator(t, 'Summary Ann');
+    const b = await createCreator(t, 'Summary Ben');
+    const c = await createCreator(t, 'Summary Cy');
+    const video = await createVideo(t, {
+      title: 'Summary duet',
+      date: '2024-01-05',
+      authorIds: [a.id, b.id],
+    });
+    await admin(t)
+      .put(API_ROUTES.videos)
+      .send({ id: video.id, title: 'Summary trio', url: '', date: '2024-02-01', authorIds: [a.id, c.id] })
+      .expect(200);
+    const [entry] = (await history(`?video=${video.id}&limit=1`)).items;
+    expect(entry?.summary).toBe(
+      'Renamed video "Summary duet" to "Summary trio", changed date 2024-01-05 → 2024-02-01, ' +
+        'added author "Summary Cy", removed author "Summary Ben"',
+    );
+    await admin(t)
+      .put(API_ROUTES.videos)
+      .send({
+        id: video.id,
+        title: 'Summary trio',
+        url: '',
+        date: '2024-02-01',
+        authors: [{ id: a.id }, { id: c.id, role: 'featured' }],
+      })
+      .expect(200);
+    const [roleEntry] = (await history(`?video=${video.id}&limit=1`)).items;
+    expect(roleEntry?.summary).toBe('Edited video "Summary trio": "Summary Cy" now featured');
+  });
+
   it.each([
     ['?limit=0'],
     ['?limit=201'],

@@ -171,6 +171,59 @@ export function creatorEditSummary(before: CreatorEditState, after: CreatorEditS
     : `Edited creator ${quoted(after.name)}`;
 }
 
+/** A video as an edit summary compares it: its fields and its authors (with names and roles) and crew. */
+export interface VideoEditState {
+  title: string;
+  url: string;
+  date: string;
+  authors: readonly { id: number; name: string; role: string }[];
+  crew: readonly { name: string; job: string }[];
+}
+
+const listOf = (noun: string, names: readonly string[]): string =>
+  `${noun}${names.length === 1 ? '' : 's'} ${names.map((n) => quoted(n, 40)).join(', ')}`;
+
+/**
+ * One summary naming every field a video edit changed: 'Renamed video "A" to "B", added author "C"',
+ * 'Edited video "B": changed date 2024-01-05 → 2024-02-01, "D" now featured'. Nothing changed:
+ * 'Edited video "B"'.
+ */
+export function videoEditSummary(before: VideoEditState, after: VideoEditState): string {
+  const parts: string[] = [];
+  if (before.url !== after.url)
+    parts.push(after.url ? (before.url ? 'changed URL' : 'set URL') : 'removed URL');
+  if (before.date !== after.date)
+    parts.push(
+      after.date
+        ? before.date
+          ? `changed date ${before.date} → ${after.date}`
+          : `set date ${after.date}`
+        : 'removed date',
+    );
+  const beforeIds = new Set(before.authors.map((a) => a.id));
+  const afterIds = new Set(after.authors.map((a) => a.id));
+  const added = after.authors.filter((a) => !beforeIds.has(a.id)).map((a) => a.name);
+  const removed = before.authors.filter((a) => !afterIds.has(a.id)).map((a) => a.name);
+  if (added.length) parts.push(`added ${listOf('author', added)}`);
+  if (removed.length) parts.push(`removed ${listOf('author', removed)}`);
+  const kept = (authors: VideoEditState['authors'], other: Set<number>) =>
+    authors.filter((a) => other.has(a.id)).map((a) => a.id);
+  if (kept(before.authors, afterIds).join() !== kept(after.authors, beforeIds).join())
+    parts.push('reordered authors');
+  const roleBefore = new Map(before.authors.map((a) => [a.id, a.role]));
+  for (const author of after.authors) {
+    const was = roleBefore.get(author.id);
+    if (was !== undefined && was !== author.role) parts.push(`${quoted(author.name, 40)} now ${author.role}`);
+  }
+  const crewKey = (crew: VideoEditState['crew']) => crew.map((c) => `${c.job}\n${c.name}`).join('\n');
+  if (crewKey(before.crew) !== crewKey(after.crew)) parts.push('changed crew');
+  if (before.title !== after.title)
+    return [`Renamed video ${quoted(before.title)} to ${quoted(after.title)}`, ...parts].join(', ');
+  return parts.length
+    ? `Edited video ${quoted(after.title)}: ${parts.join(', ')}`
+    : `Edited video ${quoted(after.title)}`;
+}
+
 /** Quotes a name or title for a summary, shortened so a summary stays one line. */
 export function quoted(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();

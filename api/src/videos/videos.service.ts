@@ -4,6 +4,7 @@ import {
   canonicalVideoUrl,
   defaultRole,
   quoted,
+  videoEditSummary,
   normalizeLinkUrl,
   type AuthorRole,
   type BulkDeleteResult,
@@ -285,10 +286,12 @@ export class VideosService {
           summary: `Edited video ${quoted(video.title)}`,
           scopes: videoScopes([input.id]),
         },
-        async ({ manager }) => {
+        async (change) => {
+          const { manager } = change;
           if (!(await manager.existsBy(VideoEntity, { id: input.id })))
             throw new NotFoundException(VIDEO_NOT_FOUND);
           await this.checkReferences(manager, video, input.id);
+          const before = await this.readOne(manager, input.id);
           await manager.update(
             VideoEntity,
             { id: input.id },
@@ -297,7 +300,10 @@ export class VideosService {
           const kept = await this.evidenceRows(manager, input.id);
           await manager.delete(VideoAuthorEntity, { videoId: input.id });
           await this.insertAuthors(manager, input.id, video.authorIds, 0, undefined, kept, video.credits);
-          return this.readOne(manager, input.id);
+          const after = await this.readOne(manager, input.id);
+          // One summary names every field changed (a retitle that also added an author says both).
+          change.summary = videoEditSummary(before, after);
+          return after;
         },
       ),
     );
