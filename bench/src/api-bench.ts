@@ -176,6 +176,13 @@ export function readsFor(meta: DatasetMeta): Read[] {
     { name: 'leaderboard', path: INSIGHTS_ROUTES.leaderboard('all'), kind: 'visitor' },
     { name: 'leaderboard, last 30 days', path: INSIGHTS_ROUTES.leaderboard('month'), kind: 'visitor' },
     { name: 'leaderboard, last 365 days', path: INSIGHTS_ROUTES.leaderboard('year'), kind: 'visitor' },
+    // Counted by event: the all-time board from the stored counts by event, the periods merged per event.
+    { name: 'leaderboard by event', path: INSIGHTS_ROUTES.leaderboard('all', 'events'), kind: 'visitor' },
+    {
+      name: 'leaderboard by event, last 365 days',
+      path: INSIGHTS_ROUTES.leaderboard('year', 'events'),
+      kind: 'visitor',
+    },
     {
       name: `network, 1 hop (hub: ${meta.topCreator.videoCount} videos)`,
       path: NETWORK_ROUTES.network(meta.topCreator.id, 1),
