@@ -17,12 +17,19 @@ import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { canonicalVideoUrl, detectPlatform, normalizeName, seededRandom } from '@friends/shared';
 import { REBUILD_COUNTS_SQL } from '../../api/src/counts/counts-sql';
+import {
+  creatorSearchKeyRows,
+  creatorSearchShortRows,
+  trigrams,
+  type SearchKeyRow,
+  type SearchShortRow,
+} from '../../api/src/creators/creator-search-keys';
 import { dataSourceOptions } from '../../api/src/database/data-source-options';
 import { MIGRATIONS } from '../../api/src/database/migrations';
 import { BENCH_DIR, CACHE_DIR, arg } from './util';
 
 /** Bump when the shape of the generated data changes: cached databases are then rebuilt. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 export interface Size {
   creators: number;
@@ -316,6 +323,22 @@ export async function sqliteDatabase(size: Size): Promise<CachedDatabase> {
   return { file, meta: dataset.meta, buildSeconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * The name-search index rows of every creator (api creator-search-keys.ts, the API's own rules): its
+ * name and aliases, and its first link as the channel; the short-query pieces one creator at a time.
+ */
+function searchRows(dataset: Dataset): { keys: SearchKeyRow[]; shorts: SearchShortRow[] } {
+  const keys: SearchKeyRow[] = [];
+  const shorts: SearchShortRow[] = [];
+  dataset.creators.forEach((c, index) => {
+    const channel = c.links.find((l) => l.url.trim())?.url ?? '';
+    const mine = creatorSearchKeyRows(index + 1, [c.name, ...c.aliases], channel);
+    for (const row of mine) keys.push(row);
+    for (const row of creatorSearchShortRows(mine)) shorts.push(row);
+  });
+  return { keys, shorts };
+}
+
 /** Runs the API's migrations (the schema is never written twice). */
 async function migrate(options: ConstructorParameters<typeof DataSource>[0]): Promise<void> {
   const dataSource = new DataSource({ ...options, entities: [] } as ConstructorParameters<
@@ -340,6 +363,12 @@ function loadSqlite(file: string, dataset: Dataset): void {
     const alias = db.prepare('INSERT INTO creator_aliases (creator_id, name, name_key) VALUES (?, ?, ?)');
     const video = db.prepare('INSERT INTO videos (id, title, url, url_key, date) VALUES (?, ?, ?, ?, ?)');
     const author = db.prepare('INSERT INTO video_authors (video_id, creator_id, position) VALUES (?, ?, ?)');
+    const searchKey = db.prepare(
+      'INSERT INTO creator_search_keys (creator_id, field, initials, whole, search_key) VALUES (?, ?, ?, ?, ?)',
+    );
+    const searchShort = db.prepare(
+      'INSERT INTO creator_search_shorts (gram, creator_id, in_name) VALUES (?, ?, ?)',
+    );
     db.transaction(() => {
       dataset.creators.forEach((c, index) => {
         const id = index + 1;
@@ -352,8 +381,12 @@ function loadSqlite(file: string, dataset: Dataset): void {
         video.run(id, v.title, v.url, urlKey(v.url), v.date);
         v.authors.forEach((creatorId, position) => author.run(id, creatorId, position));
       });
-      // The rows above bypass the API, so its counts kept on write are computed here once.
+      // The rows above bypass the API, so its counts and name-search index kept on write are written
+      // here once (the FTS5 table follows the keys through its trigger).
       for (const sql of REBUILD_COUNTS_SQL) db.exec(sql);
+      const { keys, shorts } = searchRows(dataset);
+      for (const k of keys) searchKey.run(k.creatorId, k.field, k.initials, k.whole, k.key);
+      for (const short of shorts) searchShort.run(short.gram, short.creatorId, short.inName);
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
@@ -414,6 +447,23 @@ export async function loadMariadb(adminUrl: string, name: string, dataset: Datas
       dataset.videos.flatMap((v, i) => v.authors.map((creatorId, position) => [i + 1, creatorId, position])),
     );
     for (const sql of REBUILD_COUNTS_SQL) await db.query(sql);
+    // The name-search index: keys with their ids, the whole keys' trigrams, the short-query pieces.
+    const { keys, shorts } = searchRows(dataset);
+    await insert(
+      'creator_search_keys',
+      ['id', 'creator_id', 'field', 'initials', 'whole', 'search_key'],
+      keys.map((k, i) => [i + 1, k.creatorId, k.field, k.initials, k.whole, k.key]),
+    );
+    await insert(
+      'creator_search_grams',
+      ['gram', 'key_id'],
+      keys.flatMap((k, i) => (k.whole ? trigrams(k.key).map((gram) => [Buffer.from(gram), i + 1]) : [])),
+    );
+    await insert(
+      'creator_search_shorts',
+      ['gram', 'creator_id', 'in_name'],
+      shorts.map((short) => [Buffer.from(short.gram), short.creatorId, short.inName]),
+    );
     await db.commit();
     await db.query('SET foreign_key_checks = 1, unique_checks = 1');
   } finally {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeName, seededRandom } from '@friends/shared';
 import { REBUILD_COUNTS_SQL } from '../../api/src/counts/counts-sql';
+import { creatorSearchKeyRows, creatorSearchShortRows } from '../../api/src/creators/creator-search-keys';
 import { REPO_ROOT } from './server';
 
 export interface CatalogueCreator {
@@ -78,11 +79,22 @@ export function writeLargeCatalogue(
     const authorship = db.prepare(
       'INSERT INTO video_authors (video_id, creator_id, position) VALUES (?, ?, ?)',
     );
+    // The name-search index, by the API's own rules (its FTS5 table follows through its trigger).
+    const searchKey = db.prepare(
+      'INSERT INTO creator_search_keys (creator_id, field, initials, whole, search_key) VALUES (?, ?, ?, ?, ?)',
+    );
+    const searchShort = db.prepare(
+      'INSERT INTO creator_search_shorts (gram, creator_id, in_name) VALUES (?, ?, ?)',
+    );
     db.transaction(() => {
       people.forEach((c, index) => {
         creator.run(index + 1, c.name, normalizeName(c.name), '');
         link.run(index + 1, 'YouTube', c.channel);
         for (const name of c.aliases) alias.run(index + 1, name, normalizeName(name));
+        const keys = creatorSearchKeyRows(index + 1, [c.name, ...c.aliases], c.channel);
+        for (const key of keys) searchKey.run(key.creatorId, key.field, key.initials, key.whole, key.key);
+        for (const short of creatorSearchShortRows(keys))
+          searchShort.run(short.gram, short.creatorId, short.inName);
       });
       for (let id = 1; id <= videos; id++) {
         const url = `https://www.youtube.com/watch?v=v${String(id).padStart(10, '0')}`;

@@ -77,23 +77,32 @@ export function hangulInitials(folded: string): string | null {
 /** Characters (code points) of a folded text: what the short-query rule counts. */
 export const foldedLength = (folded: string): number => [...folded].length;
 
-/** Queries shorter than this (in characters, folded) match the start of a word; longer ones anywhere. */
+/**
+ * Queries shorter than this (in characters, folded) are short: looked up in the index of every one- and
+ * two-character piece of the names (api creator-search-keys.ts); longer ones in the trigram index.
+ */
 export const SUBSTRING_MIN_LENGTH = 3;
 
 /**
  * How a search term is looked up (docs/product.md "Names in every script"), decided once for every
- * database and client: `all` (a blank term, or one of only marks and spaces), `prefix` (one or two
- * characters: the start of a word of a name), or `substring` (three or more: anywhere in a name).
+ * database and client: `all` (a blank term, or one of only marks and spaces), `short` (one or two
+ * characters: anywhere in a name), `substring` (three or more: anywhere in a name), or `prefix` (one
+ * or two Hangul initial consonants, ㅎ or ㅎㄱ: the start of a word of the names' initials).
  * `initials` when the term is Hangul initial consonants only: then it is looked up in the names'
  * initials (hangulInitials) instead of the names.
  */
-export type NameLookup = { mode: 'all' } | { mode: 'prefix' | 'substring'; key: string; initials: boolean };
+export type NameLookup =
+  | { mode: 'all' }
+  | { mode: 'short'; key: string; initials: false }
+  | { mode: 'prefix'; key: string; initials: true }
+  | { mode: 'substring'; key: string; initials: boolean };
 
 export function nameLookup(term: string): NameLookup {
   const key = foldText(term);
   if (!key) return { mode: 'all' };
-  const mode = foldedLength(key) < SUBSTRING_MIN_LENGTH ? 'prefix' : 'substring';
-  return { mode, key, initials: isHangulInitialsQuery(key) };
+  const initials = isHangulInitialsQuery(key);
+  if (foldedLength(key) >= SUBSTRING_MIN_LENGTH) return { mode: 'substring', key, initials };
+  return initials ? { mode: 'prefix', key, initials } : { mode: 'short', key, initials };
 }
 
 export interface NameSearchKey {
@@ -105,8 +114,8 @@ export interface NameSearchKey {
 }
 
 /**
- * The keys a folded name is found by: the name itself, then for the short-term rule each word's start
- * (the text after every space); and the same for its Hangul initials when it has syllables. `initials`
+ * The keys a folded name is found by: the name itself, then for the short initials rule each word's
+ * start (the text after every space); and the same for its Hangul initials when it has syllables. `initials`
  * tells which list a key belongs to.
  */
 export function nameSearchKeys(folded: string): NameSearchKey[] {
@@ -151,9 +160,9 @@ export function channelSearchKey(url: string): string {
   return foldText(rest);
 }
 
-/** The reference of the channel lookup: a channel is one whole key, never initials. */
+/** The reference of the channel lookup: a channel is one whole key, found anywhere, never by initials. */
 export function matchesChannelLookup(lookup: NameLookup, channelKey: string): boolean {
   if (lookup.mode === 'all') return true;
   if (lookup.initials || !channelKey) return false;
-  return lookup.mode === 'prefix' ? channelKey.startsWith(lookup.key) : channelKey.includes(lookup.key);
+  return channelKey.includes(lookup.key);
 }

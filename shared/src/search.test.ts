@@ -28,7 +28,8 @@ describe('filterSearchIndex', () => {
     ['maraq', [3]],
     ['instagram', []], // hosts are not searched: every creator on a platform would match
     ['june l', [1]],
-    ['r', []], // one letter: the start of a word
+    ['r', [1, 2, 3]], // one letter: anywhere in a name or channel
+    ['pe', [1]], // two letters inside a word
     ['b', [2]],
     ['ｊｕｎｉｐｅｒ', [1]],
     ['zzz', []],

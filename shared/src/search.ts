@@ -1,7 +1,7 @@
 /**
  * docs/product.md §2 search, as the API answers it (docs/product.md "Names in every script"): the
  * name, an other name, a merged-away name (alias) or the channel, folded by foldText and looked up by
- * nameLookup's rule (one or two characters: the start of a word; more: anywhere). The folded keys are
+ * nameLookup's rule (anywhere; Hangul initials ㅎ, ㅎㄱ at the start of a word). The folded keys are
  * built once per list, so a keystroke over 10,000 creators is one pass.
  */
 import { channelSearchKey, foldText, matchesChannelLookup, matchesNameLookup, nameLookup } from './fold';

@@ -1,8 +1,9 @@
 /**
  * The name-search index (docs/architecture.md "Name search"): every name a creator is found by — its
  * name, other names, aliases and (for the visitor's search) its channel — folded by the shared
- * foldText into `creator_search_keys`, and on MySQL/MariaDB each whole key's trigrams into
- * `creator_search_grams`. Derived data, like the stored counts: written in the transaction of the
+ * foldText into `creator_search_keys`, on MySQL/MariaDB each whole key's trigrams into
+ * `creator_search_grams`, and on both every one- and two-character piece of a creator's keys into
+ * `creator_search_shorts` (the short queries' index). Derived data, like the stored counts: written in the transaction of the
  * change that moved it (CountsService.refresh calls `refreshCreatorSearchKeys` for the creators it
  * refreshes), and rebuilt from the tables by `rebuildCreatorSearchKeys`.
  */
@@ -51,6 +52,53 @@ export function creatorSearchKeyRows(
   return [...found.values()];
 }
 
+/** One creator's row of the short-query index: a piece of its keys, and whether a name holds it. */
+export interface SearchShortRow {
+  gram: string;
+  creatorId: number;
+  /** 1: in a name, other name or alias; 0: only in the channel (scope 'names' skips it). */
+  inName: 0 | 1;
+}
+
+/** Characters (code points) of the longest piece the short-query index stores. */
+export const SHORT_GRAM = 2;
+
+/**
+ * The one- and two-character pieces of a key, distinct. Pieces with a space are left out: a folded
+ * query is trimmed with single spaces, so no query of one or two characters holds one.
+ */
+export function shortGrams(key: string): string[] {
+  const chars = [...key];
+  const grams = new Set<string>();
+  for (let i = 0; i < chars.length; i++) {
+    for (let size = 1; size <= SHORT_GRAM && i + size <= chars.length; size++) {
+      const gram = chars.slice(i, i + size).join('');
+      if (!gram.includes(' ')) grams.add(gram);
+    }
+  }
+  return [...grams];
+}
+
+/**
+ * The short-query index rows of key rows (creatorSearchKeyRows): each piece of a creator's whole keys
+ * once per creator, marked when a name (not only the channel) holds it. Initials keys have none: an
+ * initials query keeps to word starts (the key index).
+ */
+export function creatorSearchShortRows(keyRows: readonly SearchKeyRow[]): SearchShortRow[] {
+  const found = new Map<string, SearchShortRow>();
+  for (const row of keyRows) {
+    if (!row.whole || row.initials) continue;
+    const inName = row.field === 'name' ? 1 : 0;
+    for (const gram of shortGrams(row.key)) {
+      const id = `${row.creatorId}\n${gram}`;
+      const earlier = found.get(id);
+      if (!earlier) found.set(id, { gram, creatorId: row.creatorId, inName });
+      else if (inName) earlier.inName = 1;
+    }
+  }
+  return [...found.values()];
+}
+
 /** The trigrams of a key, distinct, as the index stores them (characters are code points). */
 export function trigrams(key: string): string[] {
   const chars = [...key];
@@ -63,6 +111,8 @@ const isMysql = (manager: EntityManager) => manager.connection.options.type === 
 
 /** Rows per multi-row INSERT: 5 columns × 200 stays far below both engines' parameter limits. */
 const INSERT_ROWS = 200;
+/** Rows per multi-row INSERT of the short-query index (3 columns). */
+const SHORT_INSERT_ROWS = 500;
 
 async function insertKeys(
   manager: EntityManager,
@@ -74,6 +124,14 @@ async function insertKeys(
       `INSERT INTO creator_search_keys (creator_id, field, initials, whole, search_key)
        VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
       part.flatMap((row) => [row.creatorId, row.field, row.initials, row.whole, row.key]),
+    );
+  }
+  const shorts = creatorSearchShortRows(keyRows);
+  const gram = isMysql(manager) ? (text: string) => Buffer.from(text) : (text: string) => text;
+  for (const part of chunks(shorts, SHORT_INSERT_ROWS)) {
+    await manager.query(
+      `INSERT INTO creator_search_shorts (gram, creator_id, in_name) VALUES ${part.map(() => '(?, ?, ?)').join(', ')}`,
+      part.flatMap((row) => [gram(row.gram), row.creatorId, row.inName]),
     );
   }
   if (!isMysql(manager)) return; // SQLite: the FTS5 table follows through its trigger
@@ -197,6 +255,10 @@ export async function refreshCreatorSearchKeys(manager: EntityManager, ids: Iter
       `DELETE FROM creator_search_keys WHERE creator_id IN ${placeholders(changed.length)}`,
       changed,
     );
+    await manager.query(
+      `DELETE FROM creator_search_shorts WHERE creator_id IN ${placeholders(changed.length)}`,
+      changed,
+    );
     await insertKeys(
       manager,
       changed,
@@ -209,6 +271,7 @@ export async function refreshCreatorSearchKeys(manager: EntityManager, ids: Iter
 export async function rebuildCreatorSearchKeys(manager: EntityManager): Promise<void> {
   if (isMysql(manager)) await manager.query('DELETE FROM creator_search_grams');
   await manager.query('DELETE FROM creator_search_keys');
+  await manager.query('DELETE FROM creator_search_shorts');
   if (!isMysql(manager)) {
     await manager.query(`INSERT INTO creator_search_fts (creator_search_fts) VALUES ('delete-all')`);
   }

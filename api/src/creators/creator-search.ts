@@ -52,12 +52,27 @@ function spreadGrams(key: string): string[] {
   return [...picked];
 }
 
-type Lookup = Exclude<NameLookup, { mode: 'all' }>;
+type Lookup = Exclude<NameLookup, { mode: 'all' | 'short' }>;
+type ShortLookup = Extract<NameLookup, { mode: 'short' }>;
 type Params = unknown[];
 
 /**
- * The condition on one `creator_search_keys` row `k` for a lookup (shared nameLookup): a prefix is a
- * range of the key index, a substring is looked for in whole keys; initials queries only in initials.
+ * The condition on one `creator_search_shorts` row `s` for a short query (one or two characters):
+ * the piece itself, through the primary key (gram, creator_id), so the creators come in id order.
+ */
+export function shortCondition(
+  manager: EntityManager,
+  lookup: ShortLookup,
+  scope: CreatorSearchScope,
+): { sql: string; params: Params } {
+  const gram = manager.connection.options.type === 'mysql' ? Buffer.from(lookup.key) : lookup.key;
+  return { sql: `s.gram = ?${scope === 'names' ? ' AND s.in_name = 1' : ''}`, params: [gram] };
+}
+
+/**
+ * The condition on one `creator_search_keys` row `k` for a lookup (shared nameLookup): a prefix (of
+ * Hangul initials) is a range of the key index, a substring is looked for in whole keys; initials
+ * queries only in initials.
  */
 export function keyCondition(lookup: Lookup, scope: CreatorSearchScope): { sql: string; params: Params } {
   const field = scope === 'names' ? ` AND k.field = 'name'` : '';
@@ -74,9 +89,10 @@ export function keyCondition(lookup: Lookup, scope: CreatorSearchScope): { sql: 
 }
 
 /**
- * FROM and WHERE of an index lookup over `creator_search_keys k`: one or two characters through the
- * key index (a range); three or more through SQLite's FTS5 trigram table or MySQL/MariaDB's trigram
- * table, each candidate checked with instr. Never a scan of the creators.
+ * FROM and WHERE of an index lookup over `creator_search_keys k`: one or two Hangul initials through
+ * the key index (a range); three or more characters through SQLite's FTS5 trigram table or
+ * MySQL/MariaDB's trigram table, each candidate checked with instr. Never a scan of the creators.
+ * (One or two other characters: `creator_search_shorts`, shortCondition.)
  */
 export function lookupSql(
   manager: EntityManager,
@@ -126,6 +142,17 @@ export async function searchCreatorIds(
       'SELECT COUNT(*) AS total FROM creators',
       'SELECT id FROM creators ORDER BY id',
       [],
+      page,
+    );
+  }
+  if (lookup.mode === 'short') {
+    // One row per creator and piece, in creator_id order on the primary key: no DISTINCT, no sort.
+    const short = shortCondition(manager, lookup, scope);
+    return answer(
+      manager,
+      `SELECT COUNT(*) AS total FROM creator_search_shorts s WHERE ${short.sql}`,
+      `SELECT s.creator_id AS id FROM creator_search_shorts s WHERE ${short.sql} ORDER BY s.creator_id`,
+      short.params,
       page,
     );
   }
@@ -211,7 +238,14 @@ async function searchWith(
   const conditions = ids.map(() => `c.id IN (${COLLABORATORS_OF})`);
   const params: Params = [...ids];
   const lookup = nameLookup(query.text);
-  if (lookup.mode !== 'all') {
+  if (lookup.mode === 'short') {
+    // Checked per candidate: one primary-key read of (gram, creator_id).
+    const condition = shortCondition(manager, lookup, scope);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM creator_search_shorts s WHERE s.creator_id = c.id AND ${condition.sql})`,
+    );
+    params.push(...condition.params);
+  } else if (lookup.mode !== 'all') {
     // Checked per candidate through the key index's creator column (not the table-wide lookup).
     const condition = keyCondition(lookup, scope);
     conditions.push(

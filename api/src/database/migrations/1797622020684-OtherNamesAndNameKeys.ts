@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { rebuildCreatorSearchKeys } from '../../creators/creator-search-keys';
 import { CreatorSearchIndex1797600000000 } from './1797600000000-CreatorSearchIndex';
 
 const OLD_TRIGGERS = ['ci', 'cu', 'cd', 'li', 'lu', 'ld', 'ai', 'au', 'ad'].map((t) => `creator_search_${t}`);
@@ -28,7 +27,8 @@ const id = {
  * written by the API in the same transaction as the change. On SQLite an FTS5 trigram table over
  * the whole keys (kept by triggers on the keys table) answers substrings; on MySQL/MariaDB an InnoDB
  * table of the keys' trigrams, written with the keys (so it rolls back with them; Mroonga would not).
- * The older SQLite index over the raw names is dropped. Existing creators are indexed here.
+ * The older SQLite index over the raw names is dropped. Existing creators are indexed by the later
+ * ShortSearchGrams migration, which rebuilds the whole index once all of its tables exist.
  */
 export class OtherNamesAndNameKeys1797622020684 implements MigrationInterface {
   name = 'OtherNamesAndNameKeys1797622020684';
@@ -123,7 +123,6 @@ export class OtherNamesAndNameKeys1797622020684 implements MigrationInterface {
             VALUES ('delete', old.id, old.search_key);
         END`);
     }
-    await rebuildCreatorSearchKeys(queryRunner.manager);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

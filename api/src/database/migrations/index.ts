@@ -14,6 +14,7 @@ import { PublicApi1797625047204 } from './1797625047204-PublicApi';
 import { EventsRolesCrew1797780000000 } from './1797780000000-EventsRolesCrew';
 import { NetworkAnalysisRuns1797625987343 } from './1797625987343-NetworkAnalysisRuns';
 import { CreatorEventCounts1797840000000 } from './1797840000000-CreatorEventCounts';
+import { ShortSearchGrams1797850000000 } from './1797850000000-ShortSearchGrams';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   NetworkAnalysisRuns1797625987343,
   EventsRolesCrew1797780000000,
   CreatorEventCounts1797840000000,
+  ShortSearchGrams1797850000000,
 ];
