@@ -100,8 +100,6 @@ export interface PeriodLeaderboard {
   mostCollaborators: RankedLeaderboardEntry[];
   /** At most LEADERBOARD_SIZE, the most videos together first. */
   newPairs: NewPair[];
-  /** 'events' when counted by event (`?count=events`: an event's uploads counted once); else absent. */
-  count?: 'events';
 }
 
 export interface DatedAuthorship {

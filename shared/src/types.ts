@@ -155,15 +155,10 @@ export interface LeaderboardEntry {
 
 /** GET /api/leaderboard */
 export interface Leaderboard {
-  /** Top 10 by collaborative videos ('collabs'). */
+  /** Top 10 by collaborative videos ('collabs'); with `?count=events`, by collab events (each once). */
   mostCollaborations: LeaderboardEntry[];
   /** Top 10 by distinct co-authors ('people'). */
   mostCollaborators: LeaderboardEntry[];
-  /**
-   * 'events' when counted by event (`?count=events`): `mostCollaborations` then counts each collab
-   * event once; absent when counting videos.
-   */
-  count?: 'events';
 }
 
 export interface CreatorAnalytics {

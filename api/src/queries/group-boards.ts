@@ -69,8 +69,7 @@ async function membersBoard(
       .filter((entry) => entry.count > 0)
       .sort(compareLeaderboardEntries)
       .slice(0, LEADERBOARD_SIZE);
-  const board = { mostCollaborations: list('collaborations'), mostCollaborators: list('collaborators') };
-  return count === 'events' ? { ...board, count } : board;
+  return { mostCollaborations: list('collaborations'), mostCollaborators: list('collaborators') };
 }
 
 /**

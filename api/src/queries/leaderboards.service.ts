@@ -39,7 +39,6 @@ export class LeaderboardsService {
         return {
           mostCollaborations: await topCreatorsByEvents(manager),
           mostCollaborators: await topCreators(manager, 'collaborators'),
-          count,
         };
       return {
         mostCollaborations: await topCreators(manager, 'collaborations'),
@@ -70,10 +69,7 @@ export class LeaderboardsService {
     count: LeaderboardCount = 'videos',
   ): Promise<PeriodLeaderboard> {
     const { current, previous } = periodWindows(period, today);
-    const counted = (board: PeriodLeaderboard): PeriodLeaderboard =>
-      count === 'events' ? { ...board, count } : board;
-    if (members?.length === 0)
-      return counted(buildPeriodLeaderboard(period, today, new Map(), [], new Set()));
+    if (members?.length === 0) return buildPeriodLeaderboard(period, today, new Map(), [], new Set());
     const only = members ? `(${members.map((id) => int(id)).join(', ')})` : '';
     // Every authorship of a collaboration dated in either window (undated videos have date '' and fall
     // outside; solo videos, three in four, count for nothing here and are left unread).
@@ -146,6 +142,6 @@ export class LeaderboardsService {
       [current.from, current.to, current.from],
     );
     const pairsBefore = new Set(before.map((row) => pairKey(int(row.a), int(row.b))));
-    return counted(buildPeriodLeaderboard(period, today, creators, dated, pairsBefore));
+    return buildPeriodLeaderboard(period, today, creators, dated, pairsBefore);
   }
 }

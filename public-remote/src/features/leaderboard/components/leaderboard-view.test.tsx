@@ -138,7 +138,6 @@ describe('LeaderboardView counted by event', () => {
       { id: 2, name: 'Bram Koster', photo: '', count: 2 },
       { id: 1, name: 'Ada Lumen', photo: '', count: 1 },
     ],
-    count: 'events' as const,
   };
 
   it('asks for the board counted by event when the params say so, counting events', async () => {
@@ -156,7 +155,7 @@ describe('LeaderboardView counted by event', () => {
   it('navigates to the chosen count, keeping the period, and back to videos', async () => {
     mockFetch({
       [`GET ${INSIGHTS_ROUTES.leaderboard('week')}`]: { body: WEEK },
-      [`GET ${INSIGHTS_ROUTES.leaderboard('week', 'events')}`]: { body: { ...WEEK, count: 'events' } },
+      [`GET ${INSIGHTS_ROUTES.leaderboard('week', 'events')}`]: { body: WEEK },
     });
     const props = viewProps({ params: { period: 'week' } });
     const { user, rerender, queryClient } = renderWithClient(<LeaderboardView {...props} />);
