@@ -110,6 +110,10 @@ describe('GET /api/creators/search with:', () => {
   it('filters by the plain text around the with: terms as the plain search does', async () => {
     expect(names((await creators('fi with:"Ada Lumen"').expect(200)).body)).toEqual(['Finn']);
     expect(names((await creators('with:"Ada Lumen" LEO').expect(200)).body)).toEqual(['Cleo']);
+    // One or two characters match anywhere, an alias too (Bram holds the merged Old Name).
+    expect(names((await creators('le with:"Ada Lumen"').expect(200)).body)).toEqual(['Cleo']);
+    expect(names((await creators('nn with:"Ada Lumen"').expect(200)).body)).toEqual(['Finn']);
+    expect(names((await creators('e with:"Ada Lumen"').expect(200)).body)).toEqual(['Bram', 'Cleo']);
     expect((await creators('with:"Ada Lumen" zz').expect(200)).body).toEqual({
       total: 0,
       items: [],
