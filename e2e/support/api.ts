@@ -11,6 +11,7 @@ export interface CreatorInput {
   channel?: string;
   photo?: string;
   socialLinks?: SocialLinkInput[];
+  otherNames?: { name: string; lang?: string }[];
 }
 export interface CreatorRow {
   id: number;
