@@ -1,4 +1,5 @@
 import {
+  planMembershipMerge,
   collaborationSide,
   collaborationSideLabel,
   groupYearStats,
@@ -117,5 +118,46 @@ describe('collaborationSide', () => {
     expect(collaborationSide({ date: '2019-06-01', authorIds: [1, 2] }, memberships)).toBeNull();
     expect(collaborationSide({ date: '', authorIds: [1, 2] }, memberships)).toBeNull();
     expect(collaborationSideLabel({ side: 'across' })).toBe('across');
+  });
+});
+
+describe('planMembershipMerge', () => {
+  const m = (id: number, groupId: number, primary: boolean, from: string, to: string | null) => ({
+    id,
+    groupId,
+    primary,
+    from,
+    to,
+  });
+
+  it('moves the merged periods, drops exact duplicates and leaves the primary alone', () => {
+    expect(
+      planMembershipMerge([
+        m(1, 10, true, '2020-01-01', '2020-12-31'),
+        m(2, 10, false, '2020-01-01', '2020-12-31'),
+        m(3, 10, false, '2022-01-01', null),
+        m(4, 11, false, '2019-05-01', '2019-06-01'),
+      ]),
+    ).toEqual({ move: [3, 4], widen: [], remove: [2] });
+  });
+
+  it('joins overlapping periods into one on the primary row', () => {
+    expect(
+      planMembershipMerge([
+        m(1, 10, true, '2020-03-01', '2020-12-31'),
+        m(2, 10, false, '2020-01-01', '2020-06-30'),
+        m(3, 10, false, '2020-12-01', null),
+      ]),
+    ).toEqual({ move: [], widen: [{ id: 1, from: '2020-01-01', to: null }], remove: [2, 3] });
+  });
+
+  it('joins two merged creators overlapping in a group the primary was never in', () => {
+    expect(
+      planMembershipMerge([
+        m(5, 12, false, '2021-01-01', '2021-06-30'),
+        m(6, 12, false, '2021-06-30', '2021-09-30'),
+        m(7, 12, false, '2021-10-01', '2021-10-31'),
+      ]),
+    ).toEqual({ move: [7], widen: [{ id: 5, from: '2021-01-01', to: '2021-09-30' }], remove: [6] });
   });
 });

@@ -196,6 +196,62 @@ export function membershipProblem(
   return null;
 }
 
+export interface StoredMembership extends MembershipPeriod {
+  id: number;
+  groupId: number;
+  /** A period of the creator that stays (the merge's primary); the others are the merged creators'. */
+  primary: boolean;
+}
+
+/** What a merge of creators does to their periods; every period left becomes the primary's. */
+export interface MembershipMergePlan {
+  /** Periods that move to the primary unchanged. */
+  move: number[];
+  /** Periods widened to cover the overlapping ones they absorb. */
+  widen: (MembershipPeriod & { id: number })[];
+  /** Exact duplicates and absorbed periods. */
+  remove: number[];
+}
+
+/**
+ * Merging creators: each group keeps one creator's periods without overlap, so the merged creators'
+ * periods move to the primary, an exact duplicate is dropped, and periods that overlap are joined into
+ * one covering both (kept on the primary's row when there is one). Pure; the caller writes the plan.
+ */
+export function planMembershipMerge(memberships: readonly StoredMembership[]): MembershipMergePlan {
+  const plan: MembershipMergePlan = { move: [], widen: [], remove: [] };
+  const byGroup = new Map<number, StoredMembership[]>();
+  for (const m of memberships) byGroup.set(m.groupId, [...(byGroup.get(m.groupId) ?? []), m]);
+  for (const periods of byGroup.values()) {
+    const sorted = [...periods].sort(
+      (a, b) => a.from.localeCompare(b.from) || Number(b.primary) - Number(a.primary) || a.id - b.id,
+    );
+    const clusters: StoredMembership[][] = [];
+    let end: string | null | undefined;
+    for (const period of sorted) {
+      const last = clusters[clusters.length - 1];
+      if (last && end !== undefined && periodsOverlap(period, { from: last[0]!.from, to: end })) {
+        last.push(period);
+        if (end !== null) end = period.to === null || period.to > end ? period.to : end;
+      } else {
+        clusters.push([period]);
+        end = period.to;
+      }
+    }
+    for (const cluster of clusters) {
+      const keeper = cluster.find((m) => m.primary) ?? cluster[0]!;
+      const from = cluster[0]!.from;
+      const to = cluster.some((m) => m.to === null)
+        ? null
+        : cluster.reduce((max, m) => ((m.to as string) > max ? (m.to as string) : max), keeper.to as string);
+      for (const m of cluster) if (m !== keeper) plan.remove.push(m.id);
+      if (keeper.from !== from || keeper.to !== to) plan.widen.push({ id: keeper.id, from, to });
+      else if (!keeper.primary) plan.move.push(keeper.id);
+    }
+  }
+  return plan;
+}
+
 /** The year of a YYYY-MM-DD date. */
 const yearOf = (date: string): number => Number(date.slice(0, 4));
 

@@ -33,6 +33,7 @@ import { isUniqueViolation } from '../database/database-errors';
 import { chunks, int, lockFor, missingIds, placeholders, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { creatorScopes } from '../history/row-snapshot';
+import { GroupsService } from '../groups/groups.service';
 import { VideosService } from '../videos/videos.service';
 import { CreatorAliasEntity } from './creator-alias.entity';
 import { readCreators, readLinks, readOtherNames, toCreator } from './creator-reader';
@@ -42,7 +43,9 @@ import { CreatorEntity } from './creator.entity';
 import { SocialLinkEntity } from './social-link.entity';
 import type { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
 
-export const CREATOR_NOT_FOUND = 'Creator not found';
+import { CREATOR_NOT_FOUND } from './creator-messages';
+
+export { CREATOR_NOT_FOUND };
 
 interface PreparedCreator {
   name: string;
@@ -99,6 +102,7 @@ export class CreatorsService {
     private readonly counts: CreatorCountsReader,
     private readonly changes: ChangesService,
     private readonly videos: VideosService,
+    private readonly groups: GroupsService,
   ) {}
 
   /**
@@ -358,7 +362,7 @@ export class CreatorsService {
 
   /**
    * Merges creators into a primary in one change: authorships move (one per video, through the videos
-   * service), links move (deduplicated by URL), names become aliases remembering the old ids, the
+   * service), group memberships move (through the groups service), links move (deduplicated by URL), names become aliases remembering the old ids, the
    * others are deleted.
    */
   async merge(input: MergeCreatorsDto): Promise<MessageResponse> {
@@ -377,6 +381,7 @@ export class CreatorsService {
       await change.touch(...creatorScopes(all));
 
       await this.videos.mergeAuthorsWithin(change, input.primaryId, mergeIds);
+      await this.groups.mergeMembershipsWithin(change, input.primaryId, mergeIds);
 
       const urls = new Set(primary.socialLinks.map((link) => link.url));
       const moved = mergeIds

@@ -6,6 +6,7 @@ import {
   foldText,
   groupExistsMessage,
   membershipProblem,
+  planMembershipMerge,
   normalizeName,
   periodText,
   quoted,
@@ -17,11 +18,12 @@ import {
   type MessageResponse,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import type { Change } from '../changes/change';
 import type { Page } from '../common/page-params';
-import { CREATOR_NOT_FOUND } from '../creators/creators.service';
+import { CREATOR_NOT_FOUND } from '../creators/creator-messages';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { int, lockFor, rows } from '../database/sql';
+import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { ChangesService } from '../changes/changes.service';
 import { groupScopes, type Scope } from '../history/row-snapshot';
@@ -192,6 +194,57 @@ export class GroupsService {
         },
       };
     });
+  }
+
+  /**
+   * Inside a merge of creators (their change, so Undo puts every period back): the merged creators'
+   * periods become the primary's, exact duplicates dropped and overlapping ones joined (shared
+   * planMembershipMerge), before the merged creators are deleted.
+   */
+  async mergeMembershipsWithin(
+    change: Change,
+    primaryId: number,
+    mergeIds: readonly number[],
+  ): Promise<void> {
+    const { manager } = change;
+    const all = [primaryId, ...mergeIds];
+    await change.touch({ table: 'group_members', column: 'creator_id', ids: all });
+    const found: MemberRow[] = [];
+    for (const part of chunks(all)) {
+      found.push(
+        ...(await rows<MemberRow>(
+          manager,
+          `SELECT id, group_id, creator_id, from_date, to_date FROM group_members
+            WHERE creator_id IN ${placeholders(part.length)} ORDER BY id${lockFor(manager, 'update')}`,
+          part,
+        )),
+      );
+    }
+    const plan = planMembershipMerge(
+      found.map((row) => ({
+        id: int(row.id),
+        groupId: int(row.group_id),
+        primary: int(row.creator_id) === primaryId,
+        from: row.from_date,
+        to: row.to_date ?? null,
+      })),
+    );
+    for (const part of chunks(plan.remove)) {
+      await manager.query(`DELETE FROM group_members WHERE id IN ${placeholders(part.length)}`, part);
+    }
+    for (const part of chunks(plan.move)) {
+      await manager.query(
+        `UPDATE group_members SET creator_id = ? WHERE id IN ${placeholders(part.length)}`,
+        [primaryId, ...part],
+      );
+    }
+    for (const period of plan.widen) {
+      await manager.update(
+        GroupMemberEntity,
+        { id: period.id },
+        { creatorId: primaryId, from: period.from, to: period.to },
+      );
+    }
   }
 
   /** One change through the unit of work: the rows of `scopes` before and after, and those `created`. */
