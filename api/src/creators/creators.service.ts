@@ -362,8 +362,9 @@ export class CreatorsService {
 
   /**
    * Merges creators into a primary in one change: authorships move (one per video, through the videos
-   * service), group memberships move (through the groups service), links move (deduplicated by URL), names become aliases remembering the old ids, the
-   * others are deleted.
+   * service), group memberships move (through the groups service, before the deletes whose foreign key
+   * would cascade to them), links move (deduplicated by URL), names become aliases remembering the old
+   * ids, the others are deleted.
    */
   async merge(input: MergeCreatorsDto): Promise<MessageResponse> {
     const mergeIds = [...new Set(input.mergeIds)];
