@@ -533,6 +533,13 @@ const ENDPOINTS: Endpoint[] = [
     cookie: strangeCookie, // not the admin's: that would end the session the other runs use
   },
   {
+    method: 'post',
+    route: '/api/auth/logout-everywhere',
+    url: fc.constant(API_ROUTES.logoutEverywhere),
+    body: bodyOf({}),
+    cookie: strangeCookie, // the admin's would end every session the other runs use
+  },
+  {
     method: 'get',
     route: '/api/youtube/status',
     url: noisyQuery(YOUTUBE_ROUTES.status),

@@ -22,6 +22,7 @@ export const API_ROUTES = {
   suggestion: (id: number) => `/api/suggestions/${id}`, // DELETE (admin: deny, or reviewed)
   login: '/api/auth/login', // POST LoginInput -> SessionInfo; 401 { error: 'Incorrect password' }
   logout: '/api/auth/logout', // POST -> SessionInfo
+  logoutEverywhere: '/api/auth/logout-everywhere', // POST (admin) -> SessionInfo: ends every session and device cookie
   session: '/api/auth/session', // GET SessionInfo
   avatar: '/api/avatar', // GET ?name= -> image/svg+xml
   health: '/api/health', // GET { status: 'ok' }

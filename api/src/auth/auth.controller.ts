@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { API_ROUTES, type SessionInfo } from '@friends/shared';
+import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from './access.decorators';
+import { AdminOnly, Public } from './access.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 
@@ -30,6 +31,23 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionInfo> {
     await this.auth.logout(request, reply);
+    return this.auth.sessionInfo(false);
+  }
+
+  /** Ends every admin session and forgets every known device, on every replica. */
+  @Post(API_ROUTES.logoutEverywhere)
+  @AdminOnly()
+  @ApiOperation({
+    summary:
+      'Log out everywhere: ends every admin session and forgets every known device (device cookies no longer skip the login limits)',
+  })
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async logoutEverywhere(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionInfo> {
+    await this.auth.logoutEverywhere(request, reply);
     return this.auth.sessionInfo(false);
   }
 

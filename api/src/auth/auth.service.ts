@@ -24,7 +24,7 @@ export class AuthService {
    * even compared).
    */
   async login(password: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const device = this.sessions.deviceOf(request);
+    const device = await this.sessions.deviceOf(request);
     const outcome = await this.limits.attempt(request.ip, device, () =>
       this.sessions.passwordMatches(password),
     );
@@ -34,7 +34,11 @@ export class AuthService {
     }
     if (outcome.result === 'wrong-password') throw new UnauthorizedException(MESSAGES.incorrectPassword);
     await this.sessions.start(request, reply);
-    this.sessions.rememberDevice(request, reply);
+    await this.sessions.rememberDevice(request, reply);
+  }
+
+  logoutEverywhere(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return this.sessions.endEverywhere(request, reply);
   }
 
   logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {

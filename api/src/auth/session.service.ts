@@ -1,12 +1,23 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { adminActor } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LessThan } from 'typeorm';
+import { LessThan, type EntityManager } from 'typeorm';
 import type { AppConfig, AuthConfig } from '../config/configuration';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { AdminSessionEntity } from './admin-session.entity';
+import {
+  DEVICE_GENERATION_ROW,
+  PASSWORD_FINGERPRINT_ROW,
+  SESSION_SECRET_ROW,
+  fingerprintMatches,
+  lockedState,
+  newSessionSecret,
+  passwordFingerprint,
+  readState,
+  saveState,
+} from './auth-state';
 
 /** The cookie over plain http (local use). */
 export const SESSION_COOKIE = 'friends_session';
@@ -27,7 +38,9 @@ export interface Session {
 }
 
 const SESSION_PURPOSE = '';
-const DEVICE_PURPOSE = 'device:';
+/** Device ids of generation 0 are signed as they always were, so cookies given before generations stay known. */
+const devicePurpose = (generation: number): string =>
+  generation === 0 ? 'device:' : `device:${generation}:`;
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
@@ -44,16 +57,63 @@ export function constantTimeEquals(candidate: string, secret: string): boolean {
  * with 256 random bits of id; the database holds SHA-256(id) and the expiry. The signature rejects forged
  * cookies without a query; the row makes logout and expiry hold on every replica sharing the database.
  * Each login makes a new id (and drops the one the browser came with); expiry slides with use.
+ * Without SESSION_SECRET the secret is generated once and kept in the database (docs/operations.md
+ * "Sessions"), so restarts and every replica sign alike.
  */
 @Injectable()
-export class SessionService {
+export class SessionService implements OnModuleInit {
   private readonly auth: AuthConfig;
+  /** SESSION_SECRET, or the kept one; set before the app answers (onModuleInit). */
+  private secret = '';
 
   constructor(
     private readonly runner: TransactionRunner,
     config: ConfigService<AppConfig, true>,
   ) {
     this.auth = config.get('auth', { infer: true });
+  }
+
+  /**
+   * Takes the kept secret (the first replica to start writes it) and, when ADMIN_PASSWORD is not the
+   * password the sessions were made under, logs out everywhere: a changed password ends every session.
+   */
+  async onModuleInit(): Promise<void> {
+    this.secret = await this.runner.write(
+      async (manager) => {
+        const secret =
+          this.auth.sessionSecret || (await lockedState(manager, SESSION_SECRET_ROW, newSessionSecret()));
+        const password = this.auth.adminPassword;
+        const fingerprint = await lockedState(manager, PASSWORD_FINGERPRINT_ROW, passwordFingerprint(password));
+        if (!fingerprintMatches(fingerprint, password)) {
+          await this.revokeAll(manager);
+          await saveState(manager, PASSWORD_FINGERPRINT_ROW, passwordFingerprint(password));
+        }
+        return secret;
+      },
+      { affectsAnswers: false },
+    );
+  }
+
+  /**
+   * "Log out everywhere": ends every admin session and makes every device cookie unknown, on every
+   * replica at once (sessions are rows; device cookies are checked against the stored generation).
+   */
+  async endEverywhere(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await this.runner.write((manager) => this.revokeAll(manager), { affectsAnswers: false });
+    this.setCookie(request, reply, '', 0);
+    void reply.setCookie(this.deviceCookieName(request), '', { ...this.cookieOptions(request), maxAge: 0 });
+  }
+
+  private async revokeAll(manager: EntityManager): Promise<void> {
+    await manager.query('DELETE FROM admin_sessions');
+    const generation = Number(await lockedState(manager, DEVICE_GENERATION_ROW, '0'));
+    await saveState(manager, DEVICE_GENERATION_ROW, String(generation + 1));
+  }
+
+  /** The device-cookie generation all replicas share (read at each login, so a revocation holds at once). */
+  private async deviceGeneration(): Promise<number> {
+    const value = await this.runner.read((manager) => readState(manager, DEVICE_GENERATION_ROW));
+    return Number(value ?? 0) || 0;
   }
 
   passwordMatches(candidate: string): boolean {
@@ -132,20 +192,20 @@ export class SessionService {
    * right, else null. The cookie is only a mark ("this browser logged in before"), never a credential:
    * the password is still needed, and the device's own failures back it off.
    */
-  deviceOf(request: FastifyRequest): string | null {
-    return this.verified(request.cookies?.[this.deviceCookieName(request)], DEVICE_PURPOSE);
+  async deviceOf(request: FastifyRequest): Promise<string | null> {
+    const purpose = devicePurpose(await this.deviceGeneration());
+    return this.verified(request.cookies?.[this.deviceCookieName(request)], purpose);
   }
 
   /**
    * After a successful login: marks the browser as a known device for a year (OWASP "device cookie"),
    * keeping the id it already had. Signed with SESSION_SECRET, so every replica recognises it.
    */
-  rememberDevice(request: FastifyRequest, reply: FastifyReply): void {
+  async rememberDevice(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const purpose = devicePurpose(await this.deviceGeneration());
     const current = request.cookies?.[this.deviceCookieName(request)];
     const value =
-      current && this.verified(current, DEVICE_PURPOSE)
-        ? current
-        : this.signed(randomBytes(32), DEVICE_PURPOSE);
+      current && this.verified(current, purpose) ? current : this.signed(randomBytes(32), purpose);
     void reply.setCookie(this.deviceCookieName(request), value, {
       ...this.cookieOptions(request),
       maxAge: Math.floor(DEVICE_TTL_MS / 1000),
@@ -176,7 +236,7 @@ export class SessionService {
 
   /** Session ids are signed as they always were; device ids with a prefix, so neither passes as the other. */
   private sign(id: string, purpose = SESSION_PURPOSE): string {
-    return createHmac('sha256', this.auth.sessionSecret).update(`${purpose}${id}`).digest('base64url');
+    return createHmac('sha256', this.secret).update(`${purpose}${id}`).digest('base64url');
   }
 
   /** Over https (directly, or behind a proxy with TRUST_PROXY and X-Forwarded-Proto) the cookie is Secure. */

@@ -3,7 +3,6 @@
  * "Configuration"). `loadConfiguration(env)` collects every problem and throws one readable error;
  * the ConfigModule then exposes each slice as a `registerAs` namespace (see `configNamespaces`).
  */
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { registerAs } from '@nestjs/config';
@@ -47,6 +46,7 @@ export interface AuthConfig {
   adminPassword: string;
   /** True when ADMIN_PASSWORD is unset: the login screen may show the demo password. */
   demoPassword: boolean;
+  /** SESSION_SECRET; empty when unset: a secret is then generated once and kept in the database. */
   sessionSecret: string;
   /** Session lifetime without activity. */
   sessionTtlMs: number;
@@ -181,7 +181,7 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
     auth: {
       adminPassword: adminPassword || DEMO_ADMIN_PASSWORD,
       demoPassword: !adminPassword,
-      sessionSecret: sessionSecret || randomBytes(32).toString('hex'),
+      sessionSecret,
       sessionTtlMs: sessionHours * 3600_000,
       loginLimitPerMinute: limit('LOGIN_RATE_LIMIT', 5),
       suggestionLimitPerMinute: limit('SUGGESTION_RATE_LIMIT', 10),

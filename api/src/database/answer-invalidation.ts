@@ -31,6 +31,7 @@ export const UNCACHED_TABLES: ReadonlySet<string> = new Set([
   'history_entities',
   'admin_sessions',
   'login_limits',
+  'auth_state',
 ]);
 
 /** The bookkeeping of invalidation itself, never a change anyone reads. */

@@ -29,6 +29,8 @@ export interface TestContext {
   /** Raw SQL on the app's database (for asserting what it now holds). */
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
+  /** Drops the database only (after `app.close()`, when another app on it outlived this one). */
+  drop: () => Promise<void>;
 }
 
 /** A fresh, empty database for one test file. */
@@ -93,5 +95,6 @@ export async function startTestApp(env: Env = {}): Promise<TestContext> {
       await app.close();
       await database.drop();
     },
+    drop: database.drop,
   };
 }

@@ -199,6 +199,48 @@ describe('admin login', () => {
     expect(calls.some((call) => call.method === 'POST' && call.url === API_ROUTES.logout)).toBe(true);
   });
 
+  it('logs out everywhere after a confirmation, then shows the login screen', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user, calls } = renderApp({
+      admin: true,
+      url: '/?view=authors',
+      routes: {
+        [`POST ${API_ROUTES.logoutEverywhere}`]: { body: { admin: false, demoPassword: null } },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Manage Creators' })).toBeInTheDocument();
+    const everywhere = () => calls.filter((call) => call.url === API_ROUTES.logoutEverywhere);
+
+    // Cancelled: nothing is sent and the admin stays.
+    await user.click(screen.getByRole('button', { name: 'Log out everywhere' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Every browser'));
+    expect(everywhere()).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'Manage Creators' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Log out everywhere' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Access Required' })).toBeInTheDocument();
+    expect(everywhere()).toEqual([expect.objectContaining({ method: 'POST' })]);
+    expect(window.localStorage.getItem(ADMIN_FLAG_KEY)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log out everywhere' })).not.toBeInTheDocument();
+  });
+
+  it('says so when logging out everywhere fails, and stays logged in', async () => {
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderApp({
+      admin: true,
+      url: '/?view=authors',
+      routes: { [`POST ${API_ROUTES.logoutEverywhere}`]: { status: 503, body: { error: 'Database down' } } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Manage Creators' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log out everywhere' }));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith('Could not log out everywhere: Database down'),
+    );
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(ADMIN_FLAG_KEY)).toBe('true');
+  });
+
   it('drops a stored flag the server does not back', async () => {
     renderApp({
       admin: true,

@@ -14,7 +14,7 @@ import { useViewState } from '../features/navigation/hooks/use-view-state';
 import { RemoteView } from '../features/remotes/components/remote-view';
 import { preloadRemoteModules } from '../features/remotes/lazy-remote';
 import { useSession } from '../features/session/api/get-session';
-import { useLogout } from '../features/session/api/logout';
+import { useLogout, useLogoutEverywhere } from '../features/session/api/logout';
 import { LoginScreen } from '../features/session/components/login-screen';
 import { useAdminFlag } from '../features/session/hooks/use-admin-flag';
 import { usePendingReviewCount } from '../features/review/api/get-review-count';
@@ -27,6 +27,7 @@ export function Shell() {
   const [isAdmin, setAdmin] = useAdminFlag();
   const session = useSession();
   const logout = useLogout();
+  const logoutEverywhere = useLogoutEverywhere();
   const creators = useInitialCreators();
   const serverAdmin = session.data?.admin === true;
   const pendingSuggestions = usePendingSuggestionCount(isAdmin && serverAdmin);
@@ -86,6 +87,20 @@ export function Shell() {
     navigate('search');
   };
 
+  // Every browser (this one too) must log in again, and known devices are forgotten.
+  const onLogoutEverywhere = () => {
+    const question =
+      'Log out everywhere? Every browser, this one included, will have to log in again, and no browser stays a known device.';
+    if (!window.confirm(question)) return;
+    logoutEverywhere.mutate(undefined, {
+      onSuccess: () => {
+        setAdmin(false);
+        navigate('admin-login');
+      },
+      onError: (error) => window.alert(`Could not log out everywhere: ${error.message}`),
+    });
+  };
+
   const select = (next: ViewId) => navigate(next);
   const showLogin = view === 'admin-login' || (requiresAdmin(view) && !isAdmin);
   const remote = VIEWS[view].remote;
@@ -97,9 +112,19 @@ export function Shell() {
         <div className="app-header__inner">
           <h1 className="app-header__title">Friends of the Channel</h1>
           {isAdmin && (
-            <button type="button" className="button button--ghost" onClick={onLogout}>
-              Logout
-            </button>
+            <div className="app-header__actions">
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={onLogoutEverywhere}
+                disabled={logoutEverywhere.isPending}
+              >
+                Log out everywhere
+              </button>
+              <button type="button" className="button button--ghost" onClick={onLogout}>
+                Logout
+              </button>
+            </div>
           )}
         </div>
       </header>

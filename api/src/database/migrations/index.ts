@@ -15,6 +15,7 @@ import { EventsRolesCrew1797780000000 } from './1797780000000-EventsRolesCrew';
 import { NetworkAnalysisRuns1797625987343 } from './1797625987343-NetworkAnalysisRuns';
 import { CreatorEventCounts1797840000000 } from './1797840000000-CreatorEventCounts';
 import { ShortSearchGrams1797850000000 } from './1797850000000-ShortSearchGrams';
+import { AuthState1797860000000 } from './1797860000000-AuthState';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   EventsRolesCrew1797780000000,
   CreatorEventCounts1797840000000,
   ShortSearchGrams1797850000000,
+  AuthState1797860000000,
 ];

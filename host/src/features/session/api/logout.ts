@@ -14,3 +14,15 @@ export function useLogout() {
         : queryClient.invalidateQueries({ queryKey: QUERY_KEYS.session }),
   });
 }
+
+/** Ends every admin session and forgets every known device, in every browser (docs/product.md §4). */
+export const logoutEverywhere = (): Promise<SessionInfo> =>
+  api.post<SessionInfo>(API_ROUTES.logoutEverywhere);
+
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: (session) => queryClient.setQueryData(QUERY_KEYS.session, session),
+  });
+}
