@@ -20,7 +20,8 @@ function cookieOf(answer: Answer, name: string): string {
 }
 
 const isAdmin = async (t: TestContext, cookie: string): Promise<boolean> =>
-  ((await t.http().get(API_ROUTES.session).set('Cookie', cookie).expect(200)).body as { admin: boolean }).admin;
+  ((await t.http().get(API_ROUTES.session).set('Cookie', cookie).expect(200)).body as { admin: boolean })
+    .admin;
 
 /** A browser's login: its session cookie and its device cookie. */
 async function browserLogin(t: TestContext, device?: string): Promise<{ session: string; device: string }> {

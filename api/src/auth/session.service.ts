@@ -83,7 +83,11 @@ export class SessionService implements OnModuleInit {
         const secret =
           this.auth.sessionSecret || (await lockedState(manager, SESSION_SECRET_ROW, newSessionSecret()));
         const password = this.auth.adminPassword;
-        const fingerprint = await lockedState(manager, PASSWORD_FINGERPRINT_ROW, passwordFingerprint(password));
+        const fingerprint = await lockedState(
+          manager,
+          PASSWORD_FINGERPRINT_ROW,
+          passwordFingerprint(password),
+        );
         if (!fingerprintMatches(fingerprint, password)) {
           await this.revokeAll(manager);
           await saveState(manager, PASSWORD_FINGERPRINT_ROW, passwordFingerprint(password));
