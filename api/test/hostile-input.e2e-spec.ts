@@ -533,6 +533,15 @@ const ENDPOINTS: Endpoint[] = [
     cookie: strangeCookie, // not the admin's: that would end the session the other runs use
   },
   {
+    method: 'get',
+    route: '/api/creators/channel-owner',
+    url: query([
+      ['url', fc.oneof(youtubeUrl, hostileText)],
+      ['exclude', fc.oneof(creatorIdText, hostileText)],
+    ]).map((q) => `${API_ROUTES.creatorsChannelOwner}?${q}`),
+    cookie: anyCookie,
+  },
+  {
     method: 'post',
     route: '/api/auth/logout-everywhere',
     url: fc.constant(API_ROUTES.logoutEverywhere),

@@ -6,6 +6,7 @@ export const API_ROUTES = {
   creators: '/api/creators', // GET CreatorListItem[]; POST CreatorInput; PUT CreatorUpdate; PATCH MergeInput; DELETE ?id=
   creatorsSearch: '/api/creators/search', // GET CreatorPage: ?q=&scope=all|names&ids=1,2&offset=&limit=
   creatorsSearchIds: '/api/creators/search/ids', // GET CreatorIds: every match of ?q=&scope=
+  creatorsChannelOwner: '/api/creators/channel-owner', // GET ?url= &exclude=id (admin) -> ChannelOwner: who already has this channel URL
   creatorsDuplicates: '/api/creators/duplicates', // GET DuplicateGroupPage: ?offset=&limit=
   creator: (id: number) => `/api/creators/${id}`, // DELETE (bulk delete form)
   creatorProfile: (id: number) => `/api/creators/${id}/profile`, // GET CreatorProfile

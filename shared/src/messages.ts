@@ -125,3 +125,6 @@ export const noCreatorsFound = (term: string): string =>
 export const videoInfoFetched = (detectedCollaborators: number): string =>
   'Video info fetched!' +
   (detectedCollaborators > 0 ? ` Detected ${detectedCollaborators} collaborator(s).` : '');
+
+/** A save's warning when its channel URL is also another creator's (the save still happens). */
+export const channelTakenMessage = (name: string): string => `Also the channel of "${name}"`;

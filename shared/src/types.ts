@@ -25,6 +25,24 @@ export interface Creator {
   otherNames: OtherName[];
 }
 
+/** Something a save allowed but the admin should know: the channel URL is also another creator's. */
+export interface SaveWarning {
+  field: 'channel';
+  message: string;
+  /** The other creator. */
+  creatorId: number;
+}
+
+/** The answer of POST / PUT /api/creators: the saved creator, and warnings when there are any. */
+export interface SavedCreator extends Creator {
+  warnings?: SaveWarning[];
+}
+
+/** GET /api/creators/channel-owner: the other creator whose channel the URL is, or null. */
+export interface ChannelOwner {
+  creator: { id: number; name: string } | null;
+}
+
 /** One row of GET /api/creators: the creator plus counts computed in SQL and its aliases. */
 export interface CreatorListItem extends Creator {
   /** Videos the creator appears in. */

@@ -236,3 +236,32 @@ export function parseYouTubeChannelUrl(url: string): YouTubeUrlTarget | null {
   if (!RESERVED_PATHS.has(first.toLowerCase())) return { kind: 'custom', name: first };
   return null;
 }
+
+/**
+ * The form two channel URLs are compared in, so that the same channel typed differently matches:
+ * a YouTube channel by what it names (a handle case-insensitively, 'youtube.com/@X', 'm.youtube.com/@x'
+ * and '@x' alike; a UC… id exactly; /user/, and /c/ or a bare legacy name, case-insensitively), any
+ * other URL by host without 'www.'/'m.' and path without a trailing slash, lowercased, query and
+ * fragment ignored. null when the text is no URL.
+ */
+export function channelUrlKey(url: string): string | null {
+  const target = parseYouTubeChannelUrl(url);
+  if (target?.kind === 'handle') return `youtube:@${target.handle.toLowerCase()}`;
+  if (target?.kind === 'channelId') return `youtube:channel:${target.id}`;
+  if (target?.kind === 'username') return `youtube:user:${target.username.toLowerCase()}`;
+  if (target?.kind === 'custom') return `youtube:c:${target.name.toLowerCase()}`;
+  const parsed = parseHttpUrl(url);
+  if (!parsed) return null;
+  const host = parsed.hostname.replace(/\.$/, '').replace(/^(www|m|mobile)\./, '');
+  const path = decodeSegment(parsed.pathname).replace(/\/+$/, '');
+  return `${host}${path}`.toLowerCase();
+}
+
+/**
+ * A lowercase piece of text every URL with this channel key contains (as typed or percent-encoded
+ * aside), for narrowing a database search before comparing keys: the last part of the key.
+ */
+export function channelUrlNeedle(key: string): string {
+  const parts = key.split(/[/:@]/).filter(Boolean);
+  return parts[parts.length - 1] ?? key;
+}

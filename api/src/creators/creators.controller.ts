@@ -14,9 +14,11 @@ import { ApiQuery } from '@nestjs/swagger';
 import {
   API_ROUTES,
   HISTORY_ROUTES,
+  LIMITS,
   PAGING,
   type BulkDeleteResult,
-  type Creator,
+  type ChannelOwner,
+  type SavedCreator,
   type CreatorIds,
   type CreatorListItem,
   type CreatorPage,
@@ -27,7 +29,8 @@ import {
 import { BulkDeleteDto } from '../common/bulk-ids.dto';
 import { CachedAnswer, CREATOR_TABLES } from '../common/cached-answer';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
-import { parseIdList, PathId, QueryId } from '../common/id-params';
+import { AdminOnly } from '../auth/access.decorators';
+import { parseId, parseIdList, PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
 import { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
 
@@ -97,13 +100,35 @@ export class CreatorsController {
     return this.creators.duplicates(page);
   }
 
+  /**
+   * ChannelOwner: the creator (other than `exclude`) whose channel is this URL, compared in canonical
+   * form, so the admin form can warn while the URL is typed. Admin only: it reads like a save would.
+   */
+  @Get(API_ROUTES.creatorsChannelOwner)
+  @AdminOnly()
+  @ApiQuery({ name: 'url', required: true, schema: { type: 'string', maxLength: LIMITS.url } })
+  @ApiQuery({ name: 'exclude', required: false, schema: { type: 'integer', minimum: 1 } })
+  channelOwner(@Query('url') url: unknown, @Query('exclude') exclude: unknown): Promise<ChannelOwner> {
+    if (typeof url !== 'string') throw new BadRequestException('url must be one string');
+    if (url.length > LIMITS.url)
+      throw new BadRequestException(`url must be at most ${LIMITS.url} characters`);
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    if (/[\u0000-\u001f\u007f]/.test(url))
+      throw new BadRequestException('url must not contain control characters');
+    if (exclude !== undefined && (typeof exclude !== 'string' || !/^\d{1,10}$/.test(exclude)))
+      throw new BadRequestException('exclude must be the id of the creator being edited');
+    return this.creators.channelOwner(url, exclude === undefined ? null : parseId(exclude));
+  }
+
+  /** SavedCreator: with `warnings` when the channel URL is also another creator's (saved all the same). */
   @Post(API_ROUTES.creators)
-  create(@Body() body: CreateCreatorDto): Promise<Creator> {
+  create(@Body() body: CreateCreatorDto): Promise<SavedCreator> {
     return this.creators.create(body);
   }
 
+  /** SavedCreator, with `warnings` as for POST. */
   @Put(API_ROUTES.creators)
-  update(@Body() body: UpdateCreatorDto): Promise<Creator> {
+  update(@Body() body: UpdateCreatorDto): Promise<SavedCreator> {
     return this.creators.update(body);
   }
 

@@ -10,7 +10,13 @@ import {
   normalizeOtherNames,
   otherNamesError,
   normalizeLinkUrl,
+  channelTakenMessage,
+  channelUrlKey,
+  channelUrlNeedle,
+  type ChannelOwner,
   type Creator,
+  type SavedCreator,
+  type SaveWarning,
   type CreatorListItem,
   type CreatorIds,
   type CreatorPage,
@@ -84,6 +90,11 @@ export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
     otherNames = normalizeOtherNames(input.otherNames);
   }
   return { name, nameKey: normalizeName(name), photo, links, otherNames };
+}
+
+/** The warnings field only when there is something to say, so other answers stay as they were. */
+function withWarnings(creator: Creator, warnings: SaveWarning[]): SavedCreator {
+  return warnings.length > 0 ? { ...creator, warnings } : creator;
 }
 
 interface ListRow {
@@ -234,13 +245,77 @@ export class CreatorsService {
     });
   }
 
-  async create(input: CreateCreatorDto): Promise<Creator> {
-    const { name } = prepareCreator(input); // 400 before any transaction
+  async create(input: CreateCreatorDto): Promise<SavedCreator> {
+    const { name, links } = prepareCreator(input); // 400 before any transaction
     return this.uniqueName(name, () =>
-      this.changes.run({ kind: 'creator.create', summary: `Added creator ${quoted(name)}` }, async (change) =>
-        this.readOne(change.manager, await this.createWithin(change, input)),
+      this.changes.run(
+        { kind: 'creator.create', summary: `Added creator ${quoted(name)}` },
+        async (change) => {
+          const id = await this.createWithin(change, input);
+          const creator = await this.readOne(change.manager, id);
+          return withWarnings(creator, await this.channelWarnings(change.manager, links[0]?.url, id));
+        },
       ),
     );
+  }
+
+  /** Who else has this channel URL as their channel (first link), for the admin form's early warning. */
+  async channelOwner(url: string, exclude: number | null): Promise<ChannelOwner> {
+    const owner = await this.tx.read((manager) => this.channelTakenBy(manager, url, exclude));
+    return { creator: owner };
+  }
+
+  /**
+   * The creator other than `self` whose channel (first social link) is the same as `url` compared by
+   * channelUrlKey, or null. Narrowed in SQL by a piece of text every such URL contains, then compared
+   * exactly; the lowest id wins when several share it.
+   */
+  private async channelTakenBy(
+    manager: EntityManager,
+    url: string | undefined,
+    self: number | null,
+  ): Promise<{ id: number; name: string } | null> {
+    const key = url ? channelUrlKey(url) : null;
+    if (!key) return null;
+    const needle = channelUrlNeedle(key);
+    // Stored URLs are percent-encoded where the key is not: narrow only by plain ASCII text.
+    const narrow = /^[a-z0-9.-]+$/.test(needle);
+    const candidates = await rows<{ id: number | string; name: string; url: string; position: unknown }>(
+      manager,
+      `SELECT c.id, c.name, l.url, l.position FROM social_links l JOIN creators c ON c.id = l.creator_id
+       WHERE c.id <> ?${narrow ? ' AND LOWER(l.url) LIKE ?' : ''} ORDER BY c.id`,
+      narrow ? [self ?? 0, `%${needle}%`] : [self ?? 0],
+    );
+    if (candidates.length === 0) return null;
+    const ids = [...new Set(candidates.map((row) => int(row.id)))];
+    const firstLinks = new Map<number, string>();
+    for (const part of chunks(ids)) {
+      const links = await rows<{ creator_id: number | string; url: string }>(
+        manager,
+        `SELECT creator_id, url FROM social_links WHERE creator_id IN ${placeholders(part.length)} ORDER BY position, id`,
+        part,
+      );
+      for (const link of links) {
+        const id = int(link.creator_id);
+        if (!firstLinks.has(id)) firstLinks.set(id, link.url);
+      }
+    }
+    for (const id of ids) {
+      const first = firstLinks.get(id);
+      if (first !== undefined && channelUrlKey(first) === key) {
+        return { id, name: candidates.find((row) => int(row.id) === id)!.name };
+      }
+    }
+    return null;
+  }
+
+  private async channelWarnings(
+    manager: EntityManager,
+    url: string | undefined,
+    self: number,
+  ): Promise<SaveWarning[]> {
+    const owner = await this.channelTakenBy(manager, url, self);
+    return owner ? [{ field: 'channel', message: channelTakenMessage(owner.name), creatorId: owner.id }] : [];
   }
 
   /**
@@ -263,7 +338,7 @@ export class CreatorsService {
     return id;
   }
 
-  async update(input: UpdateCreatorDto): Promise<Creator> {
+  async update(input: UpdateCreatorDto): Promise<SavedCreator> {
     const creator = prepareCreator(input);
     return this.uniqueName(creator.name, () =>
       this.changes.run(
@@ -302,7 +377,8 @@ export class CreatorsService {
               { name: old.name, photo: old.photo, links: oldLinks.map((l) => l.url) },
               { name: creator.name, photo: creator.photo, links: creator.links.map((l) => l.url) },
             );
-          return this.readOne(manager, input.id);
+          const saved = await this.readOne(manager, input.id);
+          return withWarnings(saved, await this.channelWarnings(manager, creator.links[0]?.url, input.id));
         },
       ),
     );

@@ -1,4 +1,4 @@
-import { API_ROUTES, type Creator, type CreatorInput, type Video, type VideoInput } from '@friends/shared';
+import { API_ROUTES, type CreatorInput, type SavedCreator, type Video, type VideoInput } from '@friends/shared';
 import type { TestContext } from './test-app';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -15,11 +15,11 @@ export function admin(t: TestContext) {
   };
 }
 
-export async function createCreator(t: TestContext, input: CreatorInput | string): Promise<Creator> {
+export async function createCreator(t: TestContext, input: CreatorInput | string): Promise<SavedCreator> {
   const body = typeof input === 'string' ? { name: input } : input;
   const response = await admin(t).post(API_ROUTES.creators).send(body);
   if (response.status !== 201) throw new Error(`create creator: ${response.status} ${response.text}`);
-  return response.body as Creator;
+  return response.body as SavedCreator;
 }
 
 export async function createVideo(
