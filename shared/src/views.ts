@@ -109,6 +109,8 @@ export const QUERY_KEYS = {
   /** Named creators (chips of a picker, a detection's existing creators). */
   creatorsByIds: (ids: readonly number[]) => ['creators', 'by-ids', ids.join(',')],
   creatorDuplicates: ['creators', 'duplicates'],
+  /** Who else has a channel URL (`channelUrlKey` form), leaving out the creator being edited. */
+  channelOwner: (key: string, exclude: number | null) => ['creators', 'channel-owner', key, exclude ?? 0],
   /** A paged video list of the admin (under the videos prefix). */
   videoSearch: (text: string, youtube = false) => ['videos', 'search', youtube, text],
   videos: ['videos'],

@@ -3,14 +3,14 @@
  * refused with an alert, a case-insensitive duplicate (the API's 409: it holds the only complete list)
  * gives the 'already exists' alert and the caller resets its form.
  */
-import { MESSAGES, creatorExistsMessage, type Creator } from '@friends/shared';
+import { MESSAGES, creatorExistsMessage, type SavedCreator } from '@friends/shared';
 import { useCreateCreator } from '../api/create-creator';
 import { isApiClientError } from '@friends/web/api-client';
 import { reportError } from '../lib/report-error';
 import { creatorInputFromDraft, type CreatorDraft } from '../components/creator-fields';
 
 export type AddCreatorResult =
-  | { status: 'created'; creator: Creator }
+  | { status: 'created'; creator: SavedCreator }
   | { status: 'duplicate' }
   | { status: 'blank' }
   | { status: 'failed' };

@@ -1,8 +1,10 @@
 import {
   API_ROUTES,
   PAGING,
+  channelUrlKey,
   findDuplicateGroups,
   normalizeName,
+  type ChannelOwner,
   type CreatorIds,
   type CreatorListItem,
   type CreatorPage,
@@ -15,7 +17,8 @@ type Source = readonly CreatorListItem[] | (() => readonly CreatorListItem[]);
 /**
  * The creator reads the admin screens make, answered over `source` (a list, or a function for one that
  * changes) as the API answers them: GET /api/creators/search (name or alias containing `q`, or the
- * listed `ids`; a page by `offset` and `limit`, with the total), /search/ids and /duplicates.
+ * listed `ids`; a page by `offset` and `limit`, with the total), /search/ids, /duplicates and
+ * /channel-owner (the first creator but `exclude` whose first link is the same channel).
  */
 export function creatorRoutes(source: Source): Record<string, (request: RecordedRequest) => MockAnswer> {
   const list = () => (typeof source === 'function' ? source() : source);
@@ -53,6 +56,20 @@ export function creatorRoutes(source: Source): Record<string, (request: Recorded
         findDuplicateGroups([...list()]),
         PAGING.duplicatesPage,
       );
+      return { body };
+    },
+    [`GET ${API_ROUTES.creatorsChannelOwner}`]: (request) => {
+      const query = params(request);
+      const key = channelUrlKey(query.get('url') ?? '');
+      const exclude = Number(query.get('exclude') ?? 0);
+      const owner = list().find(
+        (creator) =>
+          creator.id !== exclude &&
+          key !== null &&
+          creator.socialLinks[0] !== undefined &&
+          channelUrlKey(creator.socialLinks[0].url) === key,
+      );
+      const body: ChannelOwner = { creator: owner ? { id: owner.id, name: owner.name } : null };
       return { body };
     },
   };

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, type Creator } from '@friends/shared';
 import { CreatorFields, creatorInputFromDraft, draftFromCreator } from '../../../components/creator-fields';
+import { ChannelWarning, warningsText } from '../../../components/channel-warning';
 import { reportError } from '../../../lib/report-error';
 import { useUpdateCreator } from '../api/update-creator';
 
@@ -18,8 +19,11 @@ export function CreatorEditForm({ creator, onDone }: { creator: Creator; onDone:
     const input = creatorInputFromDraft(draft);
     if (!input.name) return;
     try {
-      await update.mutateAsync({ id: creator.id, ...input });
+      const saved = await update.mutateAsync({ id: creator.id, ...input });
       onDone();
+      // The form closes: a channel another creator also has is said once more, after the save.
+      const warning = warningsText(saved.warnings);
+      if (warning) window.alert(`Saved "${saved.name}". ${warning}`);
     } catch (error) {
       reportError(error, MESSAGES.errorUpdatingCreator, { reasonFor: [400, 404, 409] });
     }
@@ -33,6 +37,7 @@ export function CreatorEditForm({ creator, onDone }: { creator: Creator; onDone:
       aria-label={`Edit creator ${creator.name}`}
     >
       <CreatorFields draft={draft} onChange={setDraft} autoFocus />
+      <ChannelWarning url={draft.links[0]?.url ?? ''} exclude={creator.id} />
       <div className="admin-actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={update.isPending}>
           Save

@@ -87,6 +87,38 @@ describe('Manage Creators: add creator', () => {
     await waitFor(() => expect(addForm().getByLabelText('Name')).toHaveValue(''));
   });
 
+  it('warns while the channel URL is typed when another creator has it, and names that creator after the save', async () => {
+    const saved = {
+      ...creator(9, 'Ada Again'),
+      warnings: [{ field: 'channel', message: 'Also the channel of "Ada Lumen"', creatorId: 1 }],
+    };
+    const api = base({ 'POST /api/creators': { status: 201, body: saved } });
+    const { user } = await renderScreen();
+    const form = addForm();
+    await user.type(form.getByLabelText('Name'), 'Ada Again');
+    await user.type(form.getByLabelText('Link URL'), 'youtube.com/@ADALUMEN');
+    expect(await form.findByText('Also the channel of "Ada Lumen". You can still save.')).toBeInTheDocument();
+    const lookups = api.calls.filter((call) => call.url.startsWith('/api/creators/channel-owner'));
+    // Asked once the typing paused, not at every keystroke.
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]?.url).toBe('/api/creators/channel-owner?url=youtube.com%2F%40ADALUMEN');
+
+    await user.click(form.getByRole('button', { name: 'Add Creator' }));
+    expect(await form.findByText('Added "Ada Again". Also the channel of "Ada Lumen"')).toBeInTheDocument();
+    expect(form.queryByText(/You can still save/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing for a channel nobody else has', async () => {
+    const api = base();
+    const { user } = await renderScreen();
+    const form = addForm();
+    await user.type(form.getByLabelText('Link URL'), 'https://www.youtube.com/@someone-new');
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.url.startsWith('/api/creators/channel-owner'))).toBe(true),
+    );
+    expect(form.queryByText(/Also the channel of/)).not.toBeInTheDocument();
+  });
+
   it("rejects a case-insensitive duplicate (the API's 409) with the alert and resets the whole form", async () => {
     const api = base({
       'POST /api/creators': {
@@ -189,6 +221,32 @@ describe('Manage Creators: list, view, edit, delete', () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('form', { name: /Edit creator/ })).not.toBeInTheDocument());
+  });
+
+  it('warns in the edit form when the new channel is another creator’s, and alerts it after the save', async () => {
+    const dialogs = mockDialogs();
+    const saved = {
+      ...CREATORS[1]!,
+      warnings: [{ field: 'channel', message: 'Also the channel of "Ada Lumen"', creatorId: 1 }],
+    };
+    base({ 'PUT /api/creators': { body: saved } });
+    const { user } = await renderScreen();
+    // Its own channel is no warning.
+    await user.click(row('Ada Lumen').getByRole('button', { name: 'Edit' }));
+    const own = within(screen.getByRole('form', { name: 'Edit creator Ada Lumen' }));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(own.queryByText(/Also the channel of/)).not.toBeInTheDocument();
+    await user.click(own.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(row('Bram Koster').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit creator Bram Koster' }));
+    await user.clear(form.getByLabelText('Link URL'));
+    await user.type(form.getByLabelText('Link URL'), 'https://m.youtube.com/@AdaLumen/');
+    expect(await form.findByText('Also the channel of "Ada Lumen". You can still save.')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(dialogs.alert).toHaveBeenCalledWith('Saved "Bram Koster". Also the channel of "Ada Lumen"'),
+    );
   });
 
   it('Cancel leaves edit mode; a refused PUT alerts Error updating creator with the reason', async () => {
