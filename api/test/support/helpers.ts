@@ -1,4 +1,10 @@
-import { API_ROUTES, type CreatorInput, type SavedCreator, type Video, type VideoInput } from '@friends/shared';
+import {
+  API_ROUTES,
+  type CreatorInput,
+  type SavedCreator,
+  type Video,
+  type VideoInput,
+} from '@friends/shared';
 import type { TestContext } from './test-app';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
