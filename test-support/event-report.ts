@@ -51,7 +51,8 @@ export function eventUploads(set: MultiPovSet): EventUpload[] {
   });
 }
 
-function figures(set: MultiPovSet, groups: string[][]): EventFigures & { wrong: string[] } {
+/** Scores groups of upload keys (each event's keys) against the labels. */
+export function eventFigures(set: MultiPovSet, groups: string[][]): EventFigures & { wrong: string[] } {
   const label = new Map(set.uploads.map((u) => [u.key, u.event ?? `alone:${u.key}`]));
   const groupOf = new Map<string, string[]>();
   for (const group of groups) for (const key of group) groupOf.set(key, group);
@@ -70,8 +71,8 @@ function figures(set: MultiPovSet, groups: string[][]): EventFigures & { wrong: 
 
 export function eventReport(set: MultiPovSet): EventReport {
   const uploads = eventUploads(set);
-  const applied = figures(set, strongParts(uploads));
-  const withReview = figures(
+  const applied = eventFigures(set, strongParts(uploads));
+  const withReview = eventFigures(
     set,
     groupUploads(uploads).map((g) => g.keys),
   );

@@ -121,6 +121,7 @@ describe('POST and DELETE /api/events', () => {
         { id: gus.id, name: 'Gus Event' },
         { id: hal.id, name: 'Hal Event' },
       ],
+      evidence: '',
     });
     expect((await t.http().get(API_ROUTES.event(event.id)).expect(200)).body).toEqual(event);
     expect((await readVideo(a.id)).eventId).toBe(event.id);

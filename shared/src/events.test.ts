@@ -1,4 +1,11 @@
-import { groupUploads, linkedVideoKeys, pairEvidence, strongParts, type EventUpload } from './events';
+import {
+  groupUploads,
+  importGroupings,
+  linkedVideoKeys,
+  pairEvidence,
+  strongParts,
+  type EventUpload,
+} from './events';
 
 const upload = (over: Partial<EventUpload> & { key: string }): EventUpload => ({
   uploaderId: null,
@@ -67,5 +74,44 @@ describe('groupUploads', () => {
       upload({ key: 'b', uploaderId: 2, authorIds: [2, 1], eventId: 2 }),
     ];
     expect(groupUploads(uploads)).toEqual([]);
+  });
+});
+
+describe('importGroupings', () => {
+  it('applies linked parts with a new upload, joining an existing event, and proposes weak pairs once', () => {
+    const uploads = [
+      upload({ key: 'old', uploaderId: 1, authorIds: [1, 2], eventId: 7 }),
+      upload({ key: 'new', uploaderId: 2, authorIds: [2, 1], linkedKeys: ['old'], title: 'My POV' }),
+      upload({ key: 'x', uploaderId: 3, authorIds: [3, 4] }),
+      upload({ key: 'y', uploaderId: 4, authorIds: [4, 3], publishedAt: '2026-01-01T15:00:00Z' }),
+      upload({ key: 'y2', uploaderId: 4, authorIds: [4, 3], linkedKeys: ['y'] }),
+    ];
+    const result = importGroupings(uploads, new Set(['new', 'x', 'y', 'y2']));
+    expect(result.events.map((e) => [e.keys, e.eventId])).toEqual([
+      [['old', 'new'], 7],
+      [['y', 'y2'], null],
+    ]);
+    expect(result.events[0]!.pairs[0]!.reason).toBe('“My POV” links old');
+    expect(result.proposals).toHaveLength(1);
+    expect(result.proposals[0]!.reason).toMatch(/^Published within 48 hours \(\d+ h apart\), each credits/);
+  });
+
+  it('leaves pairs of catalogue uploads alone and never joins two existing events', () => {
+    const uploads = [
+      upload({
+        key: 'a',
+        uploaderId: 1,
+        authorIds: [1, 2],
+        linkedKeys: ['b'],
+        publishedAt: '2025-12-01T12:00:00Z',
+      }),
+      upload({ key: 'b', uploaderId: 2, authorIds: [2, 1], publishedAt: '2025-12-01T12:00:00Z' }),
+      upload({ key: 'c', uploaderId: 1, authorIds: [1, 2], eventId: 1 }),
+      upload({ key: 'd', uploaderId: 2, authorIds: [2, 1], eventId: 2 }),
+      upload({ key: 'n', uploaderId: 2, authorIds: [2, 1], linkedKeys: ['c', 'd'] }),
+    ];
+    const result = importGroupings(uploads, new Set(['n']));
+    expect(result.events.map((e) => [e.keys, e.eventId])).toEqual([[['c', 'n'], 1]]);
+    expect(result.proposals).toEqual([]);
   });
 });

@@ -38,6 +38,8 @@ export interface EventUpload {
   linkedKeys: readonly string[];
   /** The event it already belongs to, if any (uploads already in the catalogue). */
   eventId?: number | null;
+  /** Its title, for the evidence shown to the admin (the key when absent). */
+  title?: string;
 }
 
 /** Two uploads that belong together, and why. */
@@ -76,6 +78,8 @@ function hoursApart(a: string | null, b: string | null): number | null {
   return Math.abs(ta - tb) / HOUR_MS;
 }
 
+const label = (upload: EventUpload) => (upload.title ? `“${upload.title}”` : upload.key);
+
 function sharesAuthor(a: EventUpload, b: EventUpload): boolean {
   const mine = new Set(a.authorIds);
   return b.authorIds.some((id) => mine.has(id));
@@ -88,7 +92,7 @@ export function pairEvidence(a: EventUpload, b: EventUpload): EventPair | null {
   const links = a.linkedKeys.includes(b.key) || b.linkedKeys.includes(a.key);
   if (links && sharesAuthor(a, b) && (apart === null || apart <= LINKED_UPLOADS_WINDOW_DAYS * 24)) {
     const [from, to] = a.linkedKeys.includes(b.key) ? [a, b] : [b, a];
-    return { a: a.key, b: b.key, strength: 'link', reason: `${from.key} links ${to.key}` };
+    return { a: a.key, b: b.key, strength: 'link', reason: `${label(from)} links ${label(to)}` };
   }
   if (
     apart !== null &&
@@ -103,7 +107,7 @@ export function pairEvidence(a: EventUpload, b: EventUpload): EventPair | null {
       a: a.key,
       b: b.key,
       strength: 'mutual-credit',
-      reason: `published ${Math.round(apart)} h apart, each crediting the other's uploader`,
+      reason: `Published within ${MUTUAL_CREDIT_WINDOW_HOURS} hours (${Math.round(apart)} h apart), each credits the other's uploader`,
     };
   }
   return null;
@@ -207,4 +211,116 @@ export function strongParts(uploads: readonly EventUpload[]): string[][] {
     parts.set(root, [...(parts.get(root) ?? []), upload.key]);
   }
   return [...parts.values()].filter((p) => p.length >= EVENT_MIN_VIDEOS);
+}
+
+/** An event the import applies: uploads joined by links, and whether it adds to an existing event. */
+export interface ImportEvent {
+  /** The uploads, in input order; at least one is new. */
+  keys: string[];
+  /** The existing event they join, or null for a new one. */
+  eventId: number | null;
+  /** The links that joined them (the evidence). */
+  pairs: EventPair[];
+}
+
+/** What an import does with the uploads it brought: events applied at once and pairs for review. */
+export interface ImportGroupings {
+  events: ImportEvent[];
+  /** Weak pairs, one per two strongly joined parts, never inside one event nor across two events. */
+  proposals: EventPair[];
+}
+
+/**
+ * The groupings an import makes: only pairs with at least one `fresh` (just imported) upload count, so
+ * uploads already in the catalogue that an admin left apart (or ungrouped) stay apart. Strong pairs
+ * join parts (never two existing events: the first event reached wins); a part of two or more uploads
+ * with a fresh one is applied, joining its existing event if it has one. A weak pair between two
+ * parts is proposed once for those parts, unless both already sit in events.
+ */
+export function importGroupings(
+  uploads: readonly EventUpload[],
+  fresh: ReadonlySet<string>,
+): ImportGroupings {
+  const byKey = new Map(uploads.map((u) => [u.key, u]));
+  const pairs: EventPair[] = [];
+  const seen = new Set<string>();
+  const consider = (a: EventUpload, b: EventUpload) => {
+    if (!fresh.has(a.key) && !fresh.has(b.key)) return;
+    const id = a.key < b.key ? `${a.key}\n${b.key}` : `${b.key}\n${a.key}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    if (a.eventId != null && b.eventId != null && a.eventId !== b.eventId) return;
+    const pair = pairEvidence(a, b);
+    if (pair) pairs.push(pair);
+  };
+  for (const upload of uploads)
+    for (const key of upload.linkedKeys) {
+      const other = byKey.get(key);
+      if (other) consider(upload, other);
+    }
+  const dated = uploads
+    .filter((u) => u.publishedAt && !Number.isNaN(Date.parse(u.publishedAt)))
+    .map((u) => ({ upload: u, at: Date.parse(u.publishedAt!) }))
+    .sort((x, y) => x.at - y.at);
+  for (let i = 0; i < dated.length; i++)
+    for (
+      let j = i + 1;
+      j < dated.length && dated[j]!.at - dated[i]!.at <= MUTUAL_CREDIT_WINDOW_HOURS * HOUR_MS;
+      j++
+    )
+      consider(dated[i]!.upload, dated[j]!.upload);
+
+  // Strong parts, each remembering the existing event it holds (at most one).
+  const parts = new DisjointSet();
+  const eventOf = new Map<string, number>();
+  for (const upload of uploads) if (upload.eventId != null) eventOf.set(upload.key, upload.eventId);
+  const joined: EventPair[] = [];
+  for (const pair of pairs) {
+    if (pair.strength !== 'link') continue;
+    const ra = parts.find(pair.a);
+    const rb = parts.find(pair.b);
+    if (ra === rb) {
+      joined.push(pair);
+      continue;
+    }
+    const ea = eventOf.get(ra);
+    const eb = eventOf.get(rb);
+    if (ea !== undefined && eb !== undefined && ea !== eb) continue;
+    parts.union(ra, rb);
+    const root = parts.find(ra);
+    const event = ea ?? eb;
+    if (event !== undefined) eventOf.set(root, event);
+    joined.push(pair);
+  }
+  const members = new Map<string, string[]>();
+  for (const upload of uploads) {
+    const root = parts.find(upload.key);
+    members.set(root, [...(members.get(root) ?? []), upload.key]);
+  }
+  const events: ImportEvent[] = [];
+  for (const [root, keys] of members) {
+    if (keys.length < EVENT_MIN_VIDEOS || !keys.some((k) => fresh.has(k))) continue;
+    const event = eventOf.get(root) ?? null;
+    events.push({
+      keys,
+      eventId: event,
+      pairs: joined.filter((p) => parts.find(p.a) === root),
+    });
+  }
+  const proposals: EventPair[] = [];
+  const proposedParts = new Set<string>();
+  for (const pair of pairs) {
+    if (pair.strength !== 'mutual-credit') continue;
+    const ra = parts.find(pair.a);
+    const rb = parts.find(pair.b);
+    if (ra === rb) continue;
+    const ea = eventOf.get(ra);
+    const eb = eventOf.get(rb);
+    if (ea !== undefined && eb !== undefined) continue;
+    const id = ra < rb ? `${ra}\n${rb}` : `${rb}\n${ra}`;
+    if (proposedParts.has(id)) continue;
+    proposedParts.add(id);
+    proposals.push(pair);
+  }
+  return { events, proposals };
 }

@@ -11,6 +11,9 @@ export const REVIEW_ROUTES = {
   acceptMany: '/api/review/accept', // POST ReviewBulkInput -> ReviewBulkResult
   rejectMany: '/api/review/reject', // POST ReviewBulkInput -> ReviewBulkResult
   videoEvidence: (videoId: number) => `/api/videos/${videoId}/evidence`, // GET LinkEvidence[]
+  events: '/api/review/events', // GET ?offset=&limit= -> EventProposalPage
+  acceptEvent: (id: number) => `/api/review/events/${id}/accept`, // POST -> EventProposalDecision
+  rejectEvent: (id: number) => `/api/review/events/${id}/reject`, // POST -> EventProposalDecision
 } as const;
 
 /** Proposals per page of GET /api/review (default, and the most asked for). */
@@ -49,6 +52,43 @@ export interface ReviewPage {
   items: ReviewItem[];
   /** Pending proposals in all (the tab badge). */
   total: number;
+}
+
+/** One upload of a proposed grouping. */
+export interface EventProposalVideo {
+  id: number;
+  title: string;
+  url: string;
+  /** YYYY-MM-DD or ''. */
+  date: string;
+  authors: { id: number; name: string }[];
+  /** The event it is already in, or null. */
+  eventId: number | null;
+}
+
+/**
+ * A weak grouping waiting for an admin: two uploads by different channels, published within 48 hours,
+ * each crediting the other's uploader. Accepting puts them in one event (joining the event one of them
+ * is in, or merging their two events); rejecting drops the proposal.
+ */
+export interface EventProposalItem {
+  id: number;
+  videos: EventProposalVideo[];
+  /** 'Published within 48 hours (3 h apart), each credits the other's uploader'. */
+  reason: string;
+  /** ISO time it was proposed. */
+  createdAt: string;
+}
+
+export interface EventProposalPage {
+  items: EventProposalItem[];
+  total: number;
+}
+
+export interface EventProposalDecision {
+  id: number;
+  /** The event the uploads are now in (accept), or null (reject). */
+  eventId: number | null;
 }
 
 export interface ReviewDecision {

@@ -1,10 +1,16 @@
-import { crewCredits, crewLine, defaultRole, roleForPattern } from './roles';
+import { creditedName, crewCredits, crewLine, defaultRole, roleForPattern } from './roles';
 
 describe('roles', () => {
   it('makes ft. featured and every other credit a guest', () => {
     expect(roleForPattern('feat')).toBe('featured');
     for (const pattern of ['w/', 'with', 'guest', 'section', 'mention', 'x', 'vs', 'link'] as const)
       expect(roleForPattern(pattern)).toBe('guest');
+  });
+
+  it('keeps the credited name only when it differs from the creator name and is no handle', () => {
+    expect(creditedName({ name: 'Rosie D', pattern: 'feat' }, 'Rosa Delacroix')).toBe('Rosie D');
+    expect(creditedName({ name: 'rosa delacroix', pattern: 'w/' }, 'Rosa Delacroix')).toBeNull();
+    expect(creditedName({ name: 'rosadelacroix', pattern: 'mention' }, 'Rosa Delacroix')).toBeNull();
   });
 
   it('makes the first author the host when only the order is known', () => {

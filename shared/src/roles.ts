@@ -5,12 +5,28 @@
  * "Music by…") is credited on the video but never an author, so never a collaboration.
  */
 import type { DetectionPattern } from './detection';
+import { normalizeName } from './names';
 import type { AuthorRole, CrewJob } from './credit-kinds';
 import { crewLine } from './crew';
 
 /** The role a detection's pattern gives a credited author. */
 export function roleForPattern(pattern: DetectionPattern): AuthorRole {
   return pattern === 'feat' ? 'featured' : 'guest';
+}
+
+/**
+ * The name an author was credited as, when it differs from the creator's own name (an alias, a
+ * nickname, a name written without its space); null when it is the same name. Handles (@mentions and
+ * channel links) are how a channel is reached, not a name it is credited by: null.
+ */
+export function creditedName(
+  detection: { name: string; pattern: DetectionPattern },
+  creatorName: string,
+): string | null {
+  if (detection.pattern === 'mention' || detection.pattern === 'link') return null;
+  const credited = detection.name.trim();
+  if (!credited || normalizeName(credited) === normalizeName(creatorName)) return null;
+  return credited;
 }
 
 /** Roles when only the order is known: the first author hosts, the others are guests. */

@@ -114,6 +114,11 @@ export interface CollabEvent {
   authorIds: number[];
   /** The same authors with their names, in the same order. */
   authors: AuthorRef[];
+  /**
+   * Why its uploads were grouped: the links the import found ("“A” links “B”"), or the mutual credits an
+   * admin accepted from review; '' when an admin grouped them by hand.
+   */
+  evidence: string;
 }
 
 export type SuggestionStatus = 'pending';

@@ -135,6 +135,10 @@ export interface ImportResult {
   failed: number;
   /** Weak detections sent to the review queue. */
   proposed: number;
+  /** Collab events the imported uploads were put in (made or joined), for links between uploads. */
+  events?: number;
+  /** Weak groupings (mutual credits within 48 hours) sent to the review queue. */
+  eventProposals?: number;
 }
 
 export interface RescanInput {

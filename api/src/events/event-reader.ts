@@ -4,9 +4,9 @@ import { int, rows, rowsWhereIn } from '../database/sql';
 
 /** An event with its uploads (oldest first, undated last) and every author once; null when unknown. */
 export async function readEvent(manager: EntityManager, id: number): Promise<CollabEvent | null> {
-  const [event] = await rows<{ id: number; title: string }>(
+  const [event] = await rows<{ id: number; title: string; evidence: string | null }>(
     manager,
-    'SELECT id, title FROM events WHERE id = ?',
+    'SELECT id, title, evidence FROM events WHERE id = ?',
     [id],
   );
   if (!event) return null;
@@ -48,5 +48,6 @@ export async function readEvent(manager: EntityManager, id: number): Promise<Col
     videos: items,
     authorIds,
     authors: authorIds.map((id) => ({ id, name: names.get(id) ?? '' })),
+    evidence: event.evidence ?? '',
   };
 }

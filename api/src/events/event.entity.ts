@@ -8,4 +8,8 @@ export class EventEntity {
 
   @Column({ type: 'varchar', length: 512 })
   title: string;
+
+  /** Why its uploads were grouped ('' when grouped by hand). */
+  @Column({ type: 'varchar', length: 1000, default: '' })
+  evidence: string;
 }

@@ -3,6 +3,8 @@ import {
   REVIEW_MAX_LIMIT,
   REVIEW_PAGE_SIZE,
   REVIEW_ROUTES,
+  type EventProposalDecision,
+  type EventProposalPage,
   type ReviewBulkResult,
   type ReviewDecision,
   type ReviewPage,
@@ -10,6 +12,7 @@ import {
 import { AdminOnly } from '../auth/access.decorators';
 import { PathId } from '../common/id-params';
 import { PageQuery, type Page } from '../common/page-params';
+import { EventsService } from '../events/events.service';
 import { ReviewBulkDto } from './dto/review.dto';
 import { ReviewService } from './review.service';
 
@@ -17,13 +20,38 @@ import { ReviewService } from './review.service';
 @AdminOnly()
 @Controller()
 export class ReviewController {
-  constructor(private readonly review: ReviewService) {}
+  constructor(
+    private readonly review: ReviewService,
+    private readonly events: EventsService,
+  ) {}
 
   @Get(REVIEW_ROUTES.list)
   list(
     @PageQuery({ defaultLimit: REVIEW_PAGE_SIZE, maxLimit: REVIEW_MAX_LIMIT }) page: Page,
   ): Promise<ReviewPage> {
     return this.review.list(page);
+  }
+
+  /** Proposed groupings of uploads (mutual credits within 48 hours), oldest first. */
+  @Get(REVIEW_ROUTES.events)
+  eventProposals(
+    @PageQuery({ defaultLimit: REVIEW_PAGE_SIZE, maxLimit: REVIEW_MAX_LIMIT }) page: Page,
+  ): Promise<EventProposalPage> {
+    return this.events.proposals(page);
+  }
+
+  /** Groups the two uploads as one event (in history, undoable like POST /api/events). */
+  @Post(`${REVIEW_ROUTES.events}/:id/accept`)
+  @HttpCode(200)
+  acceptEvent(@PathId() id: number): Promise<EventProposalDecision> {
+    return this.events.acceptProposal(id);
+  }
+
+  /** Drops the proposed grouping (in history, undoable); the uploads stay apart. */
+  @Post(`${REVIEW_ROUTES.events}/:id/reject`)
+  @HttpCode(200)
+  rejectEvent(@PathId() id: number): Promise<EventProposalDecision> {
+    return this.events.rejectProposal(id);
   }
 
   @Post(REVIEW_ROUTES.acceptMany)

@@ -65,6 +65,7 @@ export class ReviewService {
         manager,
         'SELECT COUNT(*) AS total FROM review_proposals',
       );
+
       const found = await rows<{
         id: number;
         video_id: number;

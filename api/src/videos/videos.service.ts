@@ -277,6 +277,37 @@ export class VideosService {
     );
   }
 
+  /**
+   * Inside a caller's change (a rescan): the crew the description credits now, added to what the video
+   * has (credits kept, new ones appended, a known creator filled in where none was); whether any changed.
+   */
+  async mergeCrewWithin(change: Change, videoId: number, found: readonly CrewCredit[]): Promise<boolean> {
+    const current = await rows<{ name: string; job: string; creator_id: number | null }>(
+      change.manager,
+      'SELECT name, job, creator_id FROM video_crew WHERE video_id = ? ORDER BY position',
+      [videoId],
+    );
+    const key = (c: { name: string; job: string }) => `${c.job}\n${c.name.toLowerCase()}`;
+    const merged: CrewCredit[] = current.map((c) => ({
+      name: c.name,
+      job: c.job as CrewCredit['job'],
+      creatorId: c.creator_id === null ? null : int(c.creator_id),
+    }));
+    let changed = false;
+    for (const credit of found) {
+      const same = merged.find((c) => key(c) === key(credit));
+      if (!same) {
+        merged.push(credit);
+        changed = true;
+      } else if (same.creatorId === null && credit.creatorId !== null) {
+        same.creatorId = credit.creatorId;
+        changed = true;
+      }
+    }
+    if (changed) await this.setCrewWithin(change, videoId, merged);
+    return changed;
+  }
+
   async update(input: UpdateVideoDto): Promise<Video> {
     const video = prepareVideo(input);
     return this.uniqueUrl(() =>

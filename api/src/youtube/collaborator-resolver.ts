@@ -5,10 +5,18 @@
  * review queue. Used by video info, import and rescan alike.
  */
 import { Injectable } from '@nestjs/common';
-import { detectScored, type DetectedCollaborators, type Detection } from '@friends/shared';
+import {
+  creditedName,
+  crewCredits,
+  detectScored,
+  roleForPattern,
+  type CrewCredit,
+  type DetectedCollaborators,
+  type Detection,
+} from '@friends/shared';
 import type { Change } from '../changes/change';
 import { CreatorsService } from '../creators/creators.service';
-import type { AuthorEvidence } from '../videos/videos.service';
+import type { AuthorCredit, AuthorEvidence } from '../videos/videos.service';
 import type { CreatorDirectory, DirectoryCreator } from './creator-directory';
 import type { VideoDetails } from './youtube-client';
 
@@ -18,6 +26,10 @@ export interface ResolvedCollaborators {
   evidence: Map<number, AuthorEvidence>;
   /** Medium and low detections, for the review queue. */
   proposals: Detection[];
+  /** Each added author's role (featured after ft., else guest) and the name it was credited as. */
+  credits: Map<number, AuthorCredit>;
+  /** The crew the description credits ("Edited by …"): never authors. */
+  crew: CrewCredit[];
 }
 
 @Injectable()
@@ -61,7 +73,13 @@ export class CollaboratorResolver {
     made: DirectoryCreator[],
     boilerplate?: ReadonlySet<string>,
   ): Promise<ResolvedCollaborators> {
-    const result: ResolvedCollaborators = { authorIds: [], evidence: new Map(), proposals: [] };
+    const result: ResolvedCollaborators = {
+      authorIds: [],
+      evidence: new Map(),
+      proposals: [],
+      credits: new Map(),
+      crew: this.crew(video, directory),
+    };
     const created: number[] = [];
     for (const d of this.scored(video, directory, main, boilerplate)) {
       if (d.confidence !== 'high') {
@@ -70,18 +88,29 @@ export class CollaboratorResolver {
       }
       let id = d.creatorId;
       let isNew = false;
+      let name: string;
       if (id === null) {
         const found = await this.findOrCreate(change, directory, { name: d.name, url: d.url });
         if (found.created) made.push(found.creator);
         id = found.creator.id;
+        name = found.creator.name;
         isNew = found.created;
-      }
+      } else name = directory.creators.find((c) => c.id === id)?.name ?? d.name;
       if (id === main?.id || result.evidence.has(id)) continue;
       (isNew ? created : result.authorIds).push(id);
       result.evidence.set(id, { source: d.source, text: d.text, confidence: d.confidence });
+      result.credits.set(id, { role: roleForPattern(d.pattern), creditedAs: creditedName(d, name) });
     }
     result.authorIds.push(...created); // existing creators first, then the new ones
     return result;
+  }
+
+  /** The crew credits of the description, each with the creator it names when one is known. */
+  crew(video: VideoDetails, directory: CreatorDirectory): CrewCredit[] {
+    return crewCredits(video.description).map((credit) => ({
+      ...credit,
+      creatorId: directory.creatorNamed(credit.name)?.id ?? null,
+    }));
   }
 
   /** The directory's creator of that name, or a new one made through the creators service. */

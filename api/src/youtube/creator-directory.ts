@@ -149,6 +149,18 @@ export class CreatorDirectory {
     return this.creators.find((c) => this.keysOf(c).matchKeys.includes(key));
   }
 
+  /** The creator a credited name or handle stands for (name, alias, handle, or the same match key). */
+  creatorNamed(name: string): DirectoryCreator | undefined {
+    const wanted = normalizeName(name.replace(/^@/, ''));
+    if (!wanted) return undefined;
+    const key = nameMatchKey(wanted);
+    return (
+      this.creators.find((c) => this.keysOf(c).names.includes(wanted)) ??
+      this.creators.find((c) => this.keysOf(c).handles.includes(wanted)) ??
+      (key ? this.creators.find((c) => this.keysOf(c).matchKeys.includes(key)) : undefined)
+    );
+  }
+
   /**
    * Inside a write transaction: the creator whose name or alias is `name` (case-insensitively), or a new
    * one with the given photo and link, made by the creators service (its rules, one place). `created`

@@ -22,6 +22,7 @@ import { ReviewService, channelKeyOf } from '../review/review.service';
 import { VideosService, videoUrlKey, type AuthorEvidence } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
+import { ImportEvents, type ImportedUpload } from './import-events';
 import { VideoDetails, YouTubeChannel, YouTubeClient } from './youtube-client';
 import { channelLink, dateOf, requireDataApi, toHttpError } from './youtube-common';
 import { YouTubeError } from './youtube-errors';
@@ -64,6 +65,7 @@ export class YouTubeImportService {
     private readonly resolver: CollaboratorResolver,
     private readonly changes: ChangesService,
     private readonly review: ReviewService,
+    private readonly events: ImportEvents,
   ) {}
 
   async playlist(url: string): Promise<PlaylistPreview> {
@@ -108,25 +110,40 @@ export class YouTubeImportService {
       throw toHttpError(err);
     }
     const byId = new Map(videos.map((v) => [v.id, v]));
+    this.events.remember(videos);
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
     const channels = await this.channelsToCreate(videos, directory);
     const boilerplate = await this.boilerplateByChannel(videos);
 
     const results: ImportItemResult[] = [];
+    const imported: ImportedUpload[] = [];
     const groupKey = `import:${run.importId ?? randomUUID()}`;
     const entry = importEntry(groupKey);
-    for (const id of unique) {
-      const video = byId.get(id);
-      if (!video) {
-        results.push({ id, status: 'failed', error: MESSAGES.noVideoDataFound });
-        continue;
+    let events: { grouped: number; proposed: number };
+    try {
+      for (const id of unique) {
+        const video = byId.get(id);
+        if (!video) {
+          results.push({ id, status: 'failed', error: MESSAGES.noVideoDataFound });
+          continue;
+        }
+        results.push(
+          await this.importOne(
+            video,
+            directory,
+            channels,
+            entry,
+            boilerplate.get(channelKeyOf(video)),
+            imported,
+          ),
+        );
       }
-      results.push(
-        await this.importOne(video, directory, channels, entry, boilerplate.get(channelKeyOf(video))),
-      );
+      for (const [channelKey, keys] of boilerplate)
+        await this.review.dropBoilerplate(channelKey, keys, entry);
+      events = await this.events.apply(imported, entry);
+    } finally {
+      if (run.importId === undefined || run.last) await this.changes.closeGroup(groupKey);
     }
-    for (const [channelKey, keys] of boilerplate) await this.review.dropBoilerplate(channelKey, keys, entry);
-    if (run.importId === undefined || run.last) await this.changes.closeGroup(groupKey);
     const count = (status: string) => results.filter((r) => r.status === status).length;
     return {
       results,
@@ -134,6 +151,8 @@ export class YouTubeImportService {
       duplicates: count('duplicate'),
       failed: count('failed'),
       proposed: results.reduce((sum, r) => sum + (r.proposed ?? 0), 0),
+      events: events.grouped,
+      eventProposals: events.proposed,
     };
   }
 
@@ -170,6 +189,7 @@ export class YouTubeImportService {
     channels: Map<string, YouTubeChannel>,
     entry: RecordedChange,
     boilerplate: ReadonlySet<string> | undefined,
+    imported: ImportedUpload[],
   ): Promise<ImportItemResult> {
     const url = canonicalVideoUrl(`https://www.youtube.com/watch?v=${video.id}`);
     const urlKey = videoUrlKey(url);
@@ -209,11 +229,17 @@ export class YouTubeImportService {
             text: video.channelTitle,
             confidence: 'high',
           };
+          // The uploader hosts; the others as credited (featured after ft., else guests).
+          const authors = [
+            { id: main.id, role: 'host' as const, creditedAs: null },
+            ...found.authorIds.map((id) => ({ id, ...found.credits.get(id) })),
+          ];
           const videoId = await this.videos.createWithin(
             change,
-            { title: video.title, url, date: dateOf(video.publishedAt), authorIds },
+            { title: video.title, url, date: dateOf(video.publishedAt), authorIds, authors },
             new Map([[main.id, owner], ...found.evidence]),
           );
+          await this.videos.setCrewWithin(change, videoId, found.crew);
           const channelKey = channelKeyOf(video);
           const proposed = await this.review.proposeWithin(manager, {
             videoId,
@@ -225,6 +251,15 @@ export class YouTubeImportService {
           change.changed(
             ...(await this.review.countDescriptionWithin(manager, channelKey, video.description)),
           );
+          imported.push({
+            videoId,
+            youtubeId: video.id,
+            title: video.title,
+            description: video.description,
+            publishedAt: video.publishedAt,
+            uploaderId: main.id,
+            authorIds,
+          });
           return {
             id: video.id,
             status: 'imported' as const,

@@ -129,7 +129,14 @@ export class YouTubeRescanService {
           handle: video.channelHandle,
         });
         const found = await this.resolver.resolve(change, video, directory, main, made, boilerplate);
-        const added = await this.videos.addAuthorsWithin(change, id, found.authorIds, found.evidence);
+        const added = await this.videos.addAuthorsWithin(
+          change,
+          id,
+          found.authorIds,
+          found.evidence,
+          found.credits,
+        );
+        await this.videos.mergeCrewWithin(change, id, found.crew);
         const authors = await rows<{ creator_id: number; url_key: string | null }>(
           manager,
           `SELECT va.creator_id, v.url_key FROM video_authors va JOIN videos v ON v.id = va.video_id

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CreatorsModule } from '../creators/creators.module';
+import { EventsModule } from '../events/events.module';
 import { InstagramModule } from '../instagram/instagram.module';
 import { ReviewModule } from '../review/review.module';
 import { VideosModule } from '../videos/videos.module';
 import { CollaboratorResolver } from './collaborator-resolver';
+import { ImportEvents } from './import-events';
 import { YouTubeImportService } from './import.service';
 import { YouTubeInfoService } from './info.service';
 import { YouTubePhotosService } from './photos.service';
@@ -16,13 +18,14 @@ import { youtubeClientProvider } from './youtube-common';
  * videos are written through their own services. The API calls YouTube so the key never leaves it.
  */
 @Module({
-  imports: [InstagramModule, CreatorsModule, VideosModule, ReviewModule],
+  imports: [InstagramModule, CreatorsModule, VideosModule, ReviewModule, EventsModule],
   controllers: [YouTubeController],
   providers: [
     youtubeClientProvider,
     CollaboratorResolver,
     YouTubeInfoService,
     YouTubeImportService,
+    ImportEvents,
     YouTubeRescanService,
     YouTubePhotosService,
   ],

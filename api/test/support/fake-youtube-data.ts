@@ -7,6 +7,8 @@
  * one-character names, generic words, the main creator's own name, over-long names, short handles).
  */
 
+import { MULTI_POV_SET } from '../../../test-support/multi-pov-set';
+
 export interface FakeChannel {
   id: string;
   title: string;
@@ -279,6 +281,46 @@ export const UNKNOWN_VIDEO_ID = 'NoSuchVid01';
 export interface FakeDataOptions {
   /** Videos on the bench channel (default 520, past the 500 import cap). */
   benchVideos?: number;
+  /**
+   * Also serve the labelled multi-POV set (test-support/multi-pov-set.ts): its creators' channels (the
+   * fixture's own Juniper Lane and Otto Brambleworth for those two) and every upload, with its time.
+   */
+  multiPov?: boolean;
+}
+
+/** The channel id of a multi-POV creator (by the set's creator id). */
+export function multiPovChannelId(creatorId: number): string {
+  const creator = MULTI_POV_SET.creators.find((c) => c.id === creatorId)!;
+  if (creator.handle === MAIN_CHANNEL_HANDLE) return MAIN_CHANNEL_ID;
+  if (creator.handle === 'ottobrambleworth') return otto;
+  return channelId(`mpov${creator.handle}`);
+}
+
+/** The set's channels and uploads, on top of the main fixture. */
+function addMultiPov(channels: FakeChannel[], videos: FakeVideo[], playlists: FakePlaylist[]): void {
+  for (const creator of MULTI_POV_SET.creators) {
+    const id = multiPovChannelId(creator.id);
+    const uploads = MULTI_POV_SET.uploads
+      .filter((u) => u.channelId === creator.id)
+      .map((u) => ({
+        id: u.key,
+        channelId: id,
+        title: u.title,
+        description: u.description,
+        publishedAt: u.publishedAt,
+      }));
+    videos.push(...uploads);
+    if (channels.some((c) => c.id === id)) continue;
+    channels.push({
+      id,
+      title: creator.name,
+      handle: creator.handle,
+      description: 'A fictional channel of the multi-POV set.',
+      publishedAt: '2020-01-01T10:00:00Z',
+      uploadsPlaylistId: uploadsOf(id),
+    });
+    playlists.push(playlistOf(uploadsOf(id), id, `Uploads from ${creator.name}`, uploads));
+  }
 }
 
 /** A fresh, mutable copy of the fictional world. */
@@ -372,17 +414,19 @@ export function createFakeYouTubeData(opts: FakeDataOptions = {}): FakeYouTubeDa
     },
   ];
 
+  const videos = [
+    ...juniperVideos,
+    ...ottoVideos,
+    ...priyaVideos,
+    ...asaVideos,
+    ...miloVideos,
+    ...benchVideos,
+    privateVideo,
+  ];
+  if (opts.multiPov) addMultiPov(channels, videos, playlists);
   return {
     channels,
-    videos: [
-      ...juniperVideos,
-      ...ottoVideos,
-      ...priyaVideos,
-      ...asaVideos,
-      ...miloVideos,
-      ...benchVideos,
-      privateVideo,
-    ],
+    videos,
     playlists,
     instagram: [
       { username: 'wrenhalvorsen', fullName: 'Wren Halvorsen' },

@@ -13,6 +13,7 @@ import { OneWritePath1797624423879 } from './1797624423879-OneWritePath';
 import { PublicApi1797625047204 } from './1797625047204-PublicApi';
 import { EventsRolesCrew1797780000000 } from './1797780000000-EventsRolesCrew';
 import { NetworkAnalysisRuns1797625987343 } from './1797625987343-NetworkAnalysisRuns';
+import { EventEvidence1797830000000 } from './1797830000000-EventEvidence';
 import { CreatorEventCounts1797840000000 } from './1797840000000-CreatorEventCounts';
 import { ShortSearchGrams1797850000000 } from './1797850000000-ShortSearchGrams';
 import { AuthState1797860000000 } from './1797860000000-AuthState';
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   PublicApi1797625047204,
   NetworkAnalysisRuns1797625987343,
   EventsRolesCrew1797780000000,
+  EventEvidence1797830000000,
   CreatorEventCounts1797840000000,
   ShortSearchGrams1797850000000,
   AuthState1797860000000,
