@@ -19,7 +19,7 @@ import {
 } from '@friends/shared';
 import { eventFigures, type EventFigures } from '../../test-support/event-report';
 import { MULTI_POV_SET } from '../../test-support/multi-pov-set';
-import { admin } from './support/helpers';
+import { admin, createCreator, expectErrorBody } from './support/helpers';
 import { startFakeYouTube, type FakeYouTube } from './support/fake-youtube';
 import { startTestApp, type TestContext } from './support/test-app';
 
@@ -156,5 +156,65 @@ describe('the labelled multi-POV set through the import', () => {
     expect(await t.query('SELECT id FROM events')).toEqual([]);
     expect(await t.query('SELECT id FROM event_proposals')).toEqual([]);
     expect(await t.query('SELECT id FROM video_crew')).toEqual([]);
+  });
+});
+
+describe('crew given by hand', () => {
+  it('sets crew on POST, replaces it on PUT, keeps it when absent', async () => {
+    const ann = await createCreator(t, 'Ann Crew');
+    const cal = await createCreator(t, 'Cal Crew');
+    const made = await admin(t)
+      .post(API_ROUTES.videos)
+      .send({
+        title: 'Crewed video',
+        authorIds: [ann.id],
+        crew: [
+          { name: 'Sam Hollis', job: 'editor' },
+          { name: 'Cal Crew', job: 'music', creatorId: cal.id },
+        ],
+      })
+      .expect(201);
+    const video = made.body as Video;
+    expect(video.crew).toEqual([
+      { name: 'Sam Hollis', job: 'editor', creatorId: null },
+      { name: 'Cal Crew', job: 'music', creatorId: cal.id },
+    ]);
+    expect(video.authorIds).toEqual([ann.id]);
+    const kept = await admin(t)
+      .put(API_ROUTES.videos)
+      .send({ id: video.id, title: 'Crewed video, renamed', authorIds: [ann.id] })
+      .expect(200);
+    expect((kept.body as Video).crew).toHaveLength(2);
+    const replaced = await admin(t)
+      .put(API_ROUTES.videos)
+      .send({
+        id: video.id,
+        title: 'Crewed video',
+        authorIds: [ann.id],
+        crew: [{ name: 'Ivy Park', job: 'thumbnail' }],
+      })
+      .expect(200);
+    expect((replaced.body as Video).crew).toEqual([{ name: 'Ivy Park', job: 'thumbnail', creatorId: null }]);
+  });
+
+  it.each([
+    ['a crew name with control characters', { crew: [{ name: 'Sam\u0007Hollis', job: 'editor' }] }, 'name'],
+    ['a crew job outside the list', { crew: [{ name: 'Sam Hollis', job: 'catering' }] }, 'job'],
+    [
+      'an unknown crew creator',
+      { crew: [{ name: 'Sam Hollis', job: 'editor', creatorId: 999999 }] },
+      'creatorId',
+    ],
+    ['a role outside the list', { authors: [{ id: 1, role: 'sidekick' }] }, 'role'],
+  ])('refuses %s with 400 naming the field', async (_what, extra, field) => {
+    const ann = await createCreator(t, `Bad Input ${field}`);
+    const body: Record<string, unknown> = { title: 'Refused', authorIds: [ann.id], ...extra };
+    if ('authors' in extra) body.authors = [{ id: ann.id, role: 'sidekick' }];
+    const res = await admin(t).post(API_ROUTES.videos).send(body);
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body);
+    expect((res.body as { error: string }).error).toContain(field);
+    const titles = (await allVideos()).map((v) => v.title);
+    expect(titles).not.toContain('Refused');
   });
 });

@@ -264,6 +264,8 @@ export interface VideoInput {
   authorIds?: number[];
   /** The order and set when `authorIds` is absent; else the roles and credited names of those ids. */
   authors?: VideoAuthorInput[];
+  /** Crew credits in order: replace the video's crew when given, kept when absent. */
+  crew?: { name: string; job: CrewJob; creatorId?: number | null }[];
 }
 export interface VideoUpdate extends VideoInput {
   id: number;

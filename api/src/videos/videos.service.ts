@@ -51,6 +51,8 @@ export interface AuthorCredit {
 }
 
 interface PreparedVideo {
+  /** The crew to set, or undefined to keep it. */
+  crew: CrewCredit[] | undefined;
   title: string;
   url: string;
   urlKey: string | null;
@@ -98,7 +100,9 @@ export function prepareVideo(input: CreateVideoDto): PreparedVideo {
       creditedAs: author.creditedAs?.trim() || null,
     });
   });
-  return { title, url, urlKey: videoUrlKey(url), date, authorIds, credits };
+  const crew = input.crew?.map((c) => ({ name: c.name.trim(), job: c.job, creatorId: c.creatorId ?? null }));
+  if (crew?.some((c) => !c.name)) throw new BadRequestException('crew name must not be blank');
+  return { title, url, urlKey: videoUrlKey(url), date, authorIds, credits, crew };
 }
 
 @Injectable()
@@ -153,6 +157,7 @@ export class VideosService {
     const id = int(result.identifiers[0]?.id);
     change.made(...videoScopes([id]));
     await this.insertAuthors(manager, id, video.authorIds, 0, evidence, undefined, video.credits);
+    if (video.crew) await this.setCrewWithin(change, id, video.crew);
     return id;
   }
 
@@ -331,6 +336,7 @@ export class VideosService {
           const kept = await this.evidenceRows(manager, input.id);
           await manager.delete(VideoAuthorEntity, { videoId: input.id });
           await this.insertAuthors(manager, input.id, video.authorIds, 0, undefined, kept, video.credits);
+          if (video.crew) await this.setCrewWithin(change, input.id, video.crew);
           const after = await this.readOne(manager, input.id);
           // One summary names every field changed (a retitle that also added an author says both).
           change.summary = videoEditSummary(before, after);
@@ -395,6 +401,12 @@ export class VideosService {
     const known = new Set(found.map((row) => int(row.id)));
     const unknown = video.authorIds.filter((id) => !known.has(id));
     if (unknown.length > 0) throw new BadRequestException(`Unknown creator id(s): ${unknown.join(', ')}`);
+    const crewIds = [
+      ...new Set(video.crew?.flatMap((c) => (c.creatorId === null ? [] : [c.creatorId])) ?? []),
+    ];
+    const missingCrew = crewIds.length > 0 ? await missingIds(manager, 'creators', crewIds) : [];
+    if (missingCrew.length > 0)
+      throw new BadRequestException(`Unknown crew creatorId(s): ${missingCrew.join(', ')}`);
     if (video.urlKey) {
       const same = await manager.findOneBy(VideoEntity, { urlKey: video.urlKey });
       if (same && same.id !== exceptId) throw new ConflictException(VIDEO_URL_EXISTS);

@@ -1,7 +1,9 @@
 import {
   AUTHOR_ROLES,
+  CREW_JOBS,
   LIMITS,
   type AuthorRole,
+  type CrewJob,
   type VideoAuthorInput,
   type VideoInput,
   type VideoUpdate,
@@ -12,6 +14,7 @@ import {
   IsArray,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsOptional,
   IsString,
   Max,
@@ -48,6 +51,27 @@ export class VideoAuthorDto implements VideoAuthorInput {
   @IsString()
   @MaxLength(LIMITS.creatorName)
   name?: string;
+}
+
+/** One crew credit ("Edited by …"): never an author. */
+export class VideoCrewDto {
+  @ApiProperty({ maxLength: LIMITS.creatorName, example: 'Sam Hollis' })
+  @IsString()
+  @IsNotEmpty({ message: 'crew name must not be empty' })
+  @PlainText()
+  @MaxLength(LIMITS.creatorName)
+  name: string;
+
+  @ApiProperty({ enum: CREW_JOBS })
+  @IsIn(CREW_JOBS, { message: `crew job must be one of ${CREW_JOBS.join(', ')}` })
+  job: CrewJob;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'the creator the name is, if known' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  creatorId?: number | null;
 }
 
 export class CreateVideoDto implements VideoInput {
@@ -100,11 +124,14 @@ export class CreateVideoDto implements VideoInput {
   @IsOptional()
   eventId?: unknown;
 
-  @ApiPropertyOptional({ description: 'ignored', type: 'array', items: { type: 'object' } })
+  /** The crew credits, in order: replaces the video's crew when given, kept when absent. */
+  @ApiPropertyOptional({ type: () => VideoCrewDto, isArray: true, maxItems: LIMITS.authorsPerVideo })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.authorsPerVideo)
-  crew?: unknown[];
+  @ValidateNested({ each: true })
+  @Type(() => VideoCrewDto)
+  crew?: VideoCrewDto[];
 }
 
 export class UpdateVideoDto extends CreateVideoDto implements VideoUpdate {
