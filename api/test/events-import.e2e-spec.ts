@@ -6,11 +6,13 @@
  */
 import {
   API_ROUTES,
+  BACKUP_ROUTES,
   HISTORY_ROUTES,
   IMPORT_CHUNK_SIZE,
   REVIEW_ROUTES,
   YOUTUBE_ROUTES,
   extractVideoId,
+  type BackupData,
   type CollabEvent,
   type EventProposalPage,
   type HistoryPage,
@@ -110,6 +112,10 @@ describe('the labelled multi-POV set through the import', () => {
     );
     expect(event.evidence).toContain('links');
     expect(event.evidence).toContain('“Cook-off but I cannot cook”');
+    // A backup carries it, and the proposals waiting for review.
+    const backup = (await admin(t).get(BACKUP_ROUTES.backup).expect(200)).body as BackupData;
+    expect(backup.events.find((e) => e.id === event.id)?.evidence).toBe(event.evidence);
+    expect(backup.eventProposals.length).toBeGreaterThan(0);
   });
 
   it('gives roles, credited names and crew, never counting the crew', async () => {

@@ -83,6 +83,8 @@ export interface BackupGroup {
 export interface BackupEvent {
   id: number;
   title: string;
+  /** Why its uploads were grouped ('' when by hand); absent in backups taken before it was kept. */
+  evidence?: string;
 }
 
 /** One authorship, in the order of `authorIds`. */

@@ -52,6 +52,7 @@ const COLUMN = {
   date: 10,
   submittedAt: 32,
   evidence: 300,
+  eventEvidence: 1000,
   createdAt: 24,
 };
 
@@ -187,8 +188,19 @@ export function group(value: unknown, path: string, creators: ReadonlySet<number
 }
 
 export function event(value: unknown, path: string): BackupEvent {
-  const e = object(value, path, ['id', 'title']);
-  return { id: id(e.id, `${path}.id`), title: text(e.title, `${path}.title`, COLUMN.title) };
+  // `evidence` came later: a backup may hold it or not.
+  const e = object(
+    value,
+    path,
+    typeof value === 'object' && value !== null && 'evidence' in value
+      ? ['id', 'title', 'evidence']
+      : ['id', 'title'],
+  );
+  return {
+    id: id(e.id, `${path}.id`),
+    title: text(e.title, `${path}.title`, COLUMN.title),
+    evidence: e.evidence === undefined ? '' : text(e.evidence, `${path}.evidence`, COLUMN.eventEvidence),
+  };
 }
 
 /** What a video may name: creators and (version 2) events read before it. */

@@ -176,8 +176,8 @@ class BackupWriter implements BackupSink {
     await insertRows(
       this.manager,
       'events',
-      ['id', 'title'],
-      batch.map(({ value: e }) => [e.id, e.title]),
+      ['id', 'title', 'evidence'],
+      batch.map(({ value: e }) => [e.id, e.title, e.evidence ?? '']),
     );
   }
 
@@ -285,9 +285,9 @@ export class BackupService {
         manager,
         'SELECT id, group_id, creator_id, from_date, to_date FROM group_members ORDER BY group_id, id',
       );
-      const events = await rows<{ id: number; title: string }>(
+      const events = await rows<{ id: number; title: string; evidence: string | null }>(
         manager,
-        'SELECT id, title FROM events ORDER BY id',
+        'SELECT id, title, evidence FROM events ORDER BY id',
       );
       const videos = await rows<{
         id: number;
@@ -346,7 +346,12 @@ export class BackupService {
           byGroup.set(group.id, group);
           return group;
         }),
-        events: events.map((row) => ({ id: int(row.id), title: row.title })),
+        // Evidence only when there is some, so a grouping made by hand reads as before it was kept.
+        events: events.map((row) => ({
+          id: int(row.id),
+          title: row.title,
+          ...(row.evidence ? { evidence: row.evidence } : {}),
+        })),
         videos: [],
         suggestions: suggestions.map((row) => ({
           id: int(row.id),
