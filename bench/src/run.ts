@@ -61,6 +61,7 @@ import {
 } from './generate';
 import { runDetectionReport } from './detection/detection-bench';
 import { runImport, startFake, youtubeEnv, type ImportFigures } from './import-bench';
+import { formatEventImport, runEventImport, runEventReport, startMultiPovFake } from './events-bench';
 import { formatInsights, insightsFailures, runInsightsBench, type InsightsFigures } from './insights-bench';
 import { startApi } from './server';
 import {
@@ -283,6 +284,7 @@ async function main(): Promise<void> {
   const browserRuns = Number(arg('runs', '5'));
 
   log(runDetectionReport().text);
+  log(runEventReport());
 
   const buildDir = ensureBuilt();
   log(`data ${sizeLabel(size)}`);
@@ -373,6 +375,19 @@ async function main(): Promise<void> {
       } finally {
         await api.stop();
       }
+    }
+    // The labelled multi-POV set through the import, on an empty database.
+    const multiPov = await startMultiPovFake();
+    const dir = join(CACHE_DIR, 'run');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'multi-pov.sqlite');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    const api = await startApi({ buildDir, databaseUrl: `sqlite:${file}`, env: youtubeEnv(multiPov) });
+    try {
+      log(formatEventImport(await runEventImport(api)));
+    } finally {
+      await api.stop();
+      await multiPov.close();
     }
   }
   await fake.close();
