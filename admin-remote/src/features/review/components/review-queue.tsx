@@ -8,6 +8,7 @@ import { LoadMore } from '../../../components/load-more';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useDecide, useReviewQueue, type Decision } from '../api/review-api';
+import { ProposedGroupings } from './proposed-groupings';
 
 const FAILED = 'Failed to save the review decision';
 
@@ -48,6 +49,7 @@ export function ReviewQueue(_props: RemoteViewProps) {
   return (
     <div className="admin-view admin-review">
       <h2 className="admin-view__title">Review</h2>
+      <ProposedGroupings />
       <Section title={`Proposed collaborators (${total})`}>
         <p className="admin-muted">
           Names an import or rescan found but was not sure of. Accept links the creator to the video (creating

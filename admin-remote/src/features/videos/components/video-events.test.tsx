@@ -24,6 +24,7 @@ const row = (title: string) => within(allVideos().getByRole('article', { name: t
 const EVENT: CollabEvent = {
   id: 7,
   title: 'Rooftop Cooking Duel',
+  evidence: '',
   date: '2024-03-01',
   videos: VIDEOS.map(({ id, title, url, date, authorIds }) => ({ id, title, url, date, authorIds })),
   authorIds: [1, 2, 3],

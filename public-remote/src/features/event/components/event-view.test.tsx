@@ -8,6 +8,7 @@ const EVENT: CollabEvent = {
   id: 12,
   title: 'Cook-off (Ada POV)',
   date: '2026-03-14',
+  evidence: '',
   videos: [
     {
       id: 1,
