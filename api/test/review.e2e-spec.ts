@@ -12,6 +12,7 @@ import {
   type ReviewPage,
 } from '@friends/shared';
 import { FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { snapshot } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 let fake: FakeYouTube;
@@ -222,6 +223,20 @@ describe('bulk decisions and bad input', () => {
       .send(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: expect.any(String) });
+  });
+
+  it('answers 404 to one decision on an unknown proposal, committing nothing', async () => {
+    const before = await snapshot(ctx);
+    for (const path of [REVIEW_ROUTES.accept(999_999), REVIEW_ROUTES.reject(999_999)]) {
+      const res = await post(path);
+      expect({ path, status: res.status, body: res.body as unknown }).toEqual({
+        path,
+        status: 404,
+        body: { error: 'Proposal not found' },
+      });
+    }
+    // The write sequence too: a write that commits, even empty, would move it and drop cached answers.
+    expect(await snapshot(ctx)).toEqual(before);
   });
 
   it('answers 404 for the evidence of an unknown video', async () => {

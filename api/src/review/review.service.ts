@@ -107,12 +107,12 @@ export class ReviewService {
 
   /** Accept one proposal: the creator (found by name or alias, else created) becomes an author. */
   async accept(id: number): Promise<ReviewDecision> {
-    return this.single(await this.decide([id], 'accept'));
+    return this.single(await this.decide([id], 'accept', { required: true }));
   }
 
   /** Reject one proposal: remembered for the video's URL, by name and by creator. */
   async reject(id: number): Promise<ReviewDecision> {
-    return this.single(await this.decide([id], 'reject'));
+    return this.single(await this.decide([id], 'reject', { required: true }));
   }
 
   /** Bulk forms: one change (one history entry); unknown or already decided ones are counted as failed. */
@@ -135,14 +135,22 @@ export class ReviewService {
   /**
    * The decisions on the proposals still pending among `ids`, in one transaction recorded as one
    * history entry (so an undo brings the proposals back and takes the links, creators and
-   * rejections it made away). Nothing is written when none is pending.
+   * rejections it made away). Nothing is written when none is pending; `required`: then a 404, thrown
+   * inside the transaction so that it commits nothing at all (not even the write sequence).
    */
-  private decide(ids: readonly number[], decision: 'accept' | 'reject'): Promise<ReviewDecision[]> {
+  private decide(
+    ids: readonly number[],
+    decision: 'accept' | 'reject',
+    { required = false } = {},
+  ): Promise<ReviewDecision[]> {
     const unique = [...new Set(ids)];
     return this.changes.run({ kind: 'review.decision', summary: '' }, async (change) => {
       const { manager } = change;
       const proposals = await this.lockProposals(manager, unique);
-      if (proposals.length === 0) return [];
+      if (proposals.length === 0) {
+        if (required) throw new NotFoundException(PROPOSAL_NOT_FOUND);
+        return [];
+      }
       await change.touch(...videoScopes([...new Set(proposals.map((p) => int(p.video_id)))]));
       const rejections: number[] = [];
       const decisions: ReviewDecision[] = [];

@@ -1,11 +1,12 @@
 import {
   API_ROUTES,
+  type Creator,
   type CreatorInput,
   type SavedCreator,
   type Video,
   type VideoInput,
 } from '@friends/shared';
-import type { TestContext } from './test-app';
+import { TEST_DB, type TestContext } from './test-app';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -39,29 +40,67 @@ export async function createVideo(
   return response.body as Video;
 }
 
-const TABLES = [
-  'creators',
-  'social_links',
-  'creator_other_names',
-  'creator_aliases',
-  'creator_groups',
-  'group_members',
-  'events',
-  'videos',
-  'video_authors',
-  'video_crew',
-  'suggestions',
-  'event_proposals',
-];
+/**
+ * Tables a request may change without changing what the database says, left out of snapshots:
+ * - login_limits: the login and suggestion limits count attempts, refused ones on purpose;
+ * - read_limits: the public read limit counts every read, per address or API key;
+ * - leases: a read of the network analysis may take (and release) the analysis lease;
+ * - network_runs, network_communities, network_members: the analysis's stored results, derived from
+ *   the catalogue and written by its child process at its own time, after whichever read asked first.
+ */
+const BOOKKEEPING = new Set([
+  'login_limits',
+  'read_limits',
+  'leases',
+  'network_runs',
+  'network_communities',
+  'network_members',
+]);
 
-/** Everything the database holds, to assert that a rejected request changed nothing. */
+/** Columns that move on reads: a session's expiry slides each time the admin uses it. */
+const SLIDING: Record<string, string[]> = { admin_sessions: ['expires_at'] };
+
+async function tableNames(t: TestContext): Promise<string[]> {
+  const found =
+    TEST_DB === 'sqlite'
+      ? await t.query<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%'",
+        )
+      : await t.query<{ name: string }>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'",
+        );
+  return found
+    .map((row) => row.name)
+    .filter((name) => !BOOKKEEPING.has(name))
+    .sort();
+}
+
+const plain = (value: unknown): unknown => (typeof value === 'bigint' ? Number(value) : value);
+const sortKey = (row: Record<string, unknown>): string =>
+  JSON.stringify(row, (_, value: unknown) => plain(value));
+
+/**
+ * Everything the database holds, to assert that a rejected request changed nothing: every table the
+ * schema has (found at run time, so a new table is covered without a change here) except the
+ * bookkeeping above, each table's rows in a fixed order.
+ */
 export async function snapshot(t: TestContext): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
-  for (const table of TABLES) {
-    const order = table === 'video_authors' ? 'video_id, creator_id' : 'id';
-    result[table] = (await t.query(`SELECT * FROM ${table} ORDER BY ${order}`)).map((row) =>
-      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])),
-    );
+  for (const table of await tableNames(t)) {
+    const rows = (await t.query(`SELECT * FROM ${table}`))
+      // SQLite's AUTOINCREMENT counters: the bookkeeping tables' move with them.
+      .filter((row) => table !== 'sqlite_sequence' || !BOOKKEEPING.has(String(row.name)))
+      .map((row) =>
+        Object.fromEntries(
+          Object.entries(row)
+            .filter(([column]) => !SLIDING[table]?.includes(column))
+            .map(([column, value]) => [column, plain(value)]),
+        ),
+      );
+    result[table] = rows
+      .map((row) => [sortKey(row), row] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, row]) => row);
   }
   return result;
 }
