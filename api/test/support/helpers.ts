@@ -105,6 +105,35 @@ export async function snapshot(t: TestContext): Promise<Record<string, unknown[]
   return result;
 }
 
+/**
+ * The data of a snapshot: what a change and its Undo leave as they found it. Without the tables that
+ * record the change itself (the history, where the Undo is an entry too; the write sequence and the
+ * table versions, which only move forward), SQLite's AUTOINCREMENT counters (an id is never reused)
+ * and FTS5's own pages (creator_search_fts holds the index's content; its storage may be laid out
+ * anew). The name-search keys are derived from the names and written anew, so their row ids differ.
+ */
+export function dataOf(rows: Record<string, unknown[]>): Record<string, unknown[]> {
+  const records = new Set([
+    'history',
+    'history_rows',
+    'history_entities',
+    'data_version',
+    'answer_versions',
+    'sqlite_sequence',
+  ]);
+  const withoutId = (list: unknown[]) =>
+    list
+      .map((row) => Object.fromEntries(Object.entries(row as object).filter(([column]) => column !== 'id')))
+      .map((row) => [sortKey(row), row] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, row]) => row);
+  return Object.fromEntries(
+    Object.entries(rows)
+      .filter(([table]) => !records.has(table) && !table.startsWith('creator_search_fts_'))
+      .map(([table, list]) => [table, table === 'creator_search_keys' ? withoutId(list) : list]),
+  );
+}
+
 /** Every answer that is an error must be JSON `{ error: string }` and nothing else. */
 export function expectErrorBody(body: unknown): void {
   expect(body).toEqual({ error: expect.any(String) });
