@@ -585,6 +585,7 @@ const ENDPOINTS: Endpoint[] = [
       noisyQuery(API_ROUTES.leaderboard),
       query([
         ['period', fc.oneof(fc.constantFrom('week', 'month', 'year', 'all', 'day'), hostileText)],
+        ['count', fc.oneof(fc.constantFrom('videos', 'events', 'Events', 'collaborations', ''), hostileText)],
         [
           'group',
           fc.oneof(
@@ -646,7 +647,10 @@ const ENDPOINTS: Endpoint[] = [
     url: fc
       .tuple(
         segment(creatorIdText),
-        query([['hops', fc.oneof(fc.constantFrom('1', '2', '3', '0', '-1', '1e0'), hostileText)]]),
+        query([
+          ['hops', fc.oneof(fc.constantFrom('1', '2', '3', '0', '-1', '1e0'), hostileText)],
+          ['weight', fc.oneof(fc.constantFrom('videos', 'events', 'Events', ''), hostileText)],
+        ]),
       )
       .map(([id, q]) => `/api/creators/${id}/network?${q}`),
   },
