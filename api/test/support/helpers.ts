@@ -6,7 +6,7 @@ import {
   type Video,
   type VideoInput,
 } from '@friends/shared';
-import { TEST_DB, type TestContext } from './test-app';
+import type { TestContext } from './test-app';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -62,7 +62,8 @@ const SLIDING: Record<string, string[]> = { admin_sessions: ['expires_at'] };
 
 async function tableNames(t: TestContext): Promise<string[]> {
   const found =
-    TEST_DB === 'sqlite'
+    // By the app's own database: some suites run SQLite whatever TEST_DB says.
+    t.databaseUrl.startsWith('sqlite:')
       ? await t.query<{ name: string }>(
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%'",
         )
