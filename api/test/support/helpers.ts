@@ -1,11 +1,11 @@
 import {
   API_ROUTES,
-  type Creator,
   type CreatorInput,
   type SavedCreator,
   type Video,
   type VideoInput,
 } from '@friends/shared';
+import { DataSource } from 'typeorm';
 import type { TestContext } from './test-app';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -63,7 +63,7 @@ const SLIDING: Record<string, string[]> = { admin_sessions: ['expires_at'] };
 async function tableNames(t: TestContext): Promise<string[]> {
   const found =
     // By the app's own database: some suites run SQLite whatever TEST_DB says.
-    t.databaseUrl.startsWith('sqlite:')
+    t.app.get(DataSource).options.type === 'better-sqlite3'
       ? await t.query<{ name: string }>(
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%'",
         )
