@@ -983,6 +983,33 @@ const ENDPOINTS: Endpoint[] = [
     body: fc.option(bodyOf({}), { nil: undefined }),
   },
   {
+    method: 'get',
+    route: '/api/review/events',
+    url: query([
+      ['offset', fc.oneof(fc.nat().map(String), hostileText)],
+      ['limit', fc.oneof(fc.nat(300).map(String), hostileText)],
+    ]).map((q) => (q ? `/api/review/events?${q}` : '/api/review/events')),
+    cookie: anyCookie,
+  },
+  {
+    method: 'post',
+    route: '/api/review/events/:id/accept',
+    url: pathWithId(
+      (id) => `/api/review/events/${id}/accept`,
+      idText(() => [1, 2]),
+    ),
+    body: fc.option(bodyOf({}), { nil: undefined }),
+  },
+  {
+    method: 'post',
+    route: '/api/review/events/:id/reject',
+    url: pathWithId(
+      (id) => `/api/review/events/${id}/reject`,
+      idText(() => [1, 2]),
+    ),
+    body: fc.option(bodyOf({}), { nil: undefined }),
+  },
+  {
     method: 'post',
     route: '/api/review/accept',
     url: fc.constant('/api/review/accept'),
