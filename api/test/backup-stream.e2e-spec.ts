@@ -84,6 +84,10 @@ function* backupText(): Generator<string> {
         id,
         role: at === 0 ? 'host' : 'guest',
         creditedAs: at === 1 && i % 9 === 0 ? `Credited ${id}` : null,
+        source: at === 0 ? 'channel-owner' : 'description',
+        evidence: at === 1 && i % 10 === 0 ? `with Streamed Creator ${id}` : '',
+        confidence: 'high',
+        linkedAt: i % 10 === 0 ? '2024-05-02T10:00:00.000Z' : '',
       })),
       crew:
         i % 20 === 0

@@ -16,8 +16,10 @@ import {
   BACKUP_VERSION,
   GROUP_ROUTES,
   HISTORY_ROUTES,
+  REVIEW_ROUTES,
   SHARE_ROUTES,
   type BackupData,
+  type BackupAuthor,
   type BackupCreator,
   type BackupDataV1,
   type BackupVideo,
@@ -33,6 +35,12 @@ import { CountsService } from '../src/counts/counts.service';
 import { TransactionRunner } from '../src/database/transaction-runner.service';
 import { admin, createCreator, createVideo, expectErrorBody, snapshot } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
+
+/** The evidence of a link an admin made, as a backup gives it (`linkedAt` left to the caller). */
+const manual = { source: 'manual', evidence: '', confidence: 'high' } as const;
+/** The evidence a version 1 backup restores with: none was kept. */
+const unknown = { source: 'unknown', evidence: '', confidence: '', linkedAt: '' } as const;
+const anyTime = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown as string;
 
 const dirs: string[] = [];
 const apps: TestContext[] = [];
@@ -241,12 +249,14 @@ describe(`backup export (${TEST_DB})`, () => {
     expect(formula.otherNames).toEqual([]);
     const [first, second, third, fourth] = data.videos;
     expect(first!.authors).toEqual([
-      { id: quoted.id, role: 'host', creditedAs: null },
-      { id: ada.id, role: 'featured', creditedAs: 'Ada L. (エイダ)' },
-      { id: formula.id, role: 'guest', creditedAs: null },
+      { id: quoted.id, role: 'host', creditedAs: null, ...manual, linkedAt: anyTime },
+      { id: ada.id, role: 'featured', creditedAs: 'Ada L. (エイダ)', ...manual, linkedAt: anyTime },
+      { id: formula.id, role: 'guest', creditedAs: null, ...manual, linkedAt: anyTime },
     ]);
     // Ada was a guest beside the merged creator, and the merge kept her role.
-    expect(second!.authors).toEqual([{ id: ada.id, role: 'guest', creditedAs: null }]);
+    expect(second!.authors).toEqual([
+      { id: ada.id, role: 'guest', creditedAs: null, ...manual, linkedAt: anyTime },
+    ]);
     expect(third!.authors).toEqual([]);
     expect(first!.crew).toEqual([
       { name: 'Kō Editor', job: 'editor', creatorId: null },
@@ -403,7 +413,13 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
       ['الخبازة', bea.id],
     ] as const)
       expect({ query, ids: await searchIds(target, query) }).toEqual({ query, ids: [id] });
-    // The group, its periods and the event read back through their own routes, as on the source.
+    // The group, its periods, the event and each link's evidence read back through their own routes.
+    const evidence = original.videos.map((video) => REVIEW_ROUTES.videoEvidence(video.id));
+    for (const route of evidence) {
+      const [after, before] = await Promise.all([admin(target).get(route), admin(source).get(route)]);
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual(before.body);
+    }
     for (const route of [
       GROUP_ROUTES.group(original.groups[0]!.id),
       API_ROUTES.event(original.events[0]!.id),
@@ -463,7 +479,7 @@ describe(`backup import checks (${TEST_DB})`, () => {
         url: '',
         date: '',
         authorIds: [5],
-        authors: [{ id: 5, role: 'host', creditedAs: null }],
+        authors: [{ id: 5, role: 'host', creditedAs: null, ...manual, linkedAt: '' }],
         crew: [],
         eventId: 2,
       },
@@ -473,7 +489,7 @@ describe(`backup import checks (${TEST_DB})`, () => {
         url: '',
         date: '',
         authorIds: [6],
-        authors: [{ id: 6, role: 'host', creditedAs: null }],
+        authors: [{ id: 6, role: 'host', creditedAs: null, ...manual, linkedAt: '' }],
         crew: [],
         eventId: 2,
       },
@@ -522,12 +538,20 @@ describe(`backup import checks (${TEST_DB})`, () => {
       'a video by a creator not in the backup',
       spoiled((d) => {
         clip(d).authorIds = [8];
-        clip(d).authors = [{ id: 8, role: 'host', creditedAs: null }];
+        clip(d).authors = [{ id: 8, role: 'host', creditedAs: null, ...manual, linkedAt: '' }];
       }),
     ],
     ['a version 2 video without authors', spoiled((d) => delete (clip(d) as Partial<BackupVideo>).authors)],
     ['authors that are not authorIds', spoiled((d) => void (clip(d).authors[0]!.id = 6))],
     ['an unknown role', spoiled((d) => void Object.assign(clip(d).authors[0]!, { role: 'star' }))],
+    [
+      'an unknown evidence source',
+      spoiled((d) => void Object.assign(clip(d).authors[0]!, { source: 'rumour' })),
+    ],
+    [
+      'an author without its evidence',
+      spoiled((d) => delete (clip(d).authors[0] as Partial<BackupAuthor>).linkedAt),
+    ],
     ['a blank credited name', spoiled((d) => void (clip(d).authors[0]!.creditedAs = ' '))],
     [
       'a crew job outside the list',
@@ -717,8 +741,8 @@ describe(`backup import checks (${TEST_DB})`, () => {
         {
           ...old.videos[0]!,
           authors: [
-            { id: 7, role: 'host', creditedAs: null },
-            { id: 5, role: 'guest', creditedAs: null },
+            { id: 7, role: 'host', creditedAs: null, ...unknown },
+            { id: 5, role: 'guest', creditedAs: null, ...unknown },
           ],
           crew: [],
           eventId: null,
@@ -756,8 +780,16 @@ describe(`backup import checks (${TEST_DB})`, () => {
         date: '2024-01-01',
         authorIds: [i + 1, i + 2],
         authors: [
-          { id: i + 1, role: 'host', creditedAs: null },
-          { id: i + 2, role: i % 3 ? 'guest' : 'featured', creditedAs: i % 5 ? null : `Guest ${i}` },
+          { id: i + 1, role: 'host', creditedAs: null, ...manual, linkedAt: '2024-01-02T03:04:05.000Z' },
+          {
+            id: i + 2,
+            role: i % 3 ? 'guest' : 'featured',
+            creditedAs: i % 5 ? null : `Guest ${i}`,
+            source: 'description',
+            evidence: `with Creator ${i + 2}`,
+            confidence: i % 2 ? 'medium' : 'high',
+            linkedAt: '2024-01-02T03:04:05.000Z',
+          },
         ],
         crew: i % 4 ? [] : [{ name: `Editor ${i}`, job: 'editor', creatorId: i % 8 ? null : i + 3 }],
         eventId: null,
@@ -818,7 +850,7 @@ describe(`a streamed restore that meets a problem (${TEST_DB})`, () => {
       url: `https://youtu.be/${String(i).padStart(11, 'v')}`,
       date: '',
       authorIds: [i + 1],
-      authors: [{ id: i + 1, role: 'host', creditedAs: null }],
+      authors: [{ id: i + 1, role: 'host', creditedAs: null, ...manual, linkedAt: '' }],
       crew: [],
       eventId: null,
     })),

@@ -4,6 +4,7 @@
  * is the tested way to move from the embedded SQLite to MySQL/MariaDB.
  */
 import type { AuthorRole, CrewJob } from './credit-kinds';
+import type { Confidence, EvidenceSource } from './detection';
 import type { ExportColumn } from './export';
 import { periodText, type GroupKind } from './groups';
 
@@ -16,14 +17,15 @@ export const BACKUP_ROUTES = {
 /** `format` of every backup document; `version` changes when its shape does. */
 export const BACKUP_FORMAT = 'friends-of-the-channel-backup';
 /**
- * The version an export writes. 2 added authors' roles and credited names, crew, events, groups with
- * their memberships, other names and pending event proposals.
+ * The version an export writes. 2 added authors' roles, credited names and evidence, crew, events,
+ * groups with their memberships, other names and pending event proposals.
  */
 export const BACKUP_VERSION = 2;
 /**
  * Every version a restore reads. A version 1 document restores with what that version could not say:
- * the first author of each video hosts and the others are guests, no crew, events, groups, other names
- * or event proposals.
+ * the first author of each video hosts and the others are guests, each link's evidence is 'unknown'
+ * (as for links made before evidence was kept), and no crew, events, groups, other names or event
+ * proposals.
  */
 export const BACKUP_VERSIONS = [1, 2] as const;
 export type BackupVersion = (typeof BACKUP_VERSIONS)[number];
@@ -87,12 +89,19 @@ export interface BackupEvent {
   evidence?: string;
 }
 
-/** One authorship, in the order of `authorIds`. */
+/** One authorship, in the order of `authorIds`, with the evidence of how it was made. */
 export interface BackupAuthor {
   id: number;
   role: AuthorRole;
   /** The name the video credits when it differs from the creator's; else null. */
   creditedAs: string | null;
+  source: EvidenceSource;
+  /** The text that matched; '' for a manual link. */
+  evidence: string;
+  /** '' when none was given (a manual link). */
+  confidence: Confidence | '';
+  /** ISO time the link was made; '' for links made before evidence was kept. */
+  linkedAt: string;
 }
 
 /** A crew credit, in the order the video shows them. */

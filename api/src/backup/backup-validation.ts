@@ -13,6 +13,7 @@
 import { BadRequestException } from '@nestjs/common';
 import {
   BACKUP_MESSAGES,
+  EVIDENCE_SOURCES,
   canonicalLanguageTag,
   hasInvisibleCharacters,
   hasUnsafeCharacters,
@@ -39,6 +40,8 @@ import {
   type BackupSuggestion,
   type BackupVersion,
   type BackupVideo,
+  type Confidence,
+  type EvidenceSource,
   type MembershipPeriod,
 } from '@friends/shared';
 
@@ -55,6 +58,12 @@ const COLUMN = {
   eventEvidence: 1000,
   createdAt: 24,
 };
+
+const CONFIDENCES: readonly (Confidence | '')[] = ['high', 'medium', 'low', ''];
+const isEvidenceSource = (value: unknown): value is EvidenceSource =>
+  (EVIDENCE_SOURCES as readonly unknown[]).includes(value);
+const isConfidence = (value: unknown): value is Confidence | '' =>
+  (CONFIDENCES as readonly unknown[]).includes(value);
 
 type Plain = Record<string, unknown>;
 
@@ -241,6 +250,11 @@ export function video(
         id: authorId,
         role: i === 0 ? 'host' : 'guest',
         creditedAs: null,
+        // Version 1 kept no evidence: 'unknown', as for the links made before evidence was kept.
+        source: 'unknown',
+        evidence: '',
+        confidence: '',
+        linkedAt: '',
       })),
       crew: [],
       eventId: null,
@@ -252,12 +266,24 @@ export function video(
     ...record,
     authors: authors.map((author, i): BackupAuthor => {
       const at = `${path}.authors[${i}]`;
-      const a = object(author, at, ['id', 'role', 'creditedAs']);
+      const a = object(author, at, [
+        'id',
+        'role',
+        'creditedAs',
+        'source',
+        'evidence',
+        'confidence',
+        'linkedAt',
+      ]);
       if (a.id !== authorIds[i]) fail(`${at}.id`, `must be ${authorIds[i]}, as authorIds[${i}]`);
       return {
         id: authorIds[i]!,
         role: oneOf(a.role, `${at}.role`, AUTHOR_ROLES, isAuthorRole),
         creditedAs: nullable(a.creditedAs, (name) => text(name, `${at}.creditedAs`, COLUMN.name, true)),
+        source: oneOf(a.source, `${at}.source`, EVIDENCE_SOURCES, isEvidenceSource),
+        evidence: text(a.evidence, `${at}.evidence`, COLUMN.evidence),
+        confidence: oneOf(a.confidence, `${at}.confidence`, CONFIDENCES, isConfidence),
+        linkedAt: text(a.linkedAt, `${at}.linkedAt`, COLUMN.createdAt),
       };
     }),
     crew: list(v.crew, `${path}.crew`).map((member, i): BackupCrew => {

@@ -17,7 +17,9 @@ import {
   type BackupImportResult,
   type BackupSuggestion,
   type BackupVideo,
+  type Confidence,
   type CrewJob,
+  type EvidenceSource,
   type GroupKind,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
@@ -200,9 +202,29 @@ class BackupWriter implements BackupSink {
     await insertRows(
       this.manager,
       'video_authors',
-      ['video_id', 'creator_id', 'position', 'role', 'credited_as'],
+      [
+        'video_id',
+        'creator_id',
+        'position',
+        'role',
+        'credited_as',
+        'source',
+        'evidence',
+        'confidence',
+        'linked_at',
+      ],
       videos.flatMap((v) =>
-        v.authors.map((author, position) => [v.id, author.id, position, author.role, author.creditedAs]),
+        v.authors.map((a, position) => [
+          v.id,
+          a.id,
+          position,
+          a.role,
+          a.creditedAs,
+          a.source,
+          a.evidence,
+          a.confidence,
+          a.linkedAt,
+        ]),
       ),
     );
     await insertRows(
@@ -301,9 +323,14 @@ export class BackupService {
         creator_id: number;
         role: AuthorRole;
         credited_as: string | null;
+        source: EvidenceSource;
+        evidence: string;
+        confidence: Confidence | '';
+        linked_at: string;
       }>(
         manager,
-        'SELECT video_id, creator_id, role, credited_as FROM video_authors ORDER BY video_id, position, creator_id',
+        `SELECT video_id, creator_id, role, credited_as, source, evidence, confidence, linked_at
+           FROM video_authors ORDER BY video_id, position, creator_id`,
       );
       const crew = await rows<{
         video_id: number;
@@ -401,7 +428,15 @@ export class BackupService {
         const video = byVideo.get(int(author.video_id));
         const id = int(author.creator_id);
         video?.authorIds.push(id);
-        video?.authors.push({ id, role: author.role, creditedAs: author.credited_as });
+        video?.authors.push({
+          id,
+          role: author.role,
+          creditedAs: author.credited_as,
+          source: author.source,
+          evidence: author.evidence,
+          confidence: author.confidence,
+          linkedAt: author.linked_at,
+        });
       }
       for (const member of crew)
         byVideo.get(int(member.video_id))?.crew.push({
