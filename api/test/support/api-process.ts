@@ -8,11 +8,12 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { API_ROUTES } from '@friends/shared';
+import { ADMIN_PASSWORD, SESSION_SECRET } from './credentials';
 
 const REPO = resolve(__dirname, '../../..');
 const BUILD_DIR = join(REPO, 'node_modules/.cache/friends-api-process');
 const STAMP = join(BUILD_DIR, '.built');
-export const PROCESS_ADMIN_PASSWORD = 'process-test-admin-password';
+export const PROCESS_ADMIN_PASSWORD = ADMIN_PASSWORD;
 /** The Node flags production starts the API with (api/package.json `runtimeFlags`). */
 export const RUNTIME_FLAGS = (
   JSON.parse(readFileSync(join(REPO, 'api/package.json'), 'utf8')) as { runtimeFlags: string[] }
@@ -94,7 +95,7 @@ export async function startApiProcess(
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
-      SESSION_SECRET: 'process-test-secret-0123456789',
+      SESSION_SECRET,
       LOG_LEVEL: 'warn',
       BUNDLES_DIR: join(REPO, 'node_modules/.cache/friends-no-bundles'),
       // Tests send many reads from one address; the limit itself is tested on its own.

@@ -13,10 +13,11 @@ import request from 'supertest';
 import { API_ROUTES } from '@friends/shared';
 import { createApp } from '../../src/app.factory';
 import { loadConfiguration, type Env } from '../../src/config/configuration';
+import { ADMIN_PASSWORD, SESSION_SECRET } from './credentials';
 import { MYSQL_ADMIN_URL_ENV } from './global-setup';
 import { INSTALL_HINT } from './mariadb-server';
 
-export const ADMIN_PASSWORD = 'correct horse battery staple';
+export { ADMIN_PASSWORD } from './credentials';
 export const TEST_DB = (process.env.TEST_DB ?? 'sqlite').toLowerCase() === 'sqlite' ? 'sqlite' : 'mariadb';
 
 export interface TestContext {
@@ -69,7 +70,7 @@ export async function startTestApp(env: Env = {}): Promise<TestContext> {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     ADMIN_PASSWORD,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret',
+    SESSION_SECRET,
     BUNDLES_DIR: join(tmpdir(), 'friends-no-bundles'),
     LOGIN_RATE_LIMIT: '50',
     // Suites read a lot from one address; public-api.e2e-spec.ts tests the limit itself.
