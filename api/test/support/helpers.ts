@@ -113,6 +113,12 @@ export async function snapshot(t: TestContext): Promise<Record<string, unknown[]
  * and FTS5's own pages (creator_search_fts holds the index's content; its storage may be laid out
  * anew). The name-search keys are derived from the names and written anew, so their row ids differ.
  */
+/** The name-search index's row ids: written anew from the names, so they differ after an Undo. */
+const DERIVED_IDS: Record<string, readonly string[]> = {
+  creator_search_keys: ['id'],
+  creator_search_grams: ['key_id'],
+};
+
 export function dataOf(rows: Record<string, unknown[]>): Record<string, unknown[]> {
   const records = new Set([
     'history',
@@ -122,16 +128,18 @@ export function dataOf(rows: Record<string, unknown[]>): Record<string, unknown[
     'answer_versions',
     'sqlite_sequence',
   ]);
-  const withoutId = (list: unknown[]) =>
+  const without = (list: unknown[], columns: readonly string[]) =>
     list
-      .map((row) => Object.fromEntries(Object.entries(row as object).filter(([column]) => column !== 'id')))
+      .map((row) =>
+        Object.fromEntries(Object.entries(row as object).filter(([column]) => !columns.includes(column))),
+      )
       .map((row) => [sortKey(row), row] as const)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, row]) => row);
   return Object.fromEntries(
     Object.entries(rows)
       .filter(([table]) => !records.has(table) && !table.startsWith('creator_search_fts_'))
-      .map(([table, list]) => [table, table === 'creator_search_keys' ? withoutId(list) : list]),
+      .map(([table, list]) => [table, DERIVED_IDS[table] ? without(list, DERIVED_IDS[table]) : list]),
   );
 }
 
