@@ -280,7 +280,8 @@ export async function rebuildCreatorSearchKeys(manager: EntityManager): Promise<
   const ids = (await rows<{ id: number }>(manager, 'SELECT id FROM creators ORDER BY id')).map((r) =>
     int(r.id),
   );
-  for (const part of chunks(ids, 5000)) {
+  // A thousand creators at a time: their keys, trigrams and short pieces are held in memory at once.
+  for (const part of chunks(ids, 1000)) {
     await insertKeys(manager, part, keyRowsOf(await readSearchableNames(manager, part)));
   }
 }
