@@ -58,8 +58,9 @@ describe('without a YouTube API key', () => {
     const dinner = yt.fake.data.videos.find((v) => v.title === 'Dinner party')!;
     const form = panel(page, 'Add New Video');
     await form.getByLabel('URL', { exact: true }).fill(`https://youtu.be/${dinner.id}`);
+    // The count is what the panel offers: the channel's creator, new here, named by oEmbed.
     expect(await alertAfter(() => form.getByRole('button', { name: 'Fetch Video Info' }).click())).toBe(
-      'Video info fetched!',
+      'Video info fetched! Detected 1 collaborator(s).',
     );
     await expect(form.getByLabel('Title', { exact: true })).toHaveValue('Dinner party');
     expect(yt.fake.calls.filter((c) => c.endpoint !== 'oembed')).toEqual([]);
