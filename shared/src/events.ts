@@ -129,17 +129,20 @@ class DisjointSet {
 }
 
 /**
- * Groups uploads into events. Strong pairs join first; a weak pair then joins two groups (strength
- * 'mutual-credit', for review) unless both sides already sit in different existing events. Only groups of
- * at least two uploads are returned, each group's keys in input order. Pairs are compared only among
- * uploads published within the longest window of each other (or undated), so a large catalogue costs
- * its neighbours, not its square.
+ * The pairs of uploads with evidence of one event, each pair once: every link (pairEvidence checks the
+ * window), and mutual credits between neighbours in time only, so a large catalogue costs its
+ * neighbours, not its square. Pairs across two different existing events, or refused by `wanted`, are
+ * left out.
  */
-export function groupUploads(uploads: readonly EventUpload[]): EventGroup[] {
+function candidatePairs(
+  uploads: readonly EventUpload[],
+  wanted: (a: EventUpload, b: EventUpload) => boolean,
+): EventPair[] {
   const byKey = new Map(uploads.map((u) => [u.key, u]));
   const pairs: EventPair[] = [];
   const seen = new Set<string>();
   const consider = (a: EventUpload, b: EventUpload) => {
+    if (!wanted(a, b)) return;
     const id = a.key < b.key ? `${a.key}\n${b.key}` : `${b.key}\n${a.key}`;
     if (seen.has(id)) return;
     seen.add(id);
@@ -147,13 +150,11 @@ export function groupUploads(uploads: readonly EventUpload[]): EventGroup[] {
     const pair = pairEvidence(a, b);
     if (pair) pairs.push(pair);
   };
-  // Linked pairs: every link, whatever the dates (pairEvidence checks the window).
   for (const upload of uploads)
     for (const key of upload.linkedKeys) {
       const other = byKey.get(key);
       if (other) consider(upload, other);
     }
-  // Mutual credits: neighbours in time only.
   const dated = uploads
     .filter((u) => u.publishedAt && !Number.isNaN(Date.parse(u.publishedAt)))
     .map((u) => ({ upload: u, at: Date.parse(u.publishedAt!) }))
@@ -165,6 +166,18 @@ export function groupUploads(uploads: readonly EventUpload[]): EventGroup[] {
       j++
     )
       consider(dated[i]!.upload, dated[j]!.upload);
+  return pairs;
+}
+
+/**
+ * Groups uploads into events. Strong pairs join first; a weak pair then joins two groups (strength
+ * 'mutual-credit', for review) unless both sides already sit in different existing events. Only groups of
+ * at least two uploads are returned, each group's keys in input order. Pairs are compared only among
+ * uploads published within the longest window of each other (or undated), so a large catalogue costs
+ * its neighbours, not its square.
+ */
+export function groupUploads(uploads: readonly EventUpload[]): EventGroup[] {
+  const pairs = candidatePairs(uploads, () => true);
 
   const strong = new DisjointSet();
   for (const pair of pairs) if (pair.strength === 'link') strong.union(pair.a, pair.b);
@@ -241,34 +254,7 @@ export function importGroupings(
   uploads: readonly EventUpload[],
   fresh: ReadonlySet<string>,
 ): ImportGroupings {
-  const byKey = new Map(uploads.map((u) => [u.key, u]));
-  const pairs: EventPair[] = [];
-  const seen = new Set<string>();
-  const consider = (a: EventUpload, b: EventUpload) => {
-    if (!fresh.has(a.key) && !fresh.has(b.key)) return;
-    const id = a.key < b.key ? `${a.key}\n${b.key}` : `${b.key}\n${a.key}`;
-    if (seen.has(id)) return;
-    seen.add(id);
-    if (a.eventId != null && b.eventId != null && a.eventId !== b.eventId) return;
-    const pair = pairEvidence(a, b);
-    if (pair) pairs.push(pair);
-  };
-  for (const upload of uploads)
-    for (const key of upload.linkedKeys) {
-      const other = byKey.get(key);
-      if (other) consider(upload, other);
-    }
-  const dated = uploads
-    .filter((u) => u.publishedAt && !Number.isNaN(Date.parse(u.publishedAt)))
-    .map((u) => ({ upload: u, at: Date.parse(u.publishedAt!) }))
-    .sort((x, y) => x.at - y.at);
-  for (let i = 0; i < dated.length; i++)
-    for (
-      let j = i + 1;
-      j < dated.length && dated[j]!.at - dated[i]!.at <= MUTUAL_CREDIT_WINDOW_HOURS * HOUR_MS;
-      j++
-    )
-      consider(dated[i]!.upload, dated[j]!.upload);
+  const pairs = candidatePairs(uploads, (a, b) => fresh.has(a.key) || fresh.has(b.key));
 
   // Strong parts, each remembering the existing event it holds (at most one).
   const parts = new DisjointSet();
