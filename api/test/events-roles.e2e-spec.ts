@@ -78,6 +78,23 @@ describe('roles', () => {
     expect((await readVideo(video.id)).authors.map((a) => a.role)).toEqual(['host', 'featured', 'guest']);
   });
 
+  it('gives a merged authorship the strongest role the merged creators had, and Undo restores both', async () => {
+    const host = await createCreator(t, 'Merge Host Role');
+    const guest = await createCreator(t, 'Merge Guest Role');
+    const video = await createVideo(t, { title: 'Roles merged', authorIds: [host.id, guest.id] });
+    // The guest stays and the host is merged into it: the video keeps a host.
+    await admin(t)
+      .patch(API_ROUTES.creators)
+      .send({ primaryId: guest.id, mergeIds: [host.id] })
+      .expect(200);
+    expect((await readVideo(video.id)).authors.map((a) => [a.id, a.role])).toEqual([[guest.id, 'host']]);
+    await undoLatest();
+    expect((await readVideo(video.id)).authors.map((a) => [a.id, a.role])).toEqual([
+      [host.id, 'host'],
+      [guest.id, 'guest'],
+    ]);
+  });
+
   it('refuses a role outside the list', async () => {
     const fay = await createCreator(t, 'Fay Role');
     const res = await admin(t)

@@ -1,4 +1,4 @@
-import { creditedName, crewCredits, crewLine, defaultRole, roleForPattern } from './roles';
+import { creditedName, crewCredits, crewLine, defaultRole, roleForPattern, strongestRole } from './roles';
 
 describe('roles', () => {
   it('makes ft. featured and every other credit a guest', () => {
@@ -56,5 +56,11 @@ describe('crewCredits', () => {
       { name: 'Sam Hollis', job: 'editor' },
       { name: 'Ivy Park', job: 'thumbnail' },
     ]);
+  });
+
+  it('keeps the strongest role when authors become one', () => {
+    expect(strongestRole(['guest', 'host'])).toBe('host');
+    expect(strongestRole(['guest', 'featured'])).toBe('featured');
+    expect(strongestRole(['guest'])).toBe('guest');
   });
 });

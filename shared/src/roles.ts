@@ -34,6 +34,15 @@ export function defaultRole(position: number): AuthorRole {
   return position === 0 ? 'host' : 'guest';
 }
 
+/**
+ * The role one author keeps when several of a video's authors become one creator (a merge): the
+ * strongest of theirs, host over featured over guest, so a video never loses its host to a merge.
+ */
+export function strongestRole(roles: readonly AuthorRole[]): AuthorRole {
+  if (roles.includes('host')) return 'host';
+  return roles.includes('featured') ? 'featured' : 'guest';
+}
+
 export { crewLine, type CrewLine } from './crew';
 
 /** Every crew credit of a description, one per name and job, in order. */

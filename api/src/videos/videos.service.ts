@@ -4,6 +4,7 @@ import {
   canonicalVideoUrl,
   defaultRole,
   quoted,
+  strongestRole,
   videoEditSummary,
   normalizeLinkUrl,
   type AuthorRole,
@@ -199,27 +200,36 @@ export class VideosService {
   /**
    * Inside a caller's change (a merge): each video keeps one authorship for the merged group: the
    * primary's own when it was already an author, else the earliest merged creator's, re-pointed to
-   * the primary (so its position is kept).
+   * the primary (so its position is kept), with the strongest role the group had there.
    */
   async mergeAuthorsWithin(change: Change, primaryId: number, mergeIds: readonly number[]): Promise<void> {
     const { manager } = change;
     const group = [primaryId, ...mergeIds];
     await change.touch({ table: 'video_authors', column: 'creator_id', ids: group });
-    const authorships: { video_id: number; creator_id: number; position: number }[] = [];
+    const authorships: { video_id: number; creator_id: number; position: number; role: AuthorRole }[] = [];
     for (const part of chunks(group)) {
       authorships.push(
-        ...(await rows<{ video_id: number; creator_id: number; position: number }>(
+        ...(await rows<{ video_id: number; creator_id: number; position: number; role: AuthorRole }>(
           manager,
-          `SELECT video_id, creator_id, position FROM video_authors
+          `SELECT video_id, creator_id, position, role FROM video_authors
             WHERE creator_id IN ${placeholders(part.length)} ORDER BY video_id, position${lockFor(manager, 'update')}`,
           part,
         )),
       );
     }
     const byVideo = new Map<number, number[]>(); // video → group members on it, by position
+    const rolesOn = new Map<number, AuthorRole[]>(); // video → their roles there
     for (const row of authorships) {
       const videoId = int(row.video_id);
       byVideo.set(videoId, [...(byVideo.get(videoId) ?? []), int(row.creator_id)]);
+      rolesOn.set(videoId, [...(rolesOn.get(videoId) ?? []), row.role]);
+    }
+    const promotions = new Map<AuthorRole, number[]>(); // role → videos where the kept authorship takes it
+    for (const [videoId, authors] of byVideo) {
+      const roles = rolesOn.get(videoId) ?? [];
+      const keeperRole = roles[Math.max(0, authors.indexOf(primaryId))];
+      const role = strongestRole(roles);
+      if (role !== keeperRole) promotions.set(role, [...(promotions.get(role) ?? []), videoId]);
     }
     const removals = new Map<number, number[]>(); // creator → videos to drop it from
     const repoints = new Map<number, number[]>(); // creator → videos where it becomes the primary
@@ -247,6 +257,14 @@ export class VideosService {
           `UPDATE video_authors SET creator_id = ?, source = 'merge', evidence = ?, linked_at = ?
             WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
           [primaryId, `merged from creator ${creatorId}`, new Date().toISOString(), creatorId, ...part],
+        );
+      }
+    }
+    for (const [role, videoIds] of promotions) {
+      for (const part of chunks(videoIds)) {
+        await manager.query(
+          `UPDATE video_authors SET role = ? WHERE creator_id = ? AND video_id IN ${placeholders(part.length)}`,
+          [role, primaryId, ...part],
         );
       }
     }
