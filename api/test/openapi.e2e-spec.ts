@@ -189,6 +189,21 @@ describe('GET /api/docs-json', () => {
     expect(Object.keys(videoIds).sort()).toEqual(['q', 'youtube']);
   });
 
+  it('describes the saved creator with its warnings as the answer of POST and PUT /api/creators', () => {
+    const answer = (route: string, status: string) =>
+      operation(route).responses[status]?.content?.['application/json']?.schema.$ref;
+    expect(answer(`POST ${API_ROUTES.creators}`, '201')).toBe('#/components/schemas/SavedCreatorDto');
+    expect(answer(`PUT ${API_ROUTES.creators}`, '200')).toBe('#/components/schemas/SavedCreatorDto');
+    const saved = document.components.schemas.SavedCreatorDto!;
+    expect(saved.properties?.warnings).toMatchObject({ type: 'array' });
+    expect(saved.required ?? []).not.toContain('warnings');
+    expect(Object.keys(document.components.schemas.SaveWarningDto?.properties ?? {}).sort()).toEqual([
+      'creatorId',
+      'field',
+      'message',
+    ]);
+  });
+
   it('documents counting by event: ?count= on the leaderboard and ?weight= on a network', () => {
     const params = (route: string) =>
       Object.fromEntries((operation(route).parameters ?? []).map((p) => [p.name, p]));

@@ -10,7 +10,7 @@ import {
   Put,
   Query,
 } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import {
   API_ROUTES,
   HISTORY_ROUTES,
@@ -27,6 +27,7 @@ import {
   type MessageResponse,
 } from '@friends/shared';
 import { BulkDeleteDto } from '../common/bulk-ids.dto';
+import { SavedCreatorDto } from './dto/saved-creator.dto';
 import { CachedAnswer, CREATOR_TABLES } from '../common/cached-answer';
 import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
 import { AdminOnly } from '../auth/access.decorators';
@@ -122,12 +123,14 @@ export class CreatorsController {
 
   /** SavedCreator: with `warnings` when the channel URL is also another creator's (saved all the same). */
   @Post(API_ROUTES.creators)
+  @ApiCreatedResponse({ type: SavedCreatorDto })
   create(@Body() body: CreateCreatorDto): Promise<SavedCreator> {
     return this.creators.create(body);
   }
 
   /** SavedCreator, with `warnings` as for POST. */
   @Put(API_ROUTES.creators)
+  @ApiOkResponse({ type: SavedCreatorDto })
   update(@Body() body: UpdateCreatorDto): Promise<SavedCreator> {
     return this.creators.update(body);
   }
