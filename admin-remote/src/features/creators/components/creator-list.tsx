@@ -2,10 +2,11 @@
  * 'All Creators (n)': checkbox, photo, name, social chips, video count, and View / Edit / Delete.
  * The API filters (name or alias) and pages the rows; more load as the end scrolls into view.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { defaultAvatarUrl, type CreatorListItem, type Navigate } from '@friends/shared';
 import { CreatorQuickAdd } from '../../../components/creator-quick-add';
 import { PagedList } from '../../../components/paged-list';
+import { FilterBox } from '../../../components/filter-box';
 import { Section } from '../../../components/section';
 import { SocialChips } from '../../../components/social-chips';
 import { useCreatorActions } from '../hooks/use-creator-actions';
@@ -54,7 +55,6 @@ export function CreatorList({
   onDeleted,
   navigate,
 }: CreatorListProps) {
-  const id = useId();
   const [editingId, setEditingId] = useState<number | null>(null);
   const { confirmAndDelete } = useCreatorActions();
 
@@ -121,16 +121,11 @@ export function CreatorList({
       <div className="admin-toolbar">
         <CreatorQuickAdd draftKey="creators-quick-add-creator" />
       </div>
-      <label className="admin-visually-hidden" htmlFor={`${id}-filter`}>
-        Filter creators
-      </label>
-      <input
-        id={`${id}-filter`}
-        type="search"
-        className="admin-filter"
+      <FilterBox
+        label="Filter creators"
         placeholder="Filter by name…"
         value={filter}
-        onChange={(event) => onFilterChange(event.target.value)}
+        onChange={onFilterChange}
       />
       <div className="admin-toolbar">
         <label className="admin-check">

@@ -2,10 +2,11 @@
  * 'Review': weak detections of imports and rescans, each with its evidence and its video; accept (the
  * creator is linked, or created) or reject (never proposed again for that video), one or many.
  */
-import { useState } from 'react';
 import { errorAlert, safeHref, type RemoteViewProps, type ReviewItem } from '@friends/shared';
 import { LoadMore } from '../../../components/load-more';
 import { Section } from '../../../components/section';
+import { SelectCheck, SelectionToolbar } from '../../../components/selection-toolbar';
+import { useSelection } from '../../../hooks/use-selection';
 import { reportError } from '../../../lib/report-error';
 import { useDecide, useReviewQueue, type Decision } from '../api/review-api';
 import { ProposedGroupings } from './proposed-groupings';
@@ -20,7 +21,7 @@ function describe(item: ReviewItem): string {
 export function ReviewQueue(_props: RemoteViewProps) {
   const queue = useReviewQueue();
   const decide = useDecide();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const selection = useSelection<number>();
   // A proposal can appear twice when the queue moved between two page loads.
   const items = [
     ...new Map((queue.data?.pages ?? []).flatMap((p) => p.items).map((i) => [i.id, i])).values(),
@@ -31,20 +32,13 @@ export function ReviewQueue(_props: RemoteViewProps) {
     if (ids.length === 0) return;
     try {
       await decide.mutateAsync({ decision, ids });
-      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      selection.drop(ids);
     } catch (error) {
       reportError(error, FAILED, { serverMessageFor: 'any', format: errorAlert });
     }
   };
-  const toggle = (id: number, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const busy = decide.isPending;
-  const chosen = items.filter((i) => selected.has(i.id)).map((i) => i.id);
+  const chosen = items.filter((i) => selection.selected.has(i.id)).map((i) => i.id);
 
   return (
     <div className="admin-view admin-review">
@@ -63,19 +57,13 @@ export function ReviewQueue(_props: RemoteViewProps) {
           <p className="admin-empty">Nothing to review</p>
         ) : (
           <>
-            <div className="admin-actions">
-              <span role="status">
-                {chosen.length} of {items.length} selected
-                {items.length < total ? ` (${total} in all)` : ''}
-              </span>
-              <button
-                type="button"
-                className="admin-button"
-                disabled={busy}
-                onClick={() => setSelected(new Set(items.map((i) => i.id)))}
-              >
-                Select All
-              </button>
+            <SelectionToolbar
+              count={chosen.length}
+              of={items.length}
+              note={items.length < total ? ` (${total} in all)` : ''}
+              busy={busy}
+              onSelectAll={() => selection.replace(items.map((i) => i.id))}
+            >
               <button
                 type="button"
                 className="admin-button admin-button--primary"
@@ -92,7 +80,7 @@ export function ReviewQueue(_props: RemoteViewProps) {
               >
                 Reject Selected ({chosen.length})
               </button>
-            </div>
+            </SelectionToolbar>
             <ul className="admin-list" aria-label="Proposed collaborators">
               {items.map((item) => {
                 const href = safeHref(item.videoUrl);
@@ -102,15 +90,9 @@ export function ReviewQueue(_props: RemoteViewProps) {
                     className="admin-review__item"
                     aria-label={`${item.name} in ${item.videoTitle}`}
                   >
-                    <label>
-                      <input
-                        type="checkbox"
-                        checked={selected.has(item.id)}
-                        disabled={busy}
-                        onChange={(event) => toggle(item.id, event.target.checked)}
-                      />
+                    <SelectCheck selection={selection} rowKey={item.id} busy={busy}>
                       <strong>{item.name}</strong>
-                    </label>{' '}
+                    </SelectCheck>{' '}
                     in{' '}
                     {href ? (
                       <a href={href} target="_blank" rel="noopener noreferrer">

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { deletedSummary, MESSAGES, type Video } from '@friends/shared';
 import { PagedList } from '../../../components/paged-list';
 import { Section } from '../../../components/section';
+import { SelectCheck } from '../../../components/selection-toolbar';
+import { useSelection } from '../../../hooks/use-selection';
 import { reportError } from '../../../lib/report-error';
 import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
 import { getVideoIds, useVideoPages } from '../../../api/get-videos';
@@ -13,29 +15,22 @@ import { getVideoIds, useVideoPages } from '../../../api/get-videos';
 export function BulkDeleteVideos() {
   const pages = useVideoPages('');
   const bulkDelete = useBulkDeleteVideos();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const selection = useSelection<number>();
+  const { selected } = selection;
   const [selecting, setSelecting] = useState(false);
   const all = pages.videos;
   const selectedIds = [...selected];
   const total = pages.total ?? 0;
   const allSelected = total > 0 && selected.size >= total;
 
-  const toggle = (id: number, checked: boolean) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   const selectAll = async (checked: boolean) => {
     if (!checked) {
-      setSelected(new Set());
+      selection.clear();
       return;
     }
     setSelecting(true);
     try {
-      setSelected(new Set(await getVideoIds('', false)));
+      selection.replace(await getVideoIds('', false));
     } catch (error) {
       reportError(error, MESSAGES.couldNotSelectAll);
     } finally {
@@ -50,19 +45,14 @@ export function BulkDeleteVideos() {
     }
     if (!window.confirm(`Are you sure you want to delete ${selectedIds.length} video(s)?`)) return;
     const { succeeded, failed } = await bulkDelete.mutateAsync(selectedIds);
-    setSelected(new Set(failed));
+    selection.replace(failed);
     window.alert(deletedSummary('video', succeeded.length, failed.length));
   };
 
   const renderVideo = (video: Video) => (
-    <label className="admin-check">
-      <input
-        type="checkbox"
-        checked={selected.has(video.id)}
-        onChange={(event) => toggle(video.id, event.target.checked)}
-      />
+    <SelectCheck selection={selection} rowKey={video.id} className="admin-check">
       <span>{video.title}</span>
-    </label>
+    </SelectCheck>
   );
 
   return (

@@ -3,9 +3,10 @@
  * API. A video in a collab event shows it (a link to the event's page) with 'Ungroup event'; ticked
  * videos can be grouped with 'Group as one event' (docs/product.md "Counting by event").
  */
-import { useDeferredValue, useId, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useState, type MouseEvent } from 'react';
 import { EVENT_MIN_VIDEOS, formatDay, MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
 import { PagedList } from '../../../components/paged-list';
+import { FilterBox } from '../../../components/filter-box';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
 import { useDeleteVideo } from '../api/delete-video';
@@ -22,7 +23,6 @@ interface VideoListProps {
 }
 
 export function VideoList({ navigate, highlightId = null }: VideoListProps) {
-  const id = useId();
   const deleteVideo = useDeleteVideo();
   const [editingId, setEditingId] = useState<number | null>(null);
   const groupEvent = useGroupEvent();
@@ -155,16 +155,11 @@ export function VideoList({ navigate, highlightId = null }: VideoListProps) {
       title={all.total === undefined ? 'All Videos' : `All Videos (${all.total})`}
       className="admin-all-videos"
     >
-      <label className="admin-visually-hidden" htmlFor={`${id}-filter`}>
-        Filter videos
-      </label>
-      <input
-        id={`${id}-filter`}
-        type="search"
-        className="admin-filter"
+      <FilterBox
+        label="Filter videos"
         placeholder="Filter by title or creator…"
         value={filter}
-        onChange={(event) => setFilter(event.target.value)}
+        onChange={setFilter}
       />
       <div className="admin-event-bar">
         <button

@@ -8,6 +8,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { bulkImportSummary, formatDay, IMPORT_CHUNK_SIZE, MESSAGES, type PreviewItem } from '@friends/shared';
 import { Section } from '../../../components/section';
+import { SelectCheck, SelectionToolbar } from '../../../components/selection-toolbar';
+import { useSelection } from '../../../hooks/use-selection';
 import { isApiClientError } from '@friends/web/api-client';
 import { chunks } from '../../../lib/chunks';
 import { invalidateCatalog } from '../../../lib/invalidate';
@@ -26,7 +28,7 @@ export function BulkImport() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [items, setItems] = useState<PreviewItem[]>([]);
   const [truncated, setTruncated] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection = useSelection<string>();
   const [progress, setProgress] = useState({ current: 0, total: 0 });
   const noKey = useNoDataApi();
 
@@ -41,7 +43,7 @@ export function BulkImport() {
       const preview = await fetchPlaylist(url.trim());
       setItems(preview.items);
       setTruncated(preview.truncated);
-      setSelected(new Set(preview.items.map((item) => item.id)));
+      selection.replace(preview.items.map((item) => item.id));
       setPhase('list');
     } catch (error) {
       setPhase(items.length > 0 ? 'list' : 'idle');
@@ -49,16 +51,8 @@ export function BulkImport() {
     }
   };
 
-  const toggle = (videoId: string, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(videoId);
-      else next.delete(videoId);
-      return next;
-    });
-
   const runImport = async () => {
-    const ids = items.filter((item) => selected.has(item.id)).map((item) => item.id);
+    const ids = items.filter((item) => selection.selected.has(item.id)).map((item) => item.id);
     if (ids.length === 0) {
       window.alert(MESSAGES.selectVideoToImport);
       return;
@@ -99,7 +93,7 @@ export function BulkImport() {
     window.alert(stopReason ? `${summary}\n\n${stopReason}` : summary);
     setUrl('');
     setItems([]);
-    setSelected(new Set());
+    selection.clear();
     setTruncated(false);
     setPhase('idle');
   };
@@ -144,46 +138,28 @@ export function BulkImport() {
 
       {items.length > 0 ? (
         <div className="yt-preview">
-          <div className="admin-actions yt-preview__toolbar">
-            <span role="status">
-              {selected.size} of {items.length} selected
-              {truncated ? ' (the first 500 videos)' : ''}
-            </span>
-            <button
-              type="button"
-              className="admin-button"
-              disabled={busy}
-              onClick={() => setSelected(new Set(items.map((item) => item.id)))}
-            >
-              Select All
-            </button>
-            <button
-              type="button"
-              className="admin-button"
-              disabled={busy}
-              onClick={() => setSelected(new Set())}
-            >
-              Select None
-            </button>
+          <SelectionToolbar
+            className="yt-preview__toolbar"
+            count={selection.selected.size}
+            of={items.length}
+            note={truncated ? ' (the first 500 videos)' : ''}
+            busy={busy}
+            onSelectAll={() => selection.replace(items.map((item) => item.id))}
+            onSelectNone={selection.clear}
+          >
             <button
               type="button"
               className="admin-button admin-button--primary"
               disabled={busy}
               onClick={() => void runImport()}
             >
-              {phase === 'importing' ? 'Importing…' : `Import Selected (${selected.size})`}
+              {phase === 'importing' ? 'Importing…' : `Import Selected (${selection.selected.size})`}
             </button>
-          </div>
+          </SelectionToolbar>
           <ul className="yt-preview__list" aria-label="Videos to import">
             {items.map((item) => (
               <li key={item.id} className="yt-preview__item">
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={selected.has(item.id)}
-                    disabled={busy}
-                    onChange={(event) => toggle(item.id, event.target.checked)}
-                  />
+                <SelectCheck selection={selection} rowKey={item.id} busy={busy}>
                   {item.thumbnail ? (
                     <img src={item.thumbnail} alt="" width={96} height={54} loading="lazy" />
                   ) : null}
@@ -193,7 +169,7 @@ export function BulkImport() {
                       {formatDay(item.publishedAt)} · {item.channelTitle}
                     </span>
                   </span>
-                </label>
+                </SelectCheck>
               </li>
             ))}
           </ul>

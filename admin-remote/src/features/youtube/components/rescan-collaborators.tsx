@@ -4,7 +4,7 @@
  * with a progress bar current/total where such videos are skipped silently; then the rescan summary or
  * 'No new collaborators detected', and the selection cleared.
  */
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   errorAlert,
@@ -16,7 +16,10 @@ import {
 } from '@friends/shared';
 import { getVideoIds, useVideoPages } from '../../../api/get-videos';
 import { PagedList } from '../../../components/paged-list';
+import { FilterBox } from '../../../components/filter-box';
 import { Section } from '../../../components/section';
+import { SelectCheck, SelectionToolbar } from '../../../components/selection-toolbar';
+import { useSelection } from '../../../hooks/use-selection';
 import { isApiClientError } from '@friends/web/api-client';
 import { chunks } from '../../../lib/chunks';
 import { invalidateCatalog } from '../../../lib/invalidate';
@@ -41,31 +44,23 @@ function summaryOf(added: number, created: number): string {
 
 export function RescanCollaborators() {
   const queryClient = useQueryClient();
-  const filterId = useId();
   const [filter, setFilter] = useState('');
   const text = useDeferredValue(filter).trim().toLowerCase();
   // The API lists the videos on YouTube (newest first, filtered by title or creator); one whose URL
   // still names no video id is skipped silently.
   const pages = useVideoPages(text, true);
   const youtubeVideos = pages.videos.filter((video) => extractVideoId(video.url) !== null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const selection = useSelection<number>();
+  const { selected } = selection;
   const [running, setRunning] = useState<number | 'bulk' | 'selecting' | null>(null);
   const [progress, setProgress] = useState({ current: 0, total: 0 });
   const noKey = useNoDataApi();
-
-  const toggle = (id: number, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   // Every YouTube video, loaded or not: the ids come from the API.
   const selectAll = async () => {
     setRunning('selecting');
     try {
-      setSelected(new Set(await getVideoIds(text, true)));
+      selection.replace(await getVideoIds(text, true));
     } catch (error) {
       reportError(error, MESSAGES.couldNotSelectAll);
     } finally {
@@ -107,7 +102,7 @@ export function RescanCollaborators() {
         setProgress({ current: done, total: ids.length });
       }
       window.alert(summaryOf(added, created));
-      setSelected(new Set());
+      selection.clear();
     } catch (error) {
       reportError(error, MESSAGES.failedToUpdateVideo, {
         serverMessageFor: isApiClientError(error) && error.status >= 500 ? 'any' : [],
@@ -133,16 +128,14 @@ export function RescanCollaborators() {
       <p className="admin-muted">
         Reads each video&apos;s title and description on YouTube again and adds the collaborators it names.
       </p>
-      <div className="admin-actions yt-preview__toolbar">
-        <span role="status">
-          {selected.size} of {pages.total ?? youtubeVideos.length} selected
-        </span>
-        <button type="button" className="admin-button" disabled={busy} onClick={() => void selectAll()}>
-          Select All
-        </button>
-        <button type="button" className="admin-button" disabled={busy} onClick={() => setSelected(new Set())}>
-          Select None
-        </button>
+      <SelectionToolbar
+        className="yt-preview__toolbar"
+        count={selected.size}
+        of={pages.total ?? youtubeVideos.length}
+        busy={busy}
+        onSelectAll={() => void selectAll()}
+        onSelectNone={selection.clear}
+      >
         <button
           type="button"
           className="admin-button admin-button--primary"
@@ -151,20 +144,15 @@ export function RescanCollaborators() {
         >
           {running === 'bulk' ? 'Rescanning…' : `Rescan Selected (${selected.size})`}
         </button>
-      </div>
+      </SelectionToolbar>
       {running === 'bulk' ? (
         <ProgressBar label="Rescanning" current={progress.current} total={progress.total} />
       ) : null}
-      <label className="admin-visually-hidden" htmlFor={filterId}>
-        Filter videos to rescan
-      </label>
-      <input
-        id={filterId}
-        type="search"
-        className="admin-filter"
+      <FilterBox
+        label="Filter videos to rescan"
         placeholder="Filter by title or creator…"
         value={filter}
-        onChange={(event) => setFilter(event.target.value)}
+        onChange={setFilter}
       />
       {pages.isPending ? (
         <p className="admin-muted">Loading videos…</p>
@@ -182,15 +170,9 @@ export function RescanCollaborators() {
           itemClassName="yt-rescan__item"
           renderItem={(video) => (
             <>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={selected.has(video.id)}
-                  disabled={busy}
-                  onChange={(event) => toggle(video.id, event.target.checked)}
-                />
+              <SelectCheck selection={selection} rowKey={video.id} busy={busy}>
                 <span>{video.title}</span>
-              </label>
+              </SelectCheck>
               <button
                 type="button"
                 className="admin-button"
