@@ -344,7 +344,7 @@ describe('POST /api/history/:id/undo', () => {
     expect((await undo(rejected.id)).status).toBe(200);
     expect(await t.query('SELECT id FROM review_rejections')).toEqual([]);
     expect((await undo(accepted.id)).status).toBe(200);
-    expect(await t.query("SELECT id FROM creators WHERE name = 'milofenwick'")).toEqual([]);
+    expect(await t.query("SELECT id FROM creators WHERE name = 'Milo Fenwick'")).toEqual([]);
     expect([await exportText(), await reviewState()]).toEqual(start);
 
     // A bulk decision is one entry, undone whole; an unknown id is counted as failed.

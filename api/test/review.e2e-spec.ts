@@ -129,11 +129,13 @@ describe('an import', () => {
     expect(first.body).toEqual({ total: 2, items: [page.items[1]] });
   });
 
-  it('accepts one: the creator is made and linked with the evidence', async () => {
+  it('accepts one: the creator is made, named after its channel, and linked with the evidence', async () => {
     const item = (await queue()).items.find((i) => i.name === 'milofenwick')!;
     const res = await post(REVIEW_ROUTES.accept(item.id));
     expect(res.status).toBe(200);
-    const milo = await idOf('creators', 'name', 'milofenwick');
+    // A handle is not a name: YouTube's channels.list gives the channel's title.
+    const milo = await idOf('creators', 'name', 'Milo Fenwick');
+    expect(await idOf('creators', 'name', 'milofenwick')).toBeNaN();
     expect(res.body).toEqual({ id: item.id, videoId: item.videoId, creatorId: milo });
     const evidence = (await get(REVIEW_ROUTES.videoEvidence(item.videoId))).body as LinkEvidence[];
     expect(evidence[1]).toMatchObject({

@@ -181,7 +181,7 @@ describe('POST /api/youtube/import', () => {
 
     const names = await creatorNames();
     expect(names[0]).toBe(EXPECTED.mainCreator);
-    expect(names.slice(1).sort()).toEqual([...EXPECTED.collaborators, ...EXPECTED.mentionHandles].sort());
+    expect(names.slice(1).sort()).toEqual([...EXPECTED.collaborators, ...EXPECTED.mentionCreators].sort());
     const keys = new Set(names.map(nameMatchKey));
     for (const filtered of EXPECTED.filteredNames) {
       if (nameMatchKey(filtered) !== nameMatchKey('Otto Brambleworth'))
@@ -442,7 +442,7 @@ describe('POST /api/youtube/refresh-photos', () => {
   it('updates, counts the up-to-date and the failed', async () => {
     const res = await post(YOUTUBE_ROUTES.refreshPhotos);
     expect(res.status).toBe(200);
-    // Juniper Lane got its photo at import; milofenwick (YouTube handle) and Sunny Abernathy (Instagram)
+    // Juniper Lane got its photo at import; Milo Fenwick (YouTube handle) and Sunny Abernathy (Instagram)
     // get theirs now; fennarask is unknown to Instagram.
     expect(res.body).toMatchObject({
       updated: 2,
@@ -451,8 +451,8 @@ describe('POST /api/youtube/refresh-photos', () => {
       notFetched: [{ reason: 'notFound', count: 1 }],
     });
     expect(res.body.creators.map((c: { name: string }) => c.name).sort()).toEqual([
+      'Milo Fenwick',
       'Sunny Abernathy',
-      'milofenwick',
     ]);
     const again = await post(YOUTUBE_ROUTES.refreshPhotos);
     expect(again.body).toMatchObject({ updated: 0, upToDate: 3, failed: 1 });

@@ -48,7 +48,8 @@ describe('Review', () => {
       .click();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Review 1 pending' })).toBeVisible();
-    expect((await suite.api.creators()).map((c) => c.name)).toContain('milofenwick');
+    // Named after the handle's channel, not the handle.
+    expect((await suite.api.creators()).map((c) => c.name)).toContain('Milo Fenwick');
 
     await page
       .getByRole('button', { name: 'Reject Priya Castellan in Camping in the rain with Priya Castellan' })

@@ -203,7 +203,7 @@ describe('YouTube bulk import, rescan and photos', () => {
       const names = creators.map((c) => c.name);
       expect(names[0]).toBe(EXPECTED.mainCreator);
       expect([...names].sort()).toEqual(
-        [EXPECTED.mainCreator, ...EXPECTED.collaborators, ...EXPECTED.mentionHandles].sort(),
+        [EXPECTED.mainCreator, ...EXPECTED.collaborators, ...EXPECTED.mentionCreators].sort(),
       );
       for (const filtered of EXPECTED.filteredNames) expect(names.map(lower)).not.toContain(lower(filtered));
       const main = creators.find((c) => c.name === EXPECTED.mainCreator)!;
@@ -326,10 +326,10 @@ describe('YouTube bulk import, rescan and photos', () => {
     const linked = before.filter((c) =>
       c.socialLinks.some((l) => /youtube\.com|youtu\.be|instagram\.com/i.test(l.url)),
     );
-    // Juniper Lane (photo from the import), milofenwick (YouTube handle), Sunny Abernathy (Instagram),
+    // Juniper Lane (photo from the import), Milo Fenwick (YouTube handle), Sunny Abernathy (Instagram),
     // fennarask (unknown to Instagram).
     expect(linked.map((c) => c.name).sort()).toEqual(
-      ['Juniper Lane', 'Sunny Abernathy', 'milofenwick', 'Fenna Rask'].sort(),
+      ['Juniper Lane', 'Sunny Abernathy', 'Milo Fenwick', 'Fenna Rask'].sort(),
     );
     const refresh = panel(page, 'Bulk Actions & Cleanup').getByRole('button', { name: 'Refresh Photos' });
 
@@ -343,7 +343,7 @@ describe('YouTube bulk import, rescan and photos', () => {
     const after = await suite.api.creators();
     const photoOf = (name: string) => after.find((c) => c.name === name)!.photo;
     expect(photoOf('Sunny Abernathy')).toContain('/img/ig/sunnyabernathy');
-    expect(photoOf('milofenwick')).toContain('/img/ch/');
+    expect(photoOf('Milo Fenwick')).toContain('/img/ch/');
     // The list shows the new picture.
     await expect(
       page.getByRole('article', { name: 'Sunny Abernathy', exact: true }).locator('img').first(),

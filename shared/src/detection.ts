@@ -452,8 +452,13 @@ export function detectScored<T extends DetectableCreator>(
     ...titleCandidates(input.title, channelTitle),
     ...descriptionCandidates(input.description),
   ];
+  // 'Kappa Kite : @kappakite' credits one person: the bare @kappakite of that line is not a second one.
+  const namedHandles = new Set(
+    candidates.filter((c) => c.handle && c.name !== c.handle).map((c) => nameMatchKey(c.handle!)),
+  );
   for (const c of candidates) {
     if (!c.name || isFilteredName(c.name, channelTitle)) continue;
+    if (c.handle && c.name === c.handle && namedHandles.has(nameMatchKey(c.handle))) continue;
     if (c.handle && nameMatchKey(c.handle) === nameMatchKey(channelTitle)) continue;
     const fromDescription = c.inDescription === true;
     const match =

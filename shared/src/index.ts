@@ -28,3 +28,4 @@ export * from './roles';
 export * from './format';
 export * from './groups';
 export * from './share';
+export * from './handle-names';

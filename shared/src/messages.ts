@@ -55,6 +55,11 @@ export const MESSAGES = {
     'Without a YouTube API key (YOUTUBE_API_KEY) only Instagram photos are refreshed.',
   /** The server could not reach YouTube at all (network down, DNS, timeouts): not the video's fault. */
   youtubeUnreachable: 'YouTube could not be reached. Check the connection and try again later.',
+  /** A creator made from an @handle could not be named after its channel: it keeps the handle. */
+  handlesKeptUnreachable:
+    'YouTube could not be reached, so creators made from an @handle keep the handle as their name.',
+  handlesKeptNoKey:
+    'No YouTube API key (YOUTUBE_API_KEY), so creators made from an @handle keep the handle as their name.',
   /** The visitor's first page of creators failed: not an empty database, so it says so and offers Retry. */
   couldNotLoadCreators: "Couldn't load creators",
   couldNotLoadCreatorsHelp: 'The server did not answer. Check your connection, then try again.',

@@ -96,6 +96,8 @@ export interface ReviewDecision {
   videoId: number;
   /** The creator linked (accept) or null (reject). */
   creatorId: number | null;
+  /** Said when creators made from an @handle keep the handle (no key, or YouTube could not be reached). */
+  notice?: string;
 }
 
 export interface ReviewBulkInput {
@@ -106,6 +108,8 @@ export interface ReviewBulkResult {
   done: number;
   /** Proposals already decided or unknown. */
   failed: number;
+  /** Said when creators made from an @handle keep the handle (no key, or YouTube could not be reached). */
+  notice?: string;
 }
 
 /** One line saying how a link was made, for the evidence marker on an author chip. */

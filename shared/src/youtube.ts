@@ -51,6 +51,8 @@ export interface VideoInfo {
   channelCreatorId: number | null;
   /** Collaborators found in the title and description (the channel's creator left out). */
   detected: DetectedCollaborators;
+  /** Said when creators made from an @handle keep the handle (no key, or YouTube could not be reached). */
+  notice?: string;
 }
 
 export interface CreatorInfoInput {
@@ -139,6 +141,8 @@ export interface ImportResult {
   events?: number;
   /** Weak groupings (mutual credits within 48 hours) sent to the review queue. */
   eventProposals?: number;
+  /** Said when creators made from an @handle keep the handle (no key, or YouTube could not be reached). */
+  notice?: string;
 }
 
 export interface RescanInput {
@@ -156,6 +160,8 @@ export interface RescanItemResult {
   proposed?: number;
   /** Set when the video was skipped (no YouTube id, or no data from YouTube). */
   skipped?: string;
+  /** Said when creators made from an @handle keep the handle (no key, or YouTube could not be reached). */
+  notice?: string;
 }
 
 /** POST /api/youtube/rescan */
@@ -164,6 +170,8 @@ export interface RescanResult {
   added: number;
   created: number;
   proposed: number;
+  /** Said when creators made from an @handle keep the handle (no key, or YouTube could not be reached). */
+  notice?: string;
 }
 
 /** POST /api/youtube/refresh-photos */

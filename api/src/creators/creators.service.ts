@@ -265,6 +265,18 @@ export class CreatorsService {
     return { creator: owner };
   }
 
+  /** Inside a caller's transaction: the creator whose channel (first link) is one of `urls`, or null. */
+  async channelCreatorWithin(
+    manager: EntityManager,
+    urls: readonly string[],
+  ): Promise<{ id: number; name: string } | null> {
+    for (const url of urls) {
+      const owner = await this.channelTakenBy(manager, url, null);
+      if (owner) return owner;
+    }
+    return null;
+  }
+
   /**
    * The creator other than `self` whose channel (first social link) is the same as `url` compared by
    * channelUrlKey, or null. Narrowed in SQL by a piece of text every such URL contains, then compared

@@ -7,6 +7,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   boilerplateFromCounts,
+  creditedYouTubeHandle,
+  nameFromChannel,
   descriptionNameKeys,
   nameMatchKey,
   quoted,
@@ -28,6 +30,13 @@ import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { normaliseRow, rowKey, videoScopes, type Row } from '../history/row-snapshot';
 import { VideosService } from '../videos/videos.service';
+import {
+  channelOfHandle,
+  HandleChannels,
+  NO_HANDLE_ANSWERS,
+  type HandleChannelAnswers,
+} from '../youtube/handle-channels';
+import { channelLink } from '../youtube/youtube-common';
 
 export const PROPOSAL_NOT_FOUND = 'Proposal not found';
 
@@ -57,6 +66,7 @@ export class ReviewService {
     private readonly creators: CreatorsService,
     private readonly videos: VideosService,
     private readonly changes: ChangesService,
+    private readonly handles: HandleChannels,
   ) {}
 
   async list(page: Page): Promise<ReviewPage> {
@@ -107,7 +117,9 @@ export class ReviewService {
 
   /** Accept one proposal: the creator (found by name or alias, else created) becomes an author. */
   async accept(id: number): Promise<ReviewDecision> {
-    return this.single(await this.decide([id], 'accept', { required: true }));
+    const answers = await this.lookUpHandles([id]);
+    const decision = this.single(await this.decide([id], 'accept', { required: true }, answers));
+    return answers.problem ? { ...decision, notice: answers.problem } : decision;
   }
 
   /** Reject one proposal: remembered for the video's URL, by name and by creator. */
@@ -117,8 +129,39 @@ export class ReviewService {
 
   /** Bulk forms: one change (one history entry); unknown or already decided ones are counted as failed. */
   async acceptMany(ids: readonly number[]): Promise<ReviewBulkResult> {
-    const decisions = await this.decide(ids, 'accept');
-    return { done: decisions.length, failed: new Set(ids).size - decisions.length };
+    const answers = await this.lookUpHandles(ids);
+    const decisions = await this.decide(ids, 'accept', {}, answers);
+    return {
+      done: decisions.length,
+      failed: new Set(ids).size - decisions.length,
+      ...(answers.problem ? { notice: answers.problem } : {}),
+    };
+  }
+
+  /**
+   * Before the decision's transaction (no network wait holds it open): the channels of the @handles of
+   * the pending proposals that would make a new creator.
+   */
+  private async lookUpHandles(ids: readonly number[]): Promise<HandleChannelAnswers> {
+    const unique = [...new Set(ids)];
+    const pending = await this.tx.read(async (manager) => {
+      const found: { name: string; url: string; evidence: string }[] = [];
+      for (const part of chunks(unique))
+        found.push(
+          ...(await rows<{ name: string; url: string; evidence: string }>(
+            manager,
+            `SELECT name, url, evidence FROM review_proposals
+              WHERE creator_id IS NULL AND id IN ${placeholders(part.length)}`,
+            part,
+          )),
+        );
+      return found;
+    });
+    const handles = pending.flatMap((p) => {
+      const handle = creditedYouTubeHandle({ name: p.name, url: p.url, text: p.evidence });
+      return handle ? [handle] : [];
+    });
+    return handles.length ? this.handles.lookUp(handles) : NO_HANDLE_ANSWERS;
   }
 
   async rejectMany(ids: readonly number[]): Promise<ReviewBulkResult> {
@@ -142,6 +185,7 @@ export class ReviewService {
     ids: readonly number[],
     decision: 'accept' | 'reject',
     { required = false } = {},
+    answers: HandleChannelAnswers = NO_HANDLE_ANSWERS,
   ): Promise<ReviewDecision[]> {
     const unique = [...new Set(ids)];
     return this.changes.run({ kind: 'review.decision', summary: '' }, async (change) => {
@@ -160,7 +204,7 @@ export class ReviewService {
         if (!pending) continue;
         decisions.push(
           decision === 'accept'
-            ? await this.acceptWithin(change, proposal)
+            ? await this.acceptWithin(change, proposal, answers)
             : await this.rejectWithin(manager, proposal, rejections),
         );
       }
@@ -175,20 +219,15 @@ export class ReviewService {
     });
   }
 
-  private async acceptWithin(change: Change, proposal: ProposalRow): Promise<ReviewDecision> {
+  private async acceptWithin(
+    change: Change,
+    proposal: ProposalRow,
+    answers: HandleChannelAnswers,
+  ): Promise<ReviewDecision> {
     const { manager } = change;
     const videoId = int(proposal.video_id);
     let creatorId = proposal.creator_id === null ? null : int(proposal.creator_id);
-    if (creatorId === null) {
-      const found = await creatorIdByName(manager, proposal.name);
-      if (found !== null) creatorId = found;
-      else {
-        creatorId = await this.creators.createWithin(change, {
-          name: proposal.name,
-          socialLinks: proposal.url ? [{ url: proposal.url }] : [],
-        });
-      }
-    }
+    if (creatorId === null) creatorId = await this.creatorFor(change, proposal, answers);
     await this.videos.addAuthorsWithin(
       change,
       videoId,
@@ -210,6 +249,39 @@ export class ReviewService {
       creatorId,
     ]);
     return { id: int(proposal.id), videoId, creatorId };
+  }
+
+  /**
+   * The creator a new name stands for. An @handle YouTube knows is its channel: the creator already
+   * having that channel, or named like it, else a new one named after the channel (docs/product.md
+   * "A handle is not a name") with the channel's link. Otherwise the creator of that name or alias, else
+   * a new one with the proposal's link.
+   */
+  private async creatorFor(
+    change: Change,
+    proposal: ProposalRow,
+    answers: HandleChannelAnswers,
+  ): Promise<number> {
+    const { manager } = change;
+    let name = proposal.name;
+    let url = proposal.url;
+    const handle = creditedYouTubeHandle({ name, url, text: proposal.evidence });
+    const channel = channelOfHandle(answers, handle);
+    if (channel && handle) {
+      const link = channelLink(channel);
+      const owner = await this.creators.channelCreatorWithin(manager, [
+        link,
+        `https://www.youtube.com/channel/${channel.id}`,
+      ]);
+      if (owner) return owner.id;
+      name = nameFromChannel(proposal.name, handle, channel.title);
+      url = link;
+      const titled = await creatorIdByName(manager, channel.title);
+      if (titled !== null) return titled;
+    }
+    const found = await creatorIdByName(manager, name);
+    if (found !== null) return found;
+    return this.creators.createWithin(change, { name, socialLinks: url ? [{ url }] : [] });
   }
 
   private async rejectWithin(

@@ -7,7 +7,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   creditedName,
+  creditedYouTubeHandle,
   crewCredits,
+  nameFromChannel,
   detectScored,
   roleForPattern,
   type CrewCredit,
@@ -18,7 +20,14 @@ import type { Change } from '../changes/change';
 import { CreatorsService } from '../creators/creators.service';
 import type { AuthorCredit, AuthorEvidence } from '../videos/videos.service';
 import type { CreatorDirectory, DirectoryCreator } from './creator-directory';
-import type { VideoDetails } from './youtube-client';
+import { channelOfHandle, NO_HANDLE_ANSWERS, type HandleChannelAnswers } from './handle-channels';
+import { channelLink } from './youtube-common';
+import type { VideoDetails, YouTubeChannel } from './youtube-client';
+
+/** Who a detection of a new name stands for once its @handle was looked up. */
+type NewName =
+  | { kind: 'existing'; creator: DirectoryCreator }
+  | { kind: 'new'; name: string; url: string; channel: YouTubeChannel | null };
 
 export interface ResolvedCollaborators {
   /** Authors to add, in the order found (the channel owner not included). */
@@ -55,13 +64,64 @@ export class CollaboratorResolver {
     );
   }
 
-  /** For the add-video form, where the admin decides: every detection, known ones first. */
-  detect(video: VideoDetails, directory: CreatorDirectory, main?: DirectoryCreator): DetectedCollaborators {
-    const found = this.scored(video, directory, main);
+  /**
+   * The YouTube handles of the new names a video's detections would make creators of (the credits that
+   * name a creator already known need no lookup); `onlyHigh` for import and rescan, which make creators
+   * of high-confidence detections only.
+   */
+  handlesToLookUp(
+    videos: readonly VideoDetails[],
+    directory: CreatorDirectory,
+    onlyHigh: boolean,
+  ): Set<string> {
+    const handles = new Set<string>();
+    for (const video of videos)
+      for (const d of this.scored(video, directory)) {
+        if (d.creatorId !== null || (onlyHigh && d.confidence !== 'high')) continue;
+        const handle = creditedYouTubeHandle(d);
+        if (handle) handles.add(handle);
+      }
+    return handles;
+  }
+
+  /**
+   * A new name after its handle was looked up: the creator already standing for that channel, or the
+   * name and link to make one with (the channel's title and URL when YouTube knows the handle).
+   */
+  newName(d: Detection, directory: CreatorDirectory, answers: HandleChannelAnswers): NewName {
+    const handle = creditedYouTubeHandle(d);
+    const channel = channelOfHandle(answers, handle);
+    if (!channel || !handle) return { kind: 'new', name: d.name, url: d.url, channel: null };
+    const known = directory.channelCreator({ id: channel.id, title: channel.title, handle: channel.handle });
+    if (known) return { kind: 'existing', creator: known };
     return {
-      existingIds: [...new Set(found.flatMap((d) => (d.creatorId === null ? [] : [d.creatorId])))],
-      toCreate: found.filter((d) => d.creatorId === null).map((d) => ({ name: d.name, url: d.url })),
+      kind: 'new',
+      name: nameFromChannel(d.name, handle, channel.title),
+      url: channelLink(channel),
+      channel,
     };
+  }
+
+  /** For the add-video form, where the admin decides: every detection, known ones first. */
+  detect(
+    video: VideoDetails,
+    directory: CreatorDirectory,
+    main?: DirectoryCreator,
+    answers: HandleChannelAnswers = NO_HANDLE_ANSWERS,
+  ): DetectedCollaborators {
+    const existingIds: number[] = [];
+    const toCreate: { name: string; url: string }[] = [];
+    for (const d of this.scored(video, directory, main)) {
+      if (d.creatorId !== null) existingIds.push(d.creatorId);
+      else {
+        const named = this.newName(d, directory, answers);
+        if (named.kind === 'existing') {
+          if (named.creator.id !== main?.id) existingIds.push(named.creator.id);
+        } else if (!toCreate.some((c) => c.name === named.name))
+          toCreate.push({ name: named.name, url: named.url });
+      }
+    }
+    return { existingIds: [...new Set(existingIds)], toCreate };
   }
 
   /** Applies the high-confidence detections (new creators go into `made`); the rest are proposals. */
@@ -72,6 +132,7 @@ export class CollaboratorResolver {
     main: DirectoryCreator | undefined,
     made: DirectoryCreator[],
     boilerplate?: ReadonlySet<string>,
+    answers: HandleChannelAnswers = NO_HANDLE_ANSWERS,
   ): Promise<ResolvedCollaborators> {
     const result: ResolvedCollaborators = {
       authorIds: [],
@@ -90,7 +151,11 @@ export class CollaboratorResolver {
       let isNew = false;
       let name: string;
       if (id === null) {
-        const found = await this.findOrCreate(change, directory, { name: d.name, url: d.url });
+        const named = this.newName(d, directory, answers);
+        const found =
+          named.kind === 'existing'
+            ? { creator: named.creator, created: false }
+            : await this.findOrCreate(change, directory, { name: named.name, url: named.url });
         if (found.created) made.push(found.creator);
         id = found.creator.id;
         name = found.creator.name;

@@ -21,6 +21,7 @@ import { TransactionRunner } from '../database/transaction-runner.service';
 import { ReviewService, channelKeyOf } from '../review/review.service';
 import { VideosService, videoUrlKey, type AuthorEvidence } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
+import { HandleChannels, type HandleChannelAnswers } from './handle-channels';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
 import { ImportEvents, type ImportedUpload } from './import-events';
 import { VideoDetails, YouTubeChannel, YouTubeClient } from './youtube-client';
@@ -66,6 +67,7 @@ export class YouTubeImportService {
     private readonly changes: ChangesService,
     private readonly review: ReviewService,
     private readonly events: ImportEvents,
+    private readonly handles: HandleChannels,
   ) {}
 
   async playlist(url: string): Promise<PlaylistPreview> {
@@ -114,6 +116,7 @@ export class YouTubeImportService {
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
     const channels = await this.channelsToCreate(videos, directory);
     const boilerplate = await this.boilerplateByChannel(videos);
+    const answers = await this.handles.lookUp(this.resolver.handlesToLookUp(videos, directory, true));
 
     const results: ImportItemResult[] = [];
     const imported: ImportedUpload[] = [];
@@ -135,6 +138,7 @@ export class YouTubeImportService {
             entry,
             boilerplate.get(channelKeyOf(video)),
             imported,
+            answers,
           ),
         );
       }
@@ -153,6 +157,7 @@ export class YouTubeImportService {
       proposed: results.reduce((sum, r) => sum + (r.proposed ?? 0), 0),
       events: events.grouped,
       eventProposals: events.proposed,
+      ...(answers.problem ? { notice: answers.problem } : {}),
     };
   }
 
@@ -190,6 +195,7 @@ export class YouTubeImportService {
     entry: RecordedChange,
     boilerplate: ReadonlySet<string> | undefined,
     imported: ImportedUpload[],
+    answers: HandleChannelAnswers,
   ): Promise<ImportItemResult> {
     const url = canonicalVideoUrl(`https://www.youtube.com/watch?v=${video.id}`);
     const urlKey = videoUrlKey(url);
@@ -222,7 +228,15 @@ export class YouTubeImportService {
             main = result.creator;
             if (result.created) made.push(main);
           }
-          const found = await this.resolver.resolve(change, video, directory, main, made, boilerplate);
+          const found = await this.resolver.resolve(
+            change,
+            video,
+            directory,
+            main,
+            made,
+            boilerplate,
+            answers,
+          );
           const authorIds = [main.id, ...found.authorIds];
           const owner: AuthorEvidence = {
             source: 'channel-owner',

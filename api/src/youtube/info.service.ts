@@ -18,6 +18,7 @@ import { TransactionRunner } from '../database/transaction-runner.service';
 import { normaliseInstagramUsername } from '../instagram/instagram-client';
 import { InstagramService } from '../instagram/instagram.service';
 import { CollaboratorResolver } from './collaborator-resolver';
+import { HandleChannels } from './handle-channels';
 import { CreatorDirectory } from './creator-directory';
 import { YouTubeClient, type VideoDetails } from './youtube-client';
 import { dateOf, toHttpError } from './youtube-common';
@@ -30,6 +31,7 @@ export class YouTubeInfoService {
     private readonly tx: TransactionRunner,
     private readonly instagram: InstagramService,
     private readonly resolver: CollaboratorResolver,
+    private readonly handles: HandleChannels,
   ) {}
 
   status(): YouTubeStatus {
@@ -53,6 +55,7 @@ export class YouTubeInfoService {
       title: video.channelTitle,
       handle: video.channelHandle,
     });
+    const answers = await this.handles.lookUp(this.resolver.handlesToLookUp([video], directory, false));
     return {
       videoId,
       url: canonicalVideoUrl(url),
@@ -62,7 +65,8 @@ export class YouTubeInfoService {
       description: video.description,
       source: video.source,
       channelCreatorId: main?.id ?? null,
-      detected: this.resolver.detect(video, directory, main),
+      detected: this.resolver.detect(video, directory, main, answers),
+      ...(answers.problem ? { notice: answers.problem } : {}),
     };
   }
 

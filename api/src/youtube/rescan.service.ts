@@ -14,6 +14,7 @@ import { videoScopes } from '../history/row-snapshot';
 import { ReviewService, channelKeyOf } from '../review/review.service';
 import { VideosService } from '../videos/videos.service';
 import { CollaboratorResolver } from './collaborator-resolver';
+import { HandleChannels, type HandleChannelAnswers } from './handle-channels';
 import { CreatorDirectory, DirectoryCreator } from './creator-directory';
 import { VideoDetails, YouTubeClient } from './youtube-client';
 import { requireDataApi, toHttpError } from './youtube-common';
@@ -27,6 +28,7 @@ export class YouTubeRescanService {
     private readonly resolver: CollaboratorResolver,
     private readonly changes: ChangesService,
     private readonly review: ReviewService,
+    private readonly handles: HandleChannels,
   ) {}
 
   /** One rescan request is one history entry, whatever number of transactions (one per video) carry it. */
@@ -64,7 +66,9 @@ export class YouTubeRescanService {
     }
     if (!video) throw new NotFoundException(MESSAGES.noVideoDataFound);
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
-    return this.asOneEntry((entry) => this.rescanVideo(id, video, directory, entry));
+    const answers = await this.handles.lookUp(this.resolver.handlesToLookUp([video], directory, true));
+    const result = await this.asOneEntry((entry) => this.rescanVideo(id, video, directory, entry, answers));
+    return answers.problem ? { ...result, notice: answers.problem } : result;
   }
 
   /** A selection: videos without a YouTube id or without data are skipped silently. */
@@ -90,6 +94,7 @@ export class YouTubeRescanService {
     }
     const byYouTubeId = new Map(videos.map((v) => [v.id, v]));
     const directory = await this.tx.read((m) => CreatorDirectory.load(m));
+    const answers = await this.handles.lookUp(this.resolver.handlesToLookUp(videos, directory, true));
     const results: RescanItemResult[] = [];
     await this.asOneEntry(async (entry) => {
       for (const id of unique) {
@@ -99,7 +104,7 @@ export class YouTubeRescanService {
         else if (!youtubeId)
           results.push({ id, added: 0, created: 0, skipped: MESSAGES.couldNotExtractVideoIdShort });
         else if (!video) results.push({ id, added: 0, created: 0, skipped: MESSAGES.noVideoDataFound });
-        else results.push(await this.rescanVideo(id, video, directory, entry));
+        else results.push(await this.rescanVideo(id, video, directory, entry, answers));
       }
     });
     return {
@@ -107,6 +112,7 @@ export class YouTubeRescanService {
       added: results.reduce((sum, r) => sum + r.added, 0),
       created: results.reduce((sum, r) => sum + r.created, 0),
       proposed: results.reduce((sum, r) => sum + (r.proposed ?? 0), 0),
+      ...(answers.problem ? { notice: answers.problem } : {}),
     };
   }
 
@@ -116,6 +122,7 @@ export class YouTubeRescanService {
     video: VideoDetails,
     directory: CreatorDirectory,
     entry: RecordedChange,
+    answers: HandleChannelAnswers,
   ): Promise<RescanItemResult> {
     const made: DirectoryCreator[] = [];
     const channelKey = channelKeyOf(video);
@@ -128,7 +135,7 @@ export class YouTubeRescanService {
           title: video.channelTitle,
           handle: video.channelHandle,
         });
-        const found = await this.resolver.resolve(change, video, directory, main, made, boilerplate);
+        const found = await this.resolver.resolve(change, video, directory, main, made, boilerplate, answers);
         const added = await this.videos.addAuthorsWithin(
           change,
           id,

@@ -236,6 +236,12 @@ export class YouTubeClient {
     }
   }
 
+  /** The channel of an @handle (with or without '@'), from channels.list forHandle; null when none has it. */
+  async channelForHandle(handle: string): Promise<YouTubeChannel | null> {
+    this.requireKey();
+    return this.channelBy({ forHandle: `@${handle.replace(/^@/, '')}` }, 'snippet');
+  }
+
   /** Channels by id, 50 per call, in the order given (unknown ids left out). */
   async getChannels(ids: readonly string[]): Promise<YouTubeChannel[]> {
     return this.listByIds(ids, async (batch) => {
@@ -260,9 +266,12 @@ export class YouTubeClient {
     return unique.map((id) => byId.get(id)).filter((item): item is T => !!item);
   }
 
-  private async channelBy(filter: Record<string, string>): Promise<YouTubeChannel | null> {
+  private async channelBy(
+    filter: Record<string, string>,
+    part = 'snippet,contentDetails',
+  ): Promise<YouTubeChannel | null> {
     const res = await this.get<ChannelListResponse>('channels', {
-      part: 'snippet,contentDetails',
+      part,
       ...filter,
     });
     const first = res.items?.[0]; // no `items` key at all when nothing matches

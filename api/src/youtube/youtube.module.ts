@@ -11,17 +11,16 @@ import { YouTubeInfoService } from './info.service';
 import { YouTubePhotosService } from './photos.service';
 import { YouTubeRescanService } from './rescan.service';
 import { YouTubeController } from './youtube.controller';
-import { youtubeClientProvider } from './youtube-common';
+import { YouTubeClientModule } from './youtube-client.module';
 
 /**
  * The YouTube features of the admin, one service per job (info, import, rescan, photos); creators and
  * videos are written through their own services. The API calls YouTube so the key never leaves it.
  */
 @Module({
-  imports: [InstagramModule, CreatorsModule, VideosModule, ReviewModule, EventsModule],
+  imports: [YouTubeClientModule, InstagramModule, CreatorsModule, VideosModule, ReviewModule, EventsModule],
   controllers: [YouTubeController],
   providers: [
-    youtubeClientProvider,
     CollaboratorResolver,
     YouTubeInfoService,
     YouTubeImportService,
@@ -29,6 +28,6 @@ import { youtubeClientProvider } from './youtube-common';
     YouTubeRescanService,
     YouTubePhotosService,
   ],
-  exports: [youtubeClientProvider, CollaboratorResolver],
+  exports: [YouTubeClientModule, CollaboratorResolver],
 })
 export class YouTubeModule {}

@@ -194,8 +194,10 @@ export const EXPECTED = {
     'Kenji Farrow',
     'Åsa Lindqvård',
   ],
-  /** @mentions: a creator named like the handle (or matched to one through its handle link). */
+  /** @mentions: the detected name is the handle (what the review queue shows). */
   mentionHandles: ['milofenwick'],
+  /** The creators accepted @mentions make: named after the handle's channel (channels.list forHandle). */
+  mentionCreators: ['Milo Fenwick'],
   /** Never a creator after the import, whatever the case. */
   filteredNames: [
     'youtube.com',

@@ -5,6 +5,7 @@ import {
   REVIEW_PAGE_SIZE,
   REVIEW_ROUTES,
   type ReviewBulkResult,
+  type ReviewDecision,
   type ReviewPage,
 } from '@friends/shared';
 import { api } from '@friends/web/api-client';
@@ -33,11 +34,13 @@ export type Decision = 'accept' | 'reject';
 export function useDecide() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ decision, ids }: { decision: Decision; ids: number[] }) =>
+    mutationFn: ({ decision, ids }: { decision: Decision; ids: number[] }): Promise<ReviewBulkResult> =>
       ids.length === 1
         ? api
-            .post(decision === 'accept' ? REVIEW_ROUTES.accept(ids[0]!) : REVIEW_ROUTES.reject(ids[0]!))
-            .then(() => ({ done: 1, failed: 0 }))
+            .post<ReviewDecision>(
+              decision === 'accept' ? REVIEW_ROUTES.accept(ids[0]!) : REVIEW_ROUTES.reject(ids[0]!),
+            )
+            .then((d) => ({ done: 1, failed: 0, ...(d?.notice ? { notice: d.notice } : {}) }))
         : api.post<ReviewBulkResult>(
             decision === 'accept' ? REVIEW_ROUTES.acceptMany : REVIEW_ROUTES.rejectMany,
             {

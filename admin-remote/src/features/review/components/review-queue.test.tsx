@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { ReviewItem } from '@friends/shared';
+import { MESSAGES, type ReviewItem } from '@friends/shared';
 import { mockFetch } from '../../../test-utils/mock-fetch';
 import { renderWithClient, resetBrowserState, viewProps } from '../../../test-utils/render';
 import { ReviewQueue } from './review-queue';
@@ -55,5 +55,18 @@ describe('Review', () => {
     expect(api.writes().map((call) => [`${call.method} ${call.url}`, call.body])).toEqual([
       ['POST /api/review/accept', { ids: [1, 2] }],
     ]);
+  });
+
+  it('says why a creator made from an @handle kept the handle', async () => {
+    const notice = MESSAGES.handlesKeptUnreachable;
+    mockFetch({
+      'GET /api/review?offset=0&limit=50': { body: { items: range(1, 3), total: 2 } },
+      'POST /api/review/1/accept': { body: { id: 1, videoId: 101, creatorId: 7, notice } },
+    });
+    const { user } = renderWithClient(<ReviewQueue {...viewProps()} />);
+    const list = await screen.findByRole('list', { name: 'Proposed collaborators' });
+    const row = within(list).getByRole('listitem', { name: 'Guest 1 in Video 1' });
+    await user.click(within(row).getByRole('button', { name: /^Accept/ }));
+    expect(await screen.findByText(notice)).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@
  * 'Review': weak detections of imports and rescans, each with its evidence and its video; accept (the
  * creator is linked, or created) or reject (never proposed again for that video), one or many.
  */
+import { useState } from 'react';
 import { errorAlert, safeHref, type RemoteViewProps, type ReviewItem } from '@friends/shared';
 import { LoadMore } from '../../../components/load-more';
 import { Section } from '../../../components/section';
@@ -22,6 +23,8 @@ export function ReviewQueue(_props: RemoteViewProps) {
   const queue = useReviewQueue();
   const decide = useDecide();
   const selection = useSelection<number>();
+  // Why a creator made from an @handle kept the handle (no key, YouTube unreachable).
+  const [notice, setNotice] = useState('');
   // A proposal can appear twice when the queue moved between two page loads.
   const items = [
     ...new Map((queue.data?.pages ?? []).flatMap((p) => p.items).map((i) => [i.id, i])).values(),
@@ -31,7 +34,8 @@ export function ReviewQueue(_props: RemoteViewProps) {
   const run = async (decision: Decision, ids: number[]) => {
     if (ids.length === 0) return;
     try {
-      await decide.mutateAsync({ decision, ids });
+      const result = await decide.mutateAsync({ decision, ids });
+      setNotice(result.notice ?? '');
       selection.drop(ids);
     } catch (error) {
       reportError(error, FAILED, { serverMessageFor: 'any', format: errorAlert });
@@ -49,6 +53,11 @@ export function ReviewQueue(_props: RemoteViewProps) {
           Names an import or rescan found but was not sure of. Accept links the creator to the video (creating
           it when new); reject keeps it from being proposed again for that video.
         </p>
+        {notice && (
+          <p className="admin-notice" role="status">
+            {notice}
+          </p>
+        )}
         {queue.isPending ? (
           <p className="admin-muted">Loading proposals…</p>
         ) : queue.isError ? (
