@@ -1,17 +1,15 @@
 /**
  * The card image of a link preview: a 1200 × 630 PNG laid out by satori (flexbox to SVG, text shaped
- * with the bundled fonts) and rasterised by resvg off the event loop. Fonts come from
- * @fontsource/noto-sans (Latin, Latin Extended, Cyrillic, Greek), read once from node_modules, so
- * nothing is fetched and system fonts play no part: the same card on every machine. Photos are not
+ * with the fonts of card-fonts.ts, every script a name may be written in) and rasterised by resvg off
+ * the event loop. Photos are not
  * fetched (they live on third-party hosts): every person is drawn as the generated avatar, initials on
  * the colour of their name.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import { CARD_SIZE, stripUnsafeCharacters } from '@friends/shared';
 import satori from 'satori';
 import { avatarHue, initialsOf } from '../avatar/avatar';
+import { BASE_FAMILIES, baseFonts, fontsForSegment } from './card-fonts';
 
 /** One person on a card. */
 export interface CardPerson {
@@ -26,29 +24,7 @@ export interface CardContent {
   lines: string[];
 }
 
-const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'greek'] as const;
-const WEIGHTS = [400, 700] as const;
-const FAMILY = (subset: string) => `Card ${subset}`;
-
-type SatoriFont = Parameters<typeof satori>[1]['fonts'][number];
-let fonts: SatoriFont[] | null = null;
-
-function loadFonts(): SatoriFont[] {
-  if (fonts) return fonts;
-  const files = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
-  // A family per subset: satori falls back from one family of the list to the next for a missing glyph.
-  fonts = SUBSETS.flatMap((subset) =>
-    WEIGHTS.map((weight) => ({
-      name: FAMILY(subset),
-      data: readFileSync(join(files, `noto-sans-${subset}-${weight}-normal.woff`)),
-      weight,
-      style: 'normal' as const,
-    })),
-  );
-  return fonts;
-}
-
-const FONT_FAMILY = SUBSETS.map(FAMILY).join(', ');
+const FONT_FAMILY = BASE_FAMILIES.join(', ');
 
 /** A satori element (its React-like shape, without React). */
 interface Node {
@@ -130,13 +106,34 @@ function layout(content: CardContent): Node {
   );
 }
 
-/** The PNG bytes of `content`'s card. */
-export async function drawCard(content: CardContent): Promise<Buffer> {
-  const svg = await satori(layout(content) as unknown as Parameters<typeof satori>[0], {
+let alone: ReturnType<typeof baseFonts> | null = null;
+/** The base fonts as a set of their own: satori adds the other scripts' fonts to a set once loaded. */
+function baseFontsAlone(): ReturnType<typeof baseFonts> {
+  alone ??= baseFonts().map((font) => ({ ...font, data: Buffer.from(font.data as Buffer) }));
+  return alone;
+}
+
+/**
+ * The SVG of `content`'s card, text drawn as paths. `otherScripts: false` draws with the Latin,
+ * Cyrillic and Greek fonts alone (what cards looked like before: other scripts as boxes).
+ */
+export function cardSvg(content: CardContent, otherScripts = true): Promise<string> {
+  return satori(layout(content) as unknown as Parameters<typeof satori>[0], {
     width: CARD_SIZE.width,
     height: CARD_SIZE.height,
-    fonts: loadFonts(),
+    ...(otherScripts
+      ? {
+          fonts: baseFonts(),
+          loadAdditionalAsset: (_language: string, segment: string) =>
+            Promise.resolve(fontsForSegment(segment)),
+        }
+      : { fonts: baseFontsAlone() }),
   });
+}
+
+/** The PNG bytes of `content`'s card. */
+export async function drawCard(content: CardContent): Promise<Buffer> {
+  const svg = await cardSvg(content);
   const image = await renderAsync(svg, { font: { loadSystemFonts: false } });
   return image.asPng();
 }
