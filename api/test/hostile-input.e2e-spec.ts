@@ -715,6 +715,7 @@ const ENDPOINTS: Endpoint[] = [
     url: query([
       ['creator', creatorIdText],
       ['pair', pairText],
+      ['group', groupIdText],
       ['view', fc.oneof(fc.constantFrom('leaderboard', 'creator', 'pair', ''), hostileText)],
     ]).map((q) => (q ? `/?${q}` : '/')),
     cookie: anyCookie,
@@ -748,6 +749,18 @@ const ENDPOINTS: Endpoint[] = [
     method: 'get',
     route: '/api/cards/pairs/:file',
     url: segment(fileText(pairText, '.png')).map((file) => `/api/cards/pairs/${file}`),
+    headers: anyBearer,
+  },
+  {
+    method: 'get',
+    route: '/api/feeds/groups/:file',
+    url: segment(fileText(groupIdText, '.atom')).map((file) => `/api/feeds/groups/${file}`),
+    headers: anyBearer,
+  },
+  {
+    method: 'get',
+    route: '/api/cards/groups/:file',
+    url: segment(fileText(groupIdText, '.png')).map((file) => `/api/cards/groups/${file}`),
     headers: anyBearer,
   },
   {

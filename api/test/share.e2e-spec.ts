@@ -6,6 +6,7 @@ import { JSDOM } from 'jsdom';
 import {
   API_ROUTES,
   FEED_ENTRIES,
+  GROUP_ROUTES,
   REVIEW_ROUTES,
   SHARE_ROUTES,
   type Creator,
@@ -421,5 +422,146 @@ describe('card images', () => {
       expect([path, res.status]).toEqual([path, 400]);
       expectErrorBody(res.body);
     }
+  });
+});
+
+describe('a group: feed, preview and card', () => {
+  const GROUP_NAME = 'Fans <b>"&"</b>';
+  let groupId: number;
+  let gia: Creator;
+  let hal: Creator;
+  let ivo: Creator;
+
+  beforeAll(async () => {
+    gia = await createCreator(t, 'Gia');
+    hal = await createCreator(t, 'Hal');
+    ivo = await createCreator(t, 'Ivo');
+    const group = await admin(t).post(GROUP_ROUTES.groups).send({ name: GROUP_NAME, kind: 'team' });
+    expect(group.status).toBe(201);
+    groupId = (group.body as { id: number }).id;
+    for (const [creator, from, to] of [
+      [gia, '2023-06-01', null],
+      [hal, '2023-01-01', '2023-12-31'],
+    ] as const) {
+      const res = await admin(t)
+        .post(GROUP_ROUTES.members(groupId))
+        .send({ creatorId: creator.id, from, to });
+      expect(res.status).toBe(201);
+    }
+    await createVideo(t, { title: 'Before Gia joined', date: '2023-01-01', authorIds: [gia.id, ivo.id] });
+    await createVideo(t, { title: 'Inside', date: '2023-07-01', authorIds: [ivo.id, gia.id] });
+    await createVideo(t, { title: 'Gia alone', date: '2023-08-01', authorIds: [gia.id] });
+    await createVideo(t, { title: 'After Hal left', date: '2024-03-01', authorIds: [hal.id, ivo.id] });
+    await createVideo(t, { title: 'Hal while a member', date: '2023-05-05', authorIds: [hal.id, ivo.id] });
+    await createVideo(t, { title: 'Undated pair', authorIds: [gia.id, hal.id] });
+  });
+
+  it("lists the members' collaborations made while members, newest first, escaped", async () => {
+    const feed = await getFeed(SHARE_ROUTES.groupFeed(groupId));
+    expect(feed.title['#text']).toBe(`${GROUP_NAME}: collaborations of its members`);
+    expect(titles(feed)).toEqual(['Inside', 'Hal while a member']);
+    expect(feed.link).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rel: 'self', href: `${ORIGIN}${SHARE_ROUTES.groupFeed(groupId)}` }),
+        expect.objectContaining({ rel: 'alternate', href: `${ORIGIN}/?group=${groupId}` }),
+      ]),
+    );
+    // Each entry's pair page starts with the member.
+    expect(feed.entry![0]!.link).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rel: 'related', href: `${ORIGIN}/?pair=${gia.id}-${ivo.id}` }),
+      ]),
+    );
+    const raw = (await t.http().get(SHARE_ROUTES.groupFeed(groupId))).text;
+    expect(raw).not.toContain('<b>');
+  });
+
+  it('answers 304 to its ETag, and follows a change of membership at once', async () => {
+    const first = await t.http().get(SHARE_ROUTES.groupFeed(groupId));
+    const etag = first.headers.etag!;
+    expect((await t.http().get(SHARE_ROUTES.groupFeed(groupId)).set('If-None-Match', etag)).status).toBe(304);
+    const joined = await admin(t)
+      .post(GROUP_ROUTES.members(groupId))
+      .send({ creatorId: ivo.id, from: '2024-01-01', to: null });
+    expect(joined.status).toBe(201);
+    expect((await t.http().get(SHARE_ROUTES.groupFeed(groupId)).set('If-None-Match', etag)).status).toBe(200);
+    expect(titles(await getFeed(SHARE_ROUTES.groupFeed(groupId)))).toEqual([
+      'After Hal left',
+      'Inside',
+      'Hal while a member',
+    ]);
+  });
+
+  it('answers feeds, previews and cards from kept answers: computed once, encoded once', async () => {
+    for (const path of [
+      SHARE_ROUTES.groupFeed(groupId),
+      `/?group=${groupId}`,
+      SHARE_ROUTES.groupCard(groupId),
+    ]) {
+      const first = await t.http().get(path).set('Accept-Encoding', 'br');
+      const second = await t.http().get(path).set('Accept-Encoding', 'br');
+      expect([path, first.status, second.status]).toEqual([path, 200, 200]);
+      expect(first.headers['answer-computation']).toEqual(expect.any(String));
+      expect([path, second.headers['answer-computation']]).toEqual([
+        path,
+        first.headers['answer-computation'],
+      ]);
+      // PNG bytes are compressed already: sent as they are.
+      const encoding = path.endsWith('.png') ? undefined : 'br';
+      expect([path, second.headers['content-encoding']]).toEqual([path, encoding]);
+    }
+  });
+
+  it('answers 404 for an unknown group and 400 for a malformed id', async () => {
+    const unknown = await t.http().get(SHARE_ROUTES.groupFeed(999_999));
+    expect(unknown.status).toBe(404);
+    expectErrorBody(unknown.body);
+    for (const path of ['/api/feeds/groups/x.atom', '/api/feeds/groups/1.rss', '/api/feeds/groups/0.atom']) {
+      const res = await t.http().get(path);
+      expect([path, res.status]).toEqual([path, 400]);
+      expectErrorBody(res.body);
+    }
+  });
+
+  it('answers /?group= with its title, counts in words, address, card and feed, escaped', async () => {
+    const res = await t.http().get(`/?group=${groupId}`);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<b>"&"</b>');
+    const page = head(res.text);
+    expect(page.scripts).toBe(0);
+    expect(page.title).toBe(`${GROUP_NAME} · Friends of the Channel`);
+    expect(page.titles).toBe(1);
+    expect(page.meta('og:title')).toBe(`${GROUP_NAME} · Friends of the Channel`);
+    expect(page.meta('og:description')).toBe(
+      `${GROUP_NAME}, team: 2 members today, 3 collaborations by its members while members.`,
+    );
+    expect(page.meta('og:url')).toBe(`${ORIGIN}/?group=${groupId}`);
+    expect(page.meta('og:image')).toBe(`${ORIGIN}${SHARE_ROUTES.groupCard(groupId)}`);
+    expect(page.meta('og:image:alt')).toBe(GROUP_NAME);
+    expect(page.meta('twitter:card')).toBe('summary_large_image');
+    expect(page.meta('twitter:image')).toBe(page.meta('og:image'));
+    expect(page.alternate).toBe(`${ORIGIN}${SHARE_ROUTES.groupFeed(groupId)}`);
+    expect(page.document.getElementById('root')).not.toBeNull();
+  });
+
+  it('answers an unknown or malformed group with the generic page', async () => {
+    const generic = (await t.http().get('/')).text;
+    for (const path of ['/?group=999999', '/?group=abc', '/?group=0']) {
+      const res = await t.http().get(path);
+      expect([path, res.status, res.text]).toEqual([path, 200, generic]);
+    }
+  });
+
+  it('draws the group card as a 1200 × 630 PNG; 404 unknown, 400 malformed', async () => {
+    const res = await getPng(SHARE_ROUTES.groupCard(groupId));
+    expect([res.status, res.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(pngSize(res.body as Buffer)).toEqual({ width: 1200, height: 630 });
+    expect(
+      (await t.http().get(SHARE_ROUTES.groupCard(groupId)).set('If-None-Match', res.headers.etag!)).status,
+    ).toBe(304);
+    expect((await t.http().get(SHARE_ROUTES.groupCard(999_999))).status).toBe(404);
+    const malformed = await t.http().get('/api/cards/groups/abc.png');
+    expect(malformed.status).toBe(400);
+    expectErrorBody(malformed.body);
   });
 });

@@ -13,6 +13,8 @@ export const SHARE_ROUTES = {
   creatorCard: (id: number) => `/api/cards/creators/${id}.png`, // GET image/png, 1200 × 630
   pairCard: (a: number, b: number) => `/api/cards/pairs/${a}-${b}.png`, // GET image/png
   leaderboardCard: '/api/cards/leaderboard.png', // GET image/png
+  groupFeed: (id: number) => `/api/feeds/groups/${id}.atom`, // GET application/atom+xml
+  groupCard: (id: number) => `/api/cards/groups/${id}.png`, // GET image/png, 1200 × 630
   keys: '/api/keys', // GET ApiKeyInfo[]; POST ApiKeyInput -> CreatedApiKey (admin)
   key: (id: number) => `/api/keys/${id}`, // DELETE (admin): revokes
 } as const;
@@ -25,6 +27,7 @@ export const SHARED_VIEW_PATHS = {
   creator: (id: number) => `/?creator=${id}`,
   pair: (a: number, b: number) => `/?pair=${a}-${b}`,
   leaderboard: '/?view=leaderboard',
+  group: (id: number) => `/?group=${id}`,
 } as const;
 
 /** The largest id (a 32-bit integer, as every id column). */
@@ -108,12 +111,31 @@ export function leaderboardPreviewText(creators: number, collaborations: number)
   );
 }
 
+/** What a group's preview and card say about it. */
+export interface GroupPreviewCounts {
+  /** Creators who are members today. */
+  members: number;
+  /** Collaborations that count for the group (an author was a member on the video's date). */
+  collaborations: number;
+}
+
+export function groupPreviewText(name: string, kind: string, counts: GroupPreviewCounts): string {
+  return (
+    `${name}, ${kind.toLowerCase()}: ${countInWords(counts.members, 'member')} today, ` +
+    `${countInWords(counts.collaborations, 'collaboration')} by its members while members.`
+  );
+}
+
+/** A group's feed title (the feed document, its alternate links, the Follow link). */
+export const groupFeedTitle = (name: string) => `${name}: collaborations of its members`;
+
 /** The documents' titles (`<title>`, og:title). */
 export const PREVIEW_TITLES = {
   site: 'Friends of the Channel',
   creator: (name: string) => `${name} · Friends of the Channel`,
   pair: (a: string, b: string) => `${a} & ${b} · Friends of the Channel`,
   leaderboard: 'Collaboration Leaderboard · Friends of the Channel',
+  group: (name: string) => `${name} · Friends of the Channel`,
 } as const;
 
 /** The IETF RateLimit header fields' policy names. */

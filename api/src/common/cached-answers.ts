@@ -181,7 +181,7 @@ export class CachedAnswers {
       void reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       const body =
-        encoding && payload.length >= COMPRESS_THRESHOLD
+        encoding && payload.length >= COMPRESS_THRESHOLD && cache.compressible(payload)
           ? await cache.compressed(payload, encoding)
           : payload;
       if (body !== payload && encoding) {

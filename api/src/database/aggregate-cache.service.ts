@@ -28,6 +28,11 @@ export interface AnswerOptions {
    * being current then, so nothing replays it afterwards; its key must name that time's window.
    */
   expiresAt?: number;
+  /**
+   * false for bytes already compressed (PNG): sent as they are, never brotli- or gzip-encoded. Only
+   * `buffer` answers may say so; JSON is always worth compressing.
+   */
+  compress?: boolean;
 }
 
 /** The tables an entry reads; null: every table but UNCACHED_TABLES. */
@@ -51,6 +56,7 @@ interface Computed {
   /** Numbers this process's computations, for the Answer-Computation header. */
   computation: number;
   expiresAt: number | undefined;
+  compress: boolean;
 }
 
 const toReadSet = (reads: readonly string[] | undefined): ReadSet => (reads ? new Set(reads) : null);
@@ -98,6 +104,19 @@ export class AggregateCache {
   json(key: string, compute: () => Promise<unknown>, options: AnswerOptions | number = {}): Promise<Buffer> {
     const { reads, expiresAt } =
       typeof options === 'number' ? { expiresAt: options, reads: undefined } : options;
+    return this.keep(key, async () => Buffer.from(JSON.stringify(await compute())), { reads, expiresAt });
+  }
+
+  /**
+   * As `json`, for answers that are bytes already (an Atom document, a preview page, a card image):
+   * kept, encoded once, ETagged once and replayed like any cached answer. The bytes are copied, so
+   * `compute` may hand back a buffer it keeps elsewhere.
+   */
+  buffer(key: string, compute: () => Promise<Buffer>, options: AnswerOptions = {}): Promise<Buffer> {
+    return this.keep(key, async () => Buffer.from(await compute()), options);
+  }
+
+  private keep(key: string, compute: () => Promise<Buffer>, options: AnswerOptions): Promise<Buffer> {
     const cached = this.entries.get(key);
     if (cached) {
       this.entries.delete(key); // least recently used goes first
@@ -106,12 +125,13 @@ export class AggregateCache {
     }
     const meta: Computed = {
       started: this.changes,
-      reads: toReadSet(reads),
+      reads: toReadSet(options.reads),
       computation: ++this.computations,
-      expiresAt,
+      expiresAt: options.expiresAt,
+      compress: options.compress ?? true,
     };
-    const pending = compute().then((value) => {
-      const body = this.track(Buffer.from(JSON.stringify(value)));
+    const pending = compute().then((computed) => {
+      const body = this.track(computed);
       this.computed.set(body, meta);
       if (this.entries.get(key)?.body === pending) {
         this.sizes.set(key, body.length);
@@ -183,6 +203,11 @@ export class AggregateCache {
   /** When `body` stops being current whatever the writes (ms since the epoch), if it depends on the clock. */
   expiresAt(body: Buffer): number | undefined {
     return this.computed.get(body)?.expiresAt;
+  }
+
+  /** False for an answer whose bytes are compressed already (see AnswerOptions.compress). */
+  compressible(body: Buffer): boolean {
+    return this.computed.get(body)?.compress ?? true;
   }
 
   /** The tables `body` reads (null: every table but UNCACHED_TABLES). */

@@ -18,6 +18,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { int, rows, rowsWhereIn } from '../database/sql';
+import { isCollaborationSql } from '../videos/collaboration-sql';
 
 interface GroupRow {
   id: number;
@@ -187,3 +188,17 @@ export async function readMembersOn(
   );
   return found.map((row) => int(row.creator_id));
 }
+
+/**
+ * The collaborations that count for group `?` (docs/product.md "Groups", inside or across): dated
+ * videos with two or more authors, one of whom was a member on the video's date. A subquery with the
+ * columns `id` and `date`, one row per video; its one parameter is the group's id.
+ */
+export const GROUP_COLLABORATIONS_SQL = `SELECT DISTINCT v.id, v.date
+   FROM group_members gm
+   JOIN video_authors va ON va.creator_id = gm.creator_id
+   JOIN videos v ON v.id = va.video_id
+   JOIN video_counts vc ON vc.video_id = v.id
+  WHERE gm.group_id = ? AND v.date >= gm.from_date
+    AND (gm.to_date IS NULL OR v.date <= gm.to_date)
+    AND ${isCollaborationSql('vc.authors')}`;

@@ -1,8 +1,16 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { PAIR_MUST_DIFFER, countInWords, type CreatorPreviewCounts } from '@friends/shared';
+import {
+  GROUP_MESSAGES,
+  PAIR_MUST_DIFFER,
+  addDays,
+  countInWords,
+  utcDay,
+  type CreatorPreviewCounts,
+} from '@friends/shared';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
+import { AggregateCache } from '../database/aggregate-cache.service';
 import { drawCard, type CardContent } from './card';
-import { ShareReader } from './share-reader.service';
+import { SUMMARY_READS, ShareReader, type GroupSummary } from './share-reader.service';
 
 /** Cards kept at most; a card is about 30 KB. */
 const MAX_CARDS = 300;
@@ -14,18 +22,59 @@ export function creatorCardLines(counts: CreatorPreviewCounts): string[] {
   ];
 }
 
+export function groupCardLines(group: GroupSummary): string[] {
+  return [
+    `${group.kindLabel} · ${countInWords(group.members, 'member')} today`,
+    `${countInWords(group.collaborations, 'collaboration')} by its members`,
+  ];
+}
+
 /**
- * Card images, kept by what they show rather than by write: after a write the summary is read again
- * (cheap), and a card whose name and counts did not change is the same PNG with the same ETag, so it is
- * neither redrawn nor downloaded again.
+ * Card images. Each address's PNG is a cached answer (kept, replayed, never compressed again) until a
+ * write changes what cards read; the drawings themselves are kept by what they show: after a write the
+ * summary is read again (cheap), and a card whose name and counts did not change is the same PNG with
+ * the same ETag, so it is neither redrawn nor downloaded again.
  */
 @Injectable()
 export class CardsService {
   private readonly drawn = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly reader: ShareReader) {}
+  constructor(
+    private readonly reader: ShareReader,
+    private readonly cache: AggregateCache,
+  ) {}
 
-  async creatorCard(id: number): Promise<Buffer> {
+  creatorCard(id: number): Promise<Buffer> {
+    return this.kept(`creator:${id}`, () => this.drawCreator(id));
+  }
+
+  pairCard(a: number, b: number): Promise<Buffer> {
+    return this.kept(`pair:${a}-${b}`, () => this.drawPair(a, b));
+  }
+
+  leaderboardCard(): Promise<Buffer> {
+    return this.kept('leaderboard', () => this.drawLeaderboard());
+  }
+
+  /** Says who is a member today, so it is kept until midnight UTC at most. */
+  groupCard(id: number): Promise<Buffer> {
+    const today = utcDay();
+    return this.kept(
+      `group:${id} ${today}`,
+      async () => {
+        const group = await this.reader.group(id, today);
+        if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
+        return this.draw({ people: [{ name: group.name }], title: group.name, lines: groupCardLines(group) });
+      },
+      Date.parse(`${addDays(today, 1)}T00:00:00Z`),
+    );
+  }
+
+  private kept(key: string, draw: () => Promise<Buffer>, expiresAt?: number): Promise<Buffer> {
+    return this.cache.buffer(`card ${key}`, draw, { reads: SUMMARY_READS, compress: false, expiresAt });
+  }
+
+  private async drawCreator(id: number): Promise<Buffer> {
     const creator = await this.reader.creator(id);
     if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
     return this.draw({
@@ -35,7 +84,7 @@ export class CardsService {
     });
   }
 
-  async pairCard(a: number, b: number): Promise<Buffer> {
+  private async drawPair(a: number, b: number): Promise<Buffer> {
     const pair = await this.reader.pair(a, b);
     if (!pair) throw new NotFoundException(CREATOR_NOT_FOUND);
     if (pair.a.id === pair.b.id) throw new BadRequestException(PAIR_MUST_DIFFER);
@@ -46,7 +95,7 @@ export class CardsService {
     });
   }
 
-  async leaderboardCard(): Promise<Buffer> {
+  private async drawLeaderboard(): Promise<Buffer> {
     const board = await this.reader.leaderboard();
     return this.draw({
       people: [],

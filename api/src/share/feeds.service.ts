@@ -1,41 +1,46 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { FEED_ENTRIES, PAIR_MUST_DIFFER, SHARE_ROUTES, SHARED_VIEW_PATHS, type Video } from '@friends/shared';
+import {
+  FEED_ENTRIES,
+  GROUP_MESSAGES,
+  PAIR_MUST_DIFFER,
+  SHARE_ROUTES,
+  SHARED_VIEW_PATHS,
+  groupFeedTitle,
+  type Video,
+} from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { resolveCreatorId } from '../creators/creator-reader';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows } from '../database/sql';
+import { GROUP_COLLABORATIONS_SQL, readGroupRow } from '../groups/group-reader';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
 import { readVideosById } from '../videos/video-reader';
-import { AnswerMemo } from './answer-memo';
 import { renderAtom, type AtomEntry } from './atom';
 
-/** Feeds kept at most (one per creator or pair followed, and per origin they were asked on). */
-const MAX_FEEDS = 1000;
 const EPOCH = '1970-01-01T00:00:00Z';
 /** What a feed is built from (a merged-away id is read through creator_aliases). */
 const FEED_READS = ['creators', 'creator_aliases', 'videos', 'video_authors'];
+/** A group's feed also reads the memberships and which videos are collaborations. */
+const GROUP_FEED_READS = [...FEED_READS, 'video_counts', 'creator_groups', 'group_members'];
 
 /**
  * Atom feeds of collaborations: a creator's videos with others, or a pair's videos together, newest
  * first by date (undated last, as the pages list them), FEED_ENTRIES at most. Built only from
  * `video_authors`, the confirmed links: a proposal waiting in Review is not a link, and undoing a change
- * removes its rows, so the feed loses it. Kept until the next write (AnswerMemo).
+ * removes its rows, so the feed loses it. Kept as cached answers (encoded once, replayed) until a write
+ * changes what they read.
  */
 @Injectable()
 export class FeedsService {
-  private readonly memo: AnswerMemo<Buffer>;
-
   constructor(
     private readonly tx: TransactionRunner,
-    cache: AggregateCache,
-  ) {
-    this.memo = new AnswerMemo(cache, FEED_READS, MAX_FEEDS);
-  }
+    private readonly cache: AggregateCache,
+  ) {}
 
   creatorFeed(id: number, origin: string): Promise<Buffer> {
-    return this.memo.get(`creator:${id}:${origin}`, () =>
+    return this.kept(`creator:${id} ${origin}`, FEED_READS, () =>
       this.tx.read(async (manager) => {
         const creator = await this.resolve(manager, id);
         const ids = await rows<{ id: number }>(
@@ -66,7 +71,7 @@ export class FeedsService {
   }
 
   pairFeed(a: number, b: number, origin: string): Promise<Buffer> {
-    return this.memo.get(`pair:${a}:${b}:${origin}`, () =>
+    return this.kept(`pair:${a}-${b} ${origin}`, FEED_READS, () =>
       this.tx.read(async (manager) => {
         const first = await this.resolve(manager, a);
         const second = await this.resolve(manager, b);
@@ -95,6 +100,54 @@ export class FeedsService {
         });
       }),
     );
+  }
+
+  /**
+   * The collaborations that count for the group (shared rule, docs/product.md "Groups": an author was
+   * a member on the video's date), newest first. Each entry's pair page is a member's with another
+   * author.
+   */
+  groupFeed(id: number, origin: string): Promise<Buffer> {
+    return this.kept(`group:${id} ${origin}`, GROUP_FEED_READS, () =>
+      this.tx.read(async (manager) => {
+        const group = await readGroupRow(manager, id);
+        if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
+        const ids = await rows<{ id: number }>(
+          manager,
+          `SELECT counted.id FROM (${GROUP_COLLABORATIONS_SQL}) counted
+            ORDER BY counted.date DESC, counted.id DESC
+            LIMIT ${FEED_ENTRIES}`,
+          [id],
+        );
+        const members = new Set(
+          (
+            await rows<{ creator_id: number }>(
+              manager,
+              'SELECT DISTINCT creator_id FROM group_members WHERE group_id = ?',
+              [id],
+            )
+          ).map((row) => int(row.creator_id)),
+        );
+        const videos = await this.videos(manager, ids);
+        const self = `${origin}${SHARE_ROUTES.groupFeed(id)}`;
+        return this.render(origin, {
+          id: self,
+          title: groupFeedTitle(group.name),
+          subtitle: `Videos the members of ${group.name} made with others while members, newest first.`,
+          page: `${origin}${SHARED_VIEW_PATHS.group(id)}`,
+          self,
+          videos,
+          pairOf: (video) => {
+            const member = video.authorIds.find((author) => members.has(author)) ?? video.authorIds[0]!;
+            return [member, video.authorIds.find((author) => author !== member) ?? member];
+          },
+        });
+      }),
+    );
+  }
+
+  private kept(key: string, reads: readonly string[], compute: () => Promise<Buffer>): Promise<Buffer> {
+    return this.cache.buffer(`feed ${key}`, compute, { reads });
   }
 
   private async resolve(manager: EntityManager, id: number): Promise<{ id: number; name: string }> {

@@ -7,13 +7,18 @@ import {
   PREVIEW_TITLES,
   SHARE_ROUTES,
   SHARED_VIEW_PATHS,
+  addDays,
   creatorPreviewText,
+  groupFeedTitle,
+  groupPreviewText,
   leaderboardPreviewText,
   pairPreviewText,
   parsePairParam,
+  utcDay,
 } from '@friends/shared';
 import type { AppConfig } from '../config/configuration';
-import { ShareReader } from './share-reader.service';
+import { AggregateCache } from '../database/aggregate-cache.service';
+import { SUMMARY_READS, ShareReader } from './share-reader.service';
 
 /** What a shared address's page head says. */
 export interface PreviewMeta {
@@ -43,6 +48,48 @@ const positiveId = (value: string | undefined): number | null =>
     ? Number(value)
     : null;
 
+/** The view a shared address names (the query parsed; nothing read yet). */
+export type SharedView =
+  | { kind: 'creator'; id: number }
+  | { kind: 'pair'; a: number; b: number }
+  | { kind: 'group'; id: number }
+  | { kind: 'leaderboard' };
+
+/**
+ * How long a kept page may outlive a redeployed index.html: the page is kept and replayed like a
+ * cached answer (no file is looked at then), so it is dropped this often and built again.
+ */
+const TEMPLATE_RECHECK_MS = 10_000;
+
+/** The view `query` names: `pair`, then `creator`, then `view=leaderboard`, then `group`; else null. */
+export function sharedView(query: Record<string, unknown>): SharedView | null {
+  const text = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined);
+  const pairParam = text('pair');
+  if (pairParam !== undefined) {
+    const ids = parsePairParam(pairParam);
+    return ids ? { kind: 'pair', a: ids[0], b: ids[1] } : null;
+  }
+  const creatorParam = text('creator');
+  if (creatorParam !== undefined) {
+    const id = positiveId(creatorParam);
+    return id === null ? null : { kind: 'creator', id };
+  }
+  if (text('view') === 'leaderboard') return { kind: 'leaderboard' };
+  const groupParam = text('group');
+  if (groupParam !== undefined) {
+    const id = positiveId(groupParam);
+    return id === null ? null : { kind: 'group', id };
+  }
+  return null;
+}
+
+const viewKey = (view: SharedView | null): string => {
+  if (view === null) return 'none';
+  if (view.kind === 'pair') return `pair:${view.a}-${view.b}`;
+  if (view.kind === 'leaderboard') return 'leaderboard';
+  return `${view.kind}:${view.id}`;
+};
+
 /**
  * Link previews: the host's index.html, its head carrying the view's title, description, address,
  * card image and feed, for link previewers that never run the app's JavaScript. The page is otherwise
@@ -56,6 +103,7 @@ export class PreviewsService {
   constructor(
     config: ConfigService<AppConfig, true>,
     private readonly reader: ShareReader,
+    private readonly cache: AggregateCache,
   ) {
     this.indexFile = join(config.get('static', { infer: true }).bundlesDir, 'host/dist/index.html');
   }
@@ -74,13 +122,35 @@ export class PreviewsService {
     return this.template.html;
   }
 
-  /** The head of the view a shared address names; null for every other address (the generic page). */
-  async describe(query: Record<string, unknown>, origin: string): Promise<PreviewMeta | null> {
-    const text = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined);
-    const pairParam = text('pair');
-    if (pairParam !== undefined) {
-      const ids = parsePairParam(pairParam);
-      const pair = ids && (await this.reader.pair(ids[0], ids[1]));
+  /**
+   * The page for `query`: with its view's preview head, or as built for any other address or an id
+   * that names nobody. Kept and replayed as a cached answer until a write changes what it says, the
+   * day ends (a group's members today) or TEMPLATE_RECHECK_MS pass; null when there is no build.
+   */
+  page(query: Record<string, unknown>, origin: string): Promise<Buffer> | null {
+    const html = this.indexHtml();
+    if (html === null) return null;
+    const view = sharedView(query);
+    const now = Date.now();
+    const window = Math.floor(now / TEMPLATE_RECHECK_MS);
+    const today = utcDay(new Date(now));
+    const midnight = Date.parse(`${addDays(today, 1)}T00:00:00Z`);
+    const expiresAt = Math.min((window + 1) * TEMPLATE_RECHECK_MS, midnight);
+    const key = `preview ${viewKey(view)} ${origin} ${this.template!.mtimeMs} ${window} ${today}`;
+    return this.cache.buffer(
+      key,
+      async () => {
+        const meta = view === null ? null : await this.describe(view, origin, today);
+        return Buffer.from(meta ? this.render(html, meta) : html);
+      },
+      { reads: SUMMARY_READS, expiresAt },
+    );
+  }
+
+  /** The head of `view`; null when it names nobody (the generic page). */
+  async describe(view: SharedView, origin: string, today = utcDay()): Promise<PreviewMeta | null> {
+    if (view.kind === 'pair') {
+      const pair = await this.reader.pair(view.a, view.b);
       if (!pair || pair.a.id === pair.b.id) return null;
       return {
         title: PREVIEW_TITLES.pair(pair.a.name, pair.b.name),
@@ -94,10 +164,8 @@ export class PreviewsService {
         },
       };
     }
-    const creatorParam = text('creator');
-    if (creatorParam !== undefined) {
-      const id = positiveId(creatorParam);
-      const creator = id === null ? null : await this.reader.creator(id);
+    if (view.kind === 'creator') {
+      const creator = await this.reader.creator(view.id);
       if (!creator) return null;
       return {
         title: PREVIEW_TITLES.creator(creator.name),
@@ -111,17 +179,26 @@ export class PreviewsService {
         },
       };
     }
-    if (text('view') === 'leaderboard') {
-      const board = await this.reader.leaderboard();
+    if (view.kind === 'group') {
+      const group = await this.reader.group(view.id, today);
+      if (!group) return null;
       return {
-        title: PREVIEW_TITLES.leaderboard,
-        description: leaderboardPreviewText(board.creators, board.collaborations),
-        url: origin + SHARED_VIEW_PATHS.leaderboard,
-        image: origin + SHARE_ROUTES.leaderboardCard,
-        imageAlt: 'Collaboration Leaderboard',
+        title: PREVIEW_TITLES.group(group.name),
+        description: groupPreviewText(group.name, group.kindLabel, group),
+        url: origin + SHARED_VIEW_PATHS.group(group.id),
+        image: origin + SHARE_ROUTES.groupCard(group.id),
+        imageAlt: group.name,
+        feed: { href: origin + SHARE_ROUTES.groupFeed(group.id), title: groupFeedTitle(group.name) },
       };
     }
-    return null;
+    const board = await this.reader.leaderboard();
+    return {
+      title: PREVIEW_TITLES.leaderboard,
+      description: leaderboardPreviewText(board.creators, board.collaborations),
+      url: origin + SHARED_VIEW_PATHS.leaderboard,
+      image: origin + SHARE_ROUTES.leaderboardCard,
+      imageAlt: 'Collaboration Leaderboard',
+    };
   }
 
   /** `html` with its title and description replaced by `meta`'s, and the preview tags added. */

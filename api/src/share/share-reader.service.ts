@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { GROUP_KIND_LABELS, type GroupKind } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { resolveCreatorId } from '../creators/creator-reader';
+import { GROUP_COLLABORATIONS_SQL, readGroupRow, readMembersOn } from '../groups/group-reader';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -27,10 +29,32 @@ export interface LeaderboardSummary {
   top: string[];
 }
 
-type Summary = CreatorSummary | PairSummary | LeaderboardSummary | null;
+export interface GroupSummary {
+  id: number;
+  name: string;
+  kind: GroupKind;
+  /** The kind's label ('Agency'). */
+  kindLabel: string;
+  /** Members on the day asked about. */
+  members: number;
+  /** Collaborations that count for the group (shared rule: an author was a member that day). */
+  collaborations: number;
+}
+
+type Summary = CreatorSummary | PairSummary | LeaderboardSummary | GroupSummary | null;
 
 /** What the summaries are built from. */
-const SUMMARY_READS = ['creators', 'creator_aliases', 'video_authors', 'creator_counts', 'count_totals'];
+export const SUMMARY_READS = [
+  'creators',
+  'creator_aliases',
+  'videos',
+  'video_authors',
+  'video_counts',
+  'creator_counts',
+  'count_totals',
+  'creator_groups',
+  'group_members',
+];
 /** Summaries kept at most (one per creator or pair previewed). */
 const MAX_SUMMARIES = 5000;
 
@@ -87,6 +111,28 @@ export class ShareReader {
         return { a: first, b: second, videos: int(together?.videos) };
       }),
     ) as Promise<PairSummary | null>;
+  }
+
+  /** null when no group has the id; `today` decides who is a member now. */
+  group(id: number, today: string): Promise<GroupSummary | null> {
+    return this.memo.get(`group:${id}:${today}`, () =>
+      this.tx.read(async (manager) => {
+        const group = await readGroupRow(manager, id);
+        if (!group) return null;
+        const members = await readMembersOn(manager, id, today);
+        const [counted] = await rows<{ collaborations: number }>(
+          manager,
+          `SELECT COUNT(*) AS collaborations FROM (${GROUP_COLLABORATIONS_SQL}) counted`,
+          [id],
+        );
+        return {
+          ...group,
+          kindLabel: GROUP_KIND_LABELS[group.kind],
+          members: members.length,
+          collaborations: int(counted?.collaborations),
+        };
+      }),
+    ) as Promise<GroupSummary | null>;
   }
 
   leaderboard(): Promise<LeaderboardSummary> {

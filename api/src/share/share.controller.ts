@@ -107,6 +107,36 @@ export class ShareController {
     return typed(reply, PNG, await this.cards.pairCard(a, b));
   }
 
+  @Get('/api/feeds/groups/:file')
+  @ApiOperation({
+    summary:
+      "The collaborations of a group's members while members, as an Atom feed, newest first (50 entries)",
+  })
+  @ApiParam({ name: 'file', example: '3.atom', description: '<group id>.atom' })
+  @ApiProduces('application/atom+xml')
+  @ApiOkResponse({ description: 'An Atom 1.0 document (RFC 4287)' })
+  async groupFeed(
+    @Param('file') file: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const id = idWithSuffix(file, '.atom', SHARE_MESSAGES.badFeedId);
+    return typed(reply, ATOM_CONTENT_TYPE, await this.feeds.groupFeed(id, this.origin(request)));
+  }
+
+  @Get('/api/cards/groups/:file')
+  @ApiOperation({ summary: "A group's preview card: its name, kind, members today and collaborations" })
+  @ApiParam({ name: 'file', example: '3.png', description: '<group id>.png' })
+  @ApiProduces(PNG)
+  @ApiOkResponse({ description: 'image/png, 1200 × 630' })
+  async groupCard(
+    @Param('file') file: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const id = idWithSuffix(file, '.png', SHARE_MESSAGES.badCardId);
+    return typed(reply, PNG, await this.cards.groupCard(id));
+  }
+
   @Get('/api/cards/leaderboard.png')
   @ApiOperation({ summary: "The leaderboard's preview card" })
   @ApiProduces(PNG)
@@ -120,8 +150,9 @@ export class ShareController {
   }
 
   /**
-   * The app's page. `?creator=`, `?pair=` and `?view=leaderboard` get their view's preview head; any
-   * other address, or an id that names nobody, the page as built (the app shows its own message).
+   * The app's page. `?creator=`, `?pair=`, `?group=` and `?view=leaderboard` get their view's preview
+   * head; any other address, or an id that names nobody, the page as built (the app shows its own
+   * message).
    */
   @Get('/')
   @ApiOperation({ summary: 'The app; shared addresses carry their link preview in the head' })
@@ -131,12 +162,11 @@ export class ShareController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const html = this.previews.indexHtml();
-    if (html === null) return reply.callNotFound();
-    const meta = await this.previews.describe(query, this.origin(request));
+    const page = this.previews.page(query, this.origin(request));
+    if (page === null) return reply.callNotFound();
     await reply
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(meta ? this.previews.render(html, meta) : html);
+      .send(await page);
   }
 }

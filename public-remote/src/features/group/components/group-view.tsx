@@ -4,8 +4,16 @@
  * (`extras`), which belongs to the leaderboard feature.
  */
 import type { ReactNode } from 'react';
-import { GROUP_KIND_LABELS, countOf, type Group, type RemoteViewProps } from '@friends/shared';
+import {
+  GROUP_KIND_LABELS,
+  SHARE_ROUTES,
+  countOf,
+  groupFeedTitle,
+  type Group,
+  type RemoteViewProps,
+} from '@friends/shared';
 import { ApiClientError } from '@friends/web/api-client';
+import { FollowLink } from '../../../components/follow-link';
 import { Spinner } from '../../../components/spinner';
 import { useGroup } from '../api/get-group';
 import { useGroupStats } from '../api/get-group-stats';
@@ -88,6 +96,7 @@ export function GroupView({ navigate, params, extras }: GroupViewProps) {
             <span className="pr-pill pr-pill--kind">{GROUP_KIND_LABELS[data.kind]}</span>{' '}
             {countOf(creators, 'member')} over time
           </p>
+          <FollowLink href={SHARE_ROUTES.groupFeed(data.id)} title={groupFeedTitle(data.name)} />
         </div>
       </header>
       <section className="pr-section" aria-labelledby="pr-group-members-title">
