@@ -9,7 +9,7 @@
  *
  * Flags (or BENCH_<NAME> variables): --creators=10000 --videos=100000 --seed=42 --duration=5 (seconds
  * per autocannon run) --runs=5 (browser runs) --large-creators=100000 --large-videos=1000000
- * --skip=mariadb,browser,import,scaling,bundles,insights,suggestions,large; --report=bench/results.json prints the
+ * --skip=mariadb,browser,import,scaling,bundles,insights,suggestions,share,large; --report=bench/results.json prints the
  * tables of a finished run again.
  */
 import { execSync } from 'node:child_process';
@@ -63,6 +63,7 @@ import { runDetectionReport } from './detection/detection-bench';
 import { runImport, startFake, youtubeEnv, type ImportFigures } from './import-bench';
 import { formatEventImport, runEventImport, runEventReport, startMultiPovFake } from './events-bench';
 import { formatInsights, insightsFailures, runInsightsBench, type InsightsFigures } from './insights-bench';
+import { formatShare, runShareBench, shareFailures, type ShareFigures } from './share-bench';
 import { startApi } from './server';
 import {
   READS,
@@ -126,6 +127,8 @@ interface Results {
   failures: string[];
   /** The network analysis recompute (insights-bench.ts). */
   insights?: InsightsFigures;
+  /** Feeds, previews and cards (share-bench.ts). */
+  share?: ShareFigures;
   writeThenReads?: WriteThenReads;
   coldAfterWrite?: ColdRead[];
   screenBytes?: ScreenBytes;
@@ -146,6 +149,7 @@ interface LargeFigures {
   coldAfterWrite?: ColdRead[];
   screenBytes?: ScreenBytes;
   insights?: InsightsFigures;
+  share?: ShareFigures;
   /** VmHWM after the reads, writes and recompute; then after the two browser screens too. */
   peakRssMb: number;
   peakRssWithScreensMb?: number;
@@ -246,6 +250,10 @@ async function runLarge(
     if (!skip.has('insights')) {
       log('insights recompute (large set)');
       figures.insights = await runInsightsBench(api, db.meta, { connections, durationSeconds });
+    }
+    if (!skip.has('share')) {
+      log('feeds, previews and cards (large set)');
+      figures.share = await runShareBench(api, db.meta, { connections, durationSeconds });
     }
     figures.peakRssMb = api.peakRssKb() / 1024;
     // Last: a screen that still reads a whole table would otherwise count in the figure above.
@@ -353,6 +361,11 @@ async function main(): Promise<void> {
         log('insights');
         results.insights = await runInsightsBench(api, meta, { connections, durationSeconds });
         results.failures.push(...insightsFailures(results.insights));
+      }
+      if (!skip.has('share')) {
+        log('feeds, previews and cards');
+        results.share = await runShareBench(api, meta, { connections, durationSeconds });
+        results.failures.push(...shareFailures(results.share));
       }
       results.peakRssMb.sqlite = api.peakRssKb() / 1024;
     } finally {
@@ -496,6 +509,7 @@ async function main(): Promise<void> {
     try {
       results.large = await runLarge(buildDir, { connections, durationSeconds });
       results.failures.push(...(results.large.insights ? insightsFailures(results.large.insights) : []));
+      results.failures.push(...(results.large.share ? shareFailures(results.large.share) : []));
     } catch (error) {
       console.error(error);
       results.failures.push(`large set: ${error instanceof Error ? error.message : String(error)}`);
@@ -664,6 +678,7 @@ function largeTable(r: Results, large: LargeFigures): string[] {
     }
   }
   if (large.insights) lines.push(...formatInsights(large.insights, sizeLabel(large.size), false).map(row));
+  if (large.share) lines.push(...formatShare(large.share, sizeLabel(large.size)).map(row));
   const smallRss = r.peakRssMb.sqlite ?? NaN;
   lines.push(
     row([
@@ -784,6 +799,7 @@ function report(r: Results, seconds: number): string {
   if (r.writeThenReads) lines.push(writeThenReadsRow(r.writeThenReads, 'SQLite'));
   if (r.screenBytes) lines.push(...screenBytesRows(r.screenBytes, r.size));
   if (r.insights) lines.push(...formatInsights(r.insights, sizeLabel(r.size), true).map(row));
+  if (r.share) lines.push(...formatShare(r.share, sizeLabel(r.size)).map(row));
   for (const [database, mb] of Object.entries(r.peakRssMb)) {
     lines.push(
       `| API peak RSS (${database}, VmHWM) | ${fmt(mb)} MB | | ${fmt(mb / TARGETS.rssMb, 2)}× of target | ≤ 250 MB | ${ok(mb <= TARGETS.rssMb)} |`,
