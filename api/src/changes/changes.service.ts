@@ -109,21 +109,25 @@ const NAMED_BY = new Set<string>(['social_links', 'creator_aliases', 'creator_ot
  */
 export function countTargets(
   changes: readonly RowChange[],
-): { creatorIds: Set<number>; videoIds: Set<number> } & CountTargets {
+): { creatorIds: Set<number>; videoIds: Set<number>; eventIds: Set<number> } & CountTargets {
   const creatorIds = new Set<number>();
   const videoIds = new Set<number>();
+  const eventIds = new Set<number>();
   for (const change of changes) {
     for (const row of [change.before, change.after]) {
       if (!row) continue;
       if (change.table === 'creators') creatorIds.add(int(row.id));
       // A creator's names and links: its name-search keys are refreshed with its counts.
       else if (NAMED_BY.has(change.table)) creatorIds.add(int(row.creator_id));
-      else if (change.table === 'videos') videoIds.add(int(row.id));
-      else if (change.table === 'video_authors') {
+      else if (change.table === 'videos') {
+        videoIds.add(int(row.id));
+        // Counted by event per period, an event's unit holds every author of its uploads.
+        if (row.event_id !== null && row.event_id !== undefined) eventIds.add(int(row.event_id));
+      } else if (change.table === 'video_authors') {
         creatorIds.add(int(row.creator_id));
         videoIds.add(int(row.video_id));
       }
     }
   }
-  return { creatorIds, videoIds };
+  return { creatorIds, videoIds, eventIds };
 }

@@ -21,7 +21,7 @@
  * reads below see every committed change; SQLite writes are serialised anyway.
  */
 import { Injectable } from '@nestjs/common';
-import { COLLABORATION_MIN_AUTHORS } from '@friends/shared';
+import { COLLABORATION_MIN_AUTHORS, utcDay } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import {
   EXPECTED_CREATOR_COUNTS_SQL,
@@ -32,11 +32,14 @@ import {
 import { authorRowInCollaborationSql, isCollaborationSql } from '../videos/collaboration-sql';
 import { rebuildCreatorSearchKeys, refreshCreatorSearchKeys } from '../creators/creator-search-keys';
 import { chunks, int, placeholders, rows } from '../database/sql';
+import { rebuildPeriodCounts, refreshPeriodCounts } from './period-counts';
 
 /** Creators and videos a change touched (any iterable of ids; repeats are fine). */
 export interface CountTargets {
   creatorIds?: Iterable<number>;
   videoIds?: Iterable<number>;
+  /** Events whose uploads changed (before and after): counted by event, all their authors move. */
+  eventIds?: Iterable<number>;
 }
 
 /** The totals, as stored. */
@@ -103,9 +106,11 @@ export class CountsService {
   async refresh(manager: EntityManager, ...targets: CountTargets[]): Promise<void> {
     const creatorIds = new Set<number>();
     const videoIds = new Set<number>();
+    const eventIds = new Set<number>();
     for (const target of targets) {
       for (const id of target.creatorIds ?? []) creatorIds.add(id);
       for (const id of target.videoIds ?? []) videoIds.add(id);
+      for (const id of target.eventIds ?? []) eventIds.add(id);
     }
     const named = [...creatorIds];
     const delta: Delta = { creators: 0, videos: 0, collaborations: 0, creatorsWithVideos: 0 };
@@ -116,6 +121,16 @@ export class CountsService {
     }
     // The name-search index is kept the same way, for the creators named (not every author found).
     await refreshCreatorSearchKeys(manager, named);
+    // Per period, every author of the events named moves too (an event's unit has all their authors).
+    for (const part of chunks([...eventIds]))
+      for (const row of await rows<{ creator_id: number }>(
+        manager,
+        `SELECT DISTINCT va.creator_id FROM videos v JOIN video_authors va ON va.video_id = v.id
+          WHERE v.event_id IN ${placeholders(part.length)}`,
+        part,
+      ))
+        creatorIds.add(int(row.creator_id));
+    await refreshPeriodCounts(manager, creatorIds);
     const changed = (Object.keys(COLUMNS) as (keyof Delta)[]).filter((key) => delta[key] !== 0);
     if (changed.length === 0) return;
     await manager.query(
@@ -128,6 +143,7 @@ export class CountsService {
   async rebuild(manager: EntityManager): Promise<void> {
     for (const sql of REBUILD_COUNTS_SQL) await manager.query(sql);
     await rebuildCreatorSearchKeys(manager);
+    await rebuildPeriodCounts(manager, utcDay());
   }
 
   /** Compares every stored count with a recomputation from scratch (the repair command and the tests). */

@@ -17,7 +17,9 @@ import type { EntityManager } from 'typeorm';
 import { int, rows, rowsWhereIn } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { isCollaborationSql } from '../videos/collaboration-sql';
+import { rollPeriodCounts, periodStateDay } from '../counts/period-counts';
 import { topCreators, topCreatorsByEvents } from './creator-rankings';
+import { storedPeriodBoard } from './period-boards';
 
 /**
  * The leaderboards: over all time the top rows of the indexes on the counts kept on write; by period
@@ -48,12 +50,23 @@ export class LeaderboardsService {
   }
 
   /** The period's board as of `today` (the route keys it by the day and lets it expire at midnight). */
-  periodBoard(
+  async periodBoard(
     period: DatedPeriod,
     count: LeaderboardCount = 'videos',
     today: string = utcDay(),
   ): Promise<PeriodLeaderboard> {
-    return this.tx.read((manager) => this.periodLeaderboard(manager, period, today, undefined, count));
+    if (today !== utcDay()) {
+      return this.tx.read((manager) => this.periodLeaderboard(manager, period, today, undefined, count));
+    }
+    // The counts kept per period answer it once they are for today; the first read of a day moves them.
+    if ((await this.tx.read((manager) => periodStateDay(manager))) !== today) {
+      await this.tx.write((manager) => rollPeriodCounts(manager, today), { affectsAnswers: false });
+    }
+    return this.tx.read(async (manager) => {
+      if ((await periodStateDay(manager)) !== today)
+        return this.periodLeaderboard(manager, period, today, undefined, count);
+      return storedPeriodBoard(manager, period, count, today);
+    });
   }
 
   /**
