@@ -1,11 +1,13 @@
 /**
  * The counts kept per period (api/src/counts/period-counts.ts) on the database TEST_DB names: after
  * every kind of change, and after the day moves on, each period board read from them is exactly the
- * board computed from every collaboration of its two windows.
+ * board computed from every collaboration of its two windows; and the collaborations per month
+ * (the analytics chart) are those counted from scratch.
  */
 import {
   API_ROUTES,
   INSIGHTS_ROUTES,
+  NETWORK_ROUTES,
   addDays,
   utcDay,
   type DatedPeriod,
@@ -55,6 +57,15 @@ const someAuthors = () => {
 };
 
 async function expectStoredEqualsComputed(): Promise<void> {
+  // The analytics chart: collaborations per month, kept on write, equal to a count from scratch.
+  const months = await t.query<{ month: string; count: number }>(
+    `SELECT SUBSTR(v.date, 1, 7) AS month, COUNT(*) AS count FROM videos v
+      WHERE v.date <> '' AND (SELECT COUNT(*) FROM video_authors va WHERE va.video_id = v.id) >= 2
+      GROUP BY SUBSTR(v.date, 1, 7) ORDER BY month`,
+  );
+  expect((await t.http().get(NETWORK_ROUTES.allActivity).expect(200)).body).toEqual(
+    months.map((row) => ({ month: String(row.month), count: Number(row.count) })),
+  );
   const service = t.app.get(LeaderboardsService);
   const tx = t.app.get(TransactionRunner);
   for (const period of PERIODS) {

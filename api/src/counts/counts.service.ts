@@ -32,6 +32,7 @@ import {
 import { authorRowInCollaborationSql, isCollaborationSql } from '../videos/collaboration-sql';
 import { rebuildCreatorSearchKeys, refreshCreatorSearchKeys } from '../creators/creator-search-keys';
 import { chunks, int, placeholders, rows } from '../database/sql';
+import { REBUILD_MONTH_COUNTS_SQL, refreshMonthCounts } from './month-counts';
 import { rebuildPeriodCounts, refreshPeriodCounts } from './period-counts';
 
 /** Creators and videos a change touched (any iterable of ids; repeats are fine). */
@@ -115,6 +116,7 @@ export class CountsService {
     const named = [...creatorIds];
     const delta: Delta = { creators: 0, videos: 0, collaborations: 0, creatorsWithVideos: 0 };
     for (const part of chunks([...videoIds])) await this.refreshVideos(manager, part, creatorIds, delta);
+    await refreshMonthCounts(manager, videoIds);
     for (const part of chunks([...creatorIds])) {
       await this.refreshCreators(manager, part, delta);
       await this.refreshEventCounts(manager, part);
@@ -142,6 +144,7 @@ export class CountsService {
   /** Recomputes every stored count from scratch. */
   async rebuild(manager: EntityManager): Promise<void> {
     for (const sql of REBUILD_COUNTS_SQL) await manager.query(sql);
+    for (const sql of REBUILD_MONTH_COUNTS_SQL) await manager.query(sql);
     await rebuildCreatorSearchKeys(manager);
     await rebuildPeriodCounts(manager, utcDay());
   }

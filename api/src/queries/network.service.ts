@@ -25,7 +25,7 @@ import { chunks, int, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readMembershipsOf } from '../groups/group-reader';
 import { readVideosById } from '../videos/video-reader';
-import { authorRowInCollaborationSql, COLLABORATION_VIDEO_IDS } from '../videos/collaboration-sql';
+import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
 
 interface WeightRow {
   source: number;
@@ -411,17 +411,12 @@ export class NetworkService {
     );
   }
 
+  /** From the collaborations counted per month on write (counts/month-counts.ts). */
   private async allActivity(manager: EntityManager): Promise<Activity> {
     return toActivity(
       await rows<{ month: string; count: number }>(
         manager,
-        `SELECT SUBSTR(v.date, 1, 7) AS month, COUNT(*) AS count
-           FROM videos v
-           JOIN (${COLLABORATION_VIDEO_IDS}) c
-             ON c.video_id = v.id
-          WHERE v.date <> ''
-          GROUP BY SUBSTR(v.date, 1, 7)
-          ORDER BY month`,
+        `SELECT month, collaborations AS count FROM collaboration_months WHERE collaborations > 0 ORDER BY month`,
       ),
     );
   }
