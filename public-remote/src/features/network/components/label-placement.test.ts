@@ -62,4 +62,32 @@ describe('placeLabels', () => {
     expect(wide).toBe(20);
     expect(narrow).toBeLessThan(wide);
   });
+
+  it('keeps every name inside the bounds: flips or slides it at an edge, drops it when nothing fits', () => {
+    const bounds = { left: -100, top: -100, right: 100, bottom: 100 };
+    const nodes = [
+      node(1, 0, 95, 'Bottom Edge'), // no room below: above
+      node(2, -98, 0, 'Left Edge Creator'), // centred below would cross the left edge: slid right
+      node(3, 98, -40, 'Right Edge Creator'), // slid left
+      node(4, 0, 0, 'A name far too long to fit anywhere inside these narrow bounds at all'),
+    ];
+    const placed = placeLabels(nodes, nodes, 10, estimateWidth, bounds);
+    expect(placed.map((label) => label.id)).toEqual([1, 2, 3]);
+    expect(placed[0]!.y).toBeLessThan(95);
+    for (const label of placed) {
+      expect(label.box.left).toBeGreaterThanOrEqual(bounds.left);
+      expect(label.box.right).toBeLessThanOrEqual(bounds.right);
+      expect(label.box.top).toBeGreaterThanOrEqual(bounds.top);
+      expect(label.box.bottom).toBeLessThanOrEqual(bounds.bottom);
+    }
+    // Without bounds the same names are written where they cross the edges.
+    expect(placeLabels(nodes, nodes, 10).some((label) => label.box.left < bounds.left)).toBe(true);
+  });
+
+  it('places a smaller name at its own size', () => {
+    const small = { ...node(1, 0, 0, 'Second Hop'), scale: 10 / 12 };
+    const [label] = placeLabels([small], [small], 12);
+    expect(label!.fontSize).toBeCloseTo(10);
+    expect(label!.box.right - label!.box.left).toBeCloseTo(estimateWidth('Second Hop', 10) + 2.5);
+  });
 });

@@ -3,8 +3,9 @@
  * nodes cost one synchronous layout and then plain SVG): edge width grows with videos together, node
  * size with collaborations. A click on a node opens that creator, on an edge the pair's page. The
  * centre and the closest collaborators carry a visible name where it overlaps nothing
- * (label-placement.ts); every other name shows on hover and as a tooltip, and the lists below the
- * graph hold them all.
+ * (label-placement.ts); at two hops the most connected second-hop creators do too, a little smaller,
+ * since a touch screen has no hover. No name is drawn outside the drawing. Every other name shows on
+ * hover and as a tooltip, and the lists below the graph hold them all.
  */
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import {
@@ -19,7 +20,13 @@ import {
 } from 'd3-force';
 import { countOf, type CreatorNetwork, type NetworkNode } from '@friends/shared';
 import type { CommunityColouring } from '../utils/community-colours';
-import { estimateWidth, placeLabels, type PlacedLabel } from './label-placement';
+import {
+  estimateWidth,
+  placeLabels,
+  type Box,
+  type LabelCandidate,
+  type PlacedLabel,
+} from './label-placement';
 
 interface GraphNode extends SimulationNodeDatum {
   id: number;
@@ -38,6 +45,10 @@ const LABELS = 24;
 const PADDING = 40;
 /** The names' size on screen, in CSS pixels, whatever the graph's scale. */
 const LABEL_PX = 12;
+/** Second-hop names, placed after the others where room is left: smaller, still readable. */
+const SECOND_HOP_LABEL_PX = 10;
+/** Second-hop names tried at most, most connected first. */
+const SECOND_HOP_LABELS = 40;
 
 interface Layout {
   nodes: GraphNode[];
@@ -46,6 +57,8 @@ interface Layout {
   width: number;
   height: number;
   labelled: Set<number>;
+  /** The drawing's area in graph units (the viewBox): names stay inside it. */
+  bounds: Box;
 }
 
 export function layoutNetwork(network: CreatorNetwork): Layout {
@@ -107,6 +120,7 @@ export function layoutNetwork(network: CreatorNetwork): Layout {
     nodes,
     links,
     labelled,
+    bounds: { left: minX - PADDING, top: minY - PADDING, right: maxX + PADDING, bottom: maxY + PADDING },
     width,
     height,
     viewBox: `${minX - PADDING} ${minY - PADDING} ${width} ${height}`,
@@ -168,10 +182,24 @@ export function NetworkGraph({
   const fontSize = LABEL_PX / (scale ?? 1);
   const labels = useMemo(() => {
     const circles = layout.nodes.map((node) => ({ id: node.id, x: node.x ?? 0, y: node.y ?? 0, r: node.r }));
-    const candidates = layout.nodes
-      .filter((node) => layout.labelled.has(node.id))
-      .map((node) => ({ id: node.id, x: node.x ?? 0, y: node.y ?? 0, r: node.r, text: node.node.name }));
-    const placed = placeLabels(candidates, circles, fontSize, textMeasurer(svgRef.current));
+    const candidate = (node: GraphNode, scale = 1): LabelCandidate => ({
+      id: node.id,
+      x: node.x ?? 0,
+      y: node.y ?? 0,
+      r: node.r,
+      text: node.node.name,
+      scale,
+    });
+    const secondHop = layout.nodes
+      .filter((node) => node.node.hop === 2)
+      .sort((a, b) => b.node.collabCount - a.node.collabCount || a.id - b.id)
+      .slice(0, SECOND_HOP_LABELS)
+      .map((node) => candidate(node, SECOND_HOP_LABEL_PX / LABEL_PX));
+    const candidates = [
+      ...layout.nodes.filter((node) => layout.labelled.has(node.id)).map((node) => candidate(node)),
+      ...secondHop,
+    ];
+    const placed = placeLabels(candidates, circles, fontSize, textMeasurer(svgRef.current), layout.bounds);
     return new Map<number, PlacedLabel>(placed.map((label) => [label.id, label]));
   }, [layout, fontSize]);
   return (
@@ -180,6 +208,7 @@ export function NetworkGraph({
       className={`pr-graph${busy ? ' pr-graph--busy' : ''}`}
       viewBox={layout.viewBox}
       role="img"
+      data-labels={labels.size}
       aria-label={`Collaboration network of ${center?.name ?? 'this creator'}: ${network.nodes.length} creators, ${network.edges.length} links. The lists below hold the same data.`}
     >
       <g className="pr-graph__edges">
@@ -227,7 +256,12 @@ export function NetworkGraph({
             >
               <title>{`${node.node.name}: ${node.node.collabCount} collaboration${node.node.collabCount === 1 ? '' : 's'}${community ? `; community ${community.label}` : ''}`}</title>
               <circle r={node.r} />
-              <NodeLabel node={node} placed={labels.get(node.id)} fontSize={fontSize} />
+              <NodeLabel
+                node={node}
+                placed={labels.get(node.id)}
+                fontSize={fontSize}
+                bounds={layout.bounds}
+              />
             </g>
           );
         })}
@@ -236,24 +270,46 @@ export function NetworkGraph({
   );
 }
 
-/** The node's name where placement left room, else a label shown only while the node is hovered. */
-function NodeLabel({ node, placed, fontSize }: { node: GraphNode; placed?: PlacedLabel; fontSize: number }) {
+/**
+ * The node's name where placement left room, else a label shown only while the node is hovered: below
+ * the node, or above it at the bottom edge, and aligned to the side edge it would cross.
+ */
+function NodeLabel({
+  node,
+  placed,
+  fontSize,
+  bounds,
+}: {
+  node: GraphNode;
+  placed?: PlacedLabel;
+  fontSize: number;
+  bounds: Box;
+}) {
   const [x, y] = [node.x ?? 0, node.y ?? 0];
-  return placed ? (
-    <text
-      className="pr-graph__label"
-      x={placed.x - x}
-      y={placed.y - y}
-      textAnchor={placed.anchor}
-      style={{ fontSize }}
-    >
-      {node.node.name}
-    </text>
-  ) : (
+  if (placed)
+    return (
+      <text
+        className="pr-graph__label"
+        data-hop={node.node.hop}
+        x={placed.x - x}
+        y={placed.y - y}
+        textAnchor={placed.anchor}
+        style={{ fontSize: placed.fontSize }}
+      >
+        {node.node.name}
+      </text>
+    );
+  const half = estimateWidth(node.node.name, fontSize) / 2;
+  const below = y + node.r + fontSize * 1.2 <= bounds.bottom;
+  const anchor = x - half < bounds.left ? 'start' : x + half > bounds.right ? 'end' : 'middle';
+  const dx = anchor === 'start' ? bounds.left - x + 2 : anchor === 'end' ? bounds.right - x - 2 : 0;
+  return (
     <text
       className="pr-graph__label pr-graph__label--hover"
-      y={node.r + fontSize}
-      textAnchor="middle"
+      data-hop={node.node.hop}
+      x={dx}
+      y={below ? node.r + fontSize : -node.r - fontSize * 0.3}
+      textAnchor={anchor}
       style={{ fontSize }}
     >
       {node.node.name}
