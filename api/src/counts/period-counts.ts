@@ -244,6 +244,8 @@ interface Source {
   windowRows(manager: EntityManager, batch: number[], from: string, to: string): Promise<Iterable<WindowRow>>;
   /** Every dated collaborative upload's authors, of every event a batch creator has one in. */
   eventRows(manager: EntityManager, batch: number[]): Promise<Iterable<EventRow>>;
+  /** The table of dated collaborative videos to look for a pair's earlier one in (alias `w`). */
+  dated: string;
 }
 
 const WINDOW_ROWS_SQL = (where: string) => `
@@ -261,23 +263,30 @@ const EVENT_ROWS_SQL = (where: string) => `
     JOIN video_authors va ON va.video_id = v.id
    WHERE ${where} AND v.date <> '' AND ${isCollaborationSql('vc.authors')}`;
 
+/** Dated collaborative videos in `videos` (before `video_months` holds dates, in the migration). */
+const DATED_VIDEOS = "(SELECT id AS video_id, date, event_id FROM videos WHERE date <> '')";
+
+/** A few creators: their dated collaborations from the narrow rows of `video_months` (month-counts.ts). */
 const QUERIED: Source = {
+  dated: 'video_months',
   windowRows: (manager, batch, from, to) =>
-    rows<WindowRow>(manager, WINDOW_ROWS_SQL(`a.creator_id IN ${placeholders(batch.length)}`), [
-      ...batch,
-      from,
-      to,
-    ]),
+    rows<WindowRow>(
+      manager,
+      `SELECT a.creator_id AS x, m.video_id AS id, m.date, m.event_id, b.creator_id AS y
+         FROM video_authors a
+         JOIN video_months m ON m.video_id = a.video_id
+         JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
+        WHERE a.creator_id IN ${placeholders(batch.length)} AND m.date >= ? AND m.date <= ?`,
+      [...batch, from, to],
+    ),
   async eventRows(manager, batch) {
     const ids = (
       await rows<{ event_id: number }>(
         manager,
-        `SELECT DISTINCT v.event_id
+        `SELECT DISTINCT m.event_id
            FROM video_authors a
-           JOIN videos v ON v.id = a.video_id
-           JOIN video_counts vc ON vc.video_id = v.id
-          WHERE a.creator_id IN ${placeholders(batch.length)} AND v.event_id IS NOT NULL AND v.date <> ''
-            AND ${isCollaborationSql('vc.authors')}`,
+           JOIN video_months m ON m.video_id = a.video_id
+          WHERE a.creator_id IN ${placeholders(batch.length)} AND m.event_id IS NOT NULL`,
         batch,
       )
     ).map((row) => int(row.event_id));
@@ -315,6 +324,7 @@ async function everything(manager: EntityManager, from: string, to: string): Pro
     of.add(id);
   }
   return {
+    dated: DATED_VIDEOS,
     windowRows: async (_manager, batch) => batch.flatMap((id) => byCreator.get(id) ?? []),
     eventRows: async (_manager, batch) => {
       const ids = new Set(batch.flatMap((id) => [...(eventsOf.get(id) ?? [])]));
@@ -398,7 +408,14 @@ async function computeBatch(
               candidates.set(`${x}-${y}`, [x, y]);
   const earlierVideo = new Set<string>();
   const earlierPlain = new Set<string>();
-  await pairsBefore(manager, [...candidates.values()], widest.previous.from, earlierVideo, earlierPlain);
+  await pairsBefore(
+    manager,
+    source.dated,
+    [...candidates.values()],
+    widest.previous.from,
+    earlierVideo,
+    earlierPlain,
+  );
   const hadEarlier = (counting: PeriodCounting, x: number, y: number): boolean => {
     const key = x < y ? `${x}-${y}` : `${y}-${x}`;
     if (counting === 'videos') return earlierVideo.has(key);
@@ -460,6 +477,7 @@ async function computeBatch(
  */
 async function pairsBefore(
   manager: EntityManager,
+  dated: string,
   pairs: [number, number][],
   before: string,
   video: Set<string>,
@@ -491,9 +509,9 @@ async function pairsBefore(
                 MAX(CASE WHEN w.event_id IS NULL THEN 1 ELSE 0 END) AS plain
            FROM video_authors x
            JOIN video_authors y ON y.video_id = x.video_id
-           JOIN videos w ON w.id = x.video_id
+           JOIN ${dated} w ON w.video_id = x.video_id
           WHERE x.creator_id IN ${placeholders(part.length)} AND +y.creator_id IN ${placeholders(slice.length)}
-            AND w.date <> '' AND w.date < ?
+            AND w.date < ?
           GROUP BY x.creator_id, y.creator_id`,
         [...part, ...slice, before],
       )) {

@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
-import { REBUILD_MONTH_COUNTS_SQL } from '../../counts/month-counts';
 
 /**
  * Collaborations per month kept on write (counts/month-counts.ts): the month of every dated
@@ -28,7 +27,16 @@ export class CollaborationMonths1797900000001 implements MigrationInterface {
         ],
       }),
     );
-    for (const sql of REBUILD_MONTH_COUNTS_SQL) await queryRunner.query(sql);
+    // Frozen: the table's later columns are filled by the migration that adds them.
+    await queryRunner.query(
+      `INSERT INTO video_months (video_id, month)
+       SELECT v.id, SUBSTR(v.date, 1, 7)
+         FROM videos v JOIN video_counts vc ON vc.video_id = v.id
+        WHERE v.date <> '' AND vc.authors >= 2`,
+    );
+    await queryRunner.query(
+      'INSERT INTO collaboration_months (month, collaborations) SELECT month, COUNT(*) FROM video_months GROUP BY month',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -16,6 +16,7 @@ import { NetworkAnalysisRuns1797625987343 } from './1797625987343-NetworkAnalysi
 import { EventEvidence1797830000000 } from './1797830000000-EventEvidence';
 import { CreatorEventCounts1797840000000 } from './1797840000000-CreatorEventCounts';
 import { ShortSearchGrams1797850000000 } from './1797850000000-ShortSearchGrams';
+import { VideoMonthDates1797900000002 } from './1797900000002-VideoMonthDates';
 import { CollaborationMonths1797900000001 } from './1797900000001-CollaborationMonths';
 import { PeriodCounts1797900000000 } from './1797900000000-PeriodCounts';
 import { AuthState1797860000000 } from './1797860000000-AuthState';
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   AuthState1797860000000,
   PeriodCounts1797900000000,
   CollaborationMonths1797900000001,
+  VideoMonthDates1797900000002,
 ];
