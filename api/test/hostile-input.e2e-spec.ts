@@ -786,6 +786,19 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'get',
+    route: '/api/groups/of',
+    url: query([
+      [
+        'ids',
+        fc.oneof(
+          fc.array(fc.oneof(creatorIdText, hostileText), { maxLength: 6 }).map((ids) => ids.join(',')),
+          hostileText,
+        ),
+      ],
+    ]).map((q) => `${GROUP_ROUTES.of}?${q}`),
+  },
+  {
+    method: 'get',
     route: '/api/groups/:id/stats',
     url: pathWithId((id) => `/api/groups/${id}/stats`, groupIdText),
   },

@@ -5,6 +5,7 @@
  * See docs/product.md "Groups".
  */
 import { COLLABORATION_MIN_AUTHORS } from './constants';
+import type { LeaderboardCount } from './event-counting';
 import type { PeriodLeaderboard } from './insights';
 import type { Leaderboard } from './types';
 
@@ -27,6 +28,8 @@ export const GROUP_LIMITS = {
   page: 24,
   /** Membership periods of one group at most (a group page lists them all). */
   memberships: 2000,
+  /** Creators one GET /api/groups/of asks about at most (a network graph's nodes). */
+  lookupIds: 500,
 } as const;
 
 /** A membership period: both days included; `to` null while the creator is still a member. */
@@ -110,6 +113,26 @@ export type GroupLeaderboard = Leaderboard & GroupBoardScope;
  */
 export type GroupPeriodLeaderboard = PeriodLeaderboard & GroupBoardScope;
 
+/** One group of GET /api/groups/of: `members` counts the creators asked about who are in it that day. */
+export interface GroupLookupGroup {
+  id: number;
+  name: string;
+  kind: GroupKind;
+  members: number;
+}
+
+/**
+ * GET /api/groups/of?ids=: the groups the given creators (a network graph's nodes) are members of on
+ * `asOf` (today, UTC), so a graph can colour its creators by group.
+ */
+export interface GroupLookup {
+  asOf: string;
+  /** Most of the asked creators first, then by name. */
+  groups: GroupLookupGroup[];
+  /** [creator id, group id] per membership that day, in the order asked; a creator may be in several groups. */
+  members: [number, number][];
+}
+
 /** A group a collaboration happened inside. */
 export interface GroupRef {
   groupId: number;
@@ -129,11 +152,14 @@ export const GROUP_ROUTES = {
   members: (id: number) => `/api/groups/${id}/members`, // POST MembershipInput -> Group (admin)
   member: (id: number, memberId: number) => `/api/groups/${id}/members/${memberId}`, // PUT, DELETE (admin)
   stats: (id: number) => `/api/groups/${id}/stats`, // GET GroupStats
-  /** The as-of leaderboard of a group: `asOf` defaults to today (UTC). */
-  leaderboard: (id: number, asOf?: string, period?: string) => {
+  of: '/api/groups/of', // GET GroupLookup ?ids=1,2,3
+  ofIds: (ids: readonly number[]) => `/api/groups/of?ids=${ids.join(',')}`,
+  /** The as-of leaderboard of a group: `asOf` defaults to today (UTC); `count=events` counts by event. */
+  leaderboard: (id: number, asOf?: string, period?: string, count?: LeaderboardCount) => {
     const query = new URLSearchParams({ group: String(id) });
     if (asOf) query.set('asOf', asOf);
     if (period && period !== 'all') query.set('period', period);
+    if (count === 'events') query.set('count', count);
     return `/api/leaderboard?${query.toString()}`;
   },
 } as const;

@@ -31,6 +31,10 @@ export interface NetworkEdge {
 
 export type NetworkHops = 1 | 2;
 
+/** What a network graph's node colours show: communities (the default) or groups as of today. */
+export const NETWORK_COLOURS = ['community', 'group'] as const;
+export type NetworkColour = (typeof NETWORK_COLOURS)[number];
+
 /** GET /api/creators/:id/network?hops=1|2 */
 export interface CreatorNetwork {
   /** The creator the id names now (a merged-away id answers its primary's network). */

@@ -4,6 +4,7 @@
  */
 import type { LeaderboardCount } from './event-counting';
 import type { LeaderboardPeriod } from './insights';
+import type { NetworkColour } from './network';
 
 /** Who sees a view's tab: everyone, visitors only, admins only, or nobody (reached by a link). */
 export type TabAudience = 'everyone' | 'visitor' | 'admin' | 'none';
@@ -71,8 +72,13 @@ export interface NavigateParams {
   pairIds?: [number, number];
   /** leaderboard: the period counted (`?view=leaderboard&period=week`); all time when absent. */
   period?: LeaderboardPeriod;
-  /** leaderboard: what is counted (`&count=events`: each collab event once); videos when absent. */
+  /**
+   * leaderboard and group: what is counted (`&count=events`: each collab event once); videos when
+   * absent.
+   */
   count?: LeaderboardCount;
+  /** author-page: colour the network by group (`&colour=group`, the panel open); by community when absent. */
+  colour?: NetworkColour;
   /** search: a `with:` collaboration search as typed (`?q=`); plain text searches stay out of the address. */
   query?: string;
   /** search: with `query`, list the videos the named creators made together (`&show=videos`). */
@@ -139,7 +145,10 @@ export const QUERY_KEYS = {
   groups: ['groups'],
   group: (id: number) => ['groups', id],
   groupStats: (id: number) => ['groups', id, 'stats'],
-  groupBoard: (id: number) => ['groups', id, 'board'],
+  groupBoard: (id: number, count: string = 'videos') =>
+    count === 'videos' ? ['groups', id, 'board'] : ['groups', id, 'board', count],
+  /** The groups of a graph's creators today; `ids` as sent (sorted, comma-separated). */
+  groupsOf: (ids: string) => ['groups', 'of', ids],
   groupSearch: (text: string) => ['groups', 'search', text],
   path: (from: number, to: number) => ['path', from, to],
   activity: ['stats', 'activity'],

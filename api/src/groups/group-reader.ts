@@ -11,6 +11,8 @@ import {
   type Group,
   type GroupKind,
   type GroupListItem,
+  type GroupLookup,
+  type GroupLookupGroup,
   type GroupMember,
   type NamedMemberPeriod,
   type Paged,
@@ -202,3 +204,48 @@ export const GROUP_COLLABORATIONS_SQL = `SELECT DISTINCT v.id, v.date
   WHERE gm.group_id = ? AND v.date >= gm.from_date
     AND (gm.to_date IS NULL OR v.date <= gm.to_date)
     AND ${isCollaborationSql('vc.authors')}`;
+
+/**
+ * The groups `creatorIds` are members of on `day` (a graph colouring its creators by group): one
+ * indexed read of their periods (`creator_id, from_date`), then the groups' names.
+ */
+export async function readGroupsOf(
+  manager: EntityManager,
+  creatorIds: readonly number[],
+  day: string,
+): Promise<GroupLookup> {
+  if (!isIsoDate(day)) throw new Error(`not a day: ${day}`); // it is written into the SQL
+  const found = await rowsWhereIn<{ creator_id: number; group_id: number }>(
+    manager,
+    'm.creator_id',
+    [...new Set(creatorIds)],
+    (where) =>
+      `SELECT DISTINCT m.creator_id, m.group_id FROM group_members m ${where}
+          AND m.from_date <= '${day}' AND (m.to_date IS NULL OR m.to_date >= '${day}')`,
+  );
+  const groupsOf = new Map<number, number[]>();
+  const counts = new Map<number, number>();
+  for (const row of found) {
+    const [creatorId, groupId] = [int(row.creator_id), int(row.group_id)];
+    groupsOf.set(creatorId, [...(groupsOf.get(creatorId) ?? []), groupId]);
+    counts.set(groupId, (counts.get(groupId) ?? 0) + 1);
+  }
+  const named = await rowsWhereIn<GroupRow>(
+    manager,
+    'g.id',
+    [...counts.keys()],
+    (where) => `SELECT g.id, g.name, g.kind FROM creator_groups g ${where}`,
+  );
+  const groups: GroupLookupGroup[] = named
+    .map((row) => ({ ...toGroupRef(row), members: counts.get(int(row.id)) ?? 0 }))
+    .sort((a, b) => b.members - a.members || a.name.localeCompare(b.name) || a.id - b.id);
+  const order = new Map(groups.map((group, index) => [group.id, index]));
+  const members: [number, number][] = [];
+  for (const creatorId of creatorIds) {
+    const ids = groupsOf.get(creatorId) ?? [];
+    ids.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    for (const groupId of ids) members.push([creatorId, groupId]);
+    groupsOf.delete(creatorId);
+  }
+  return { asOf: day, groups, members };
+}

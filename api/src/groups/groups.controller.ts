@@ -1,14 +1,17 @@
-import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import {
   GROUP_LIMITS,
   GROUP_ROUTES,
   PAGING,
   type Group,
+  type GroupLookup,
   type GroupMember,
   type MessageResponse,
 } from '@friends/shared';
+import { CachedAnswer } from '../common/cached-answer';
 import { JsonText } from '../common/json-response';
-import { PathId } from '../common/id-params';
+import { parseIdList, PathId } from '../common/id-params';
 import { PageQuery, SearchTerm, type Page } from '../common/page-params';
 import { GroupDto, MembershipDto, MembershipUpdateDto } from './dto/group.dto';
 import { GroupsService } from './groups.service';
@@ -26,6 +29,22 @@ export class GroupsController {
     @PageQuery({ defaultLimit: GROUP_LIMITS.page, maxLimit: PAGING.maxLimit }) page: Page,
   ): Promise<Buffer> {
     return this.groups.listJson(q, page);
+  }
+
+  /**
+   * GroupLookup: the groups the given creators (a network graph's nodes) are members of today, so the
+   * graph can colour them by group. Kept until a creator or group write, or the next midnight UTC.
+   */
+  @Get(GROUP_ROUTES.of)
+  @CachedAnswer({ reads: ['creators', 'creator_groups', 'group_members'], expires: 'utc-midnight' })
+  @ApiQuery({
+    name: 'ids',
+    required: true,
+    description: `creator ids, comma-separated (1 to ${GROUP_LIMITS.lookupIds})`,
+    schema: { type: 'string', example: '1,2,3' },
+  })
+  of(@Query('ids') ids?: unknown): Promise<GroupLookup> {
+    return this.groups.lookup([...new Set(parseIdList(ids, GROUP_LIMITS.lookupIds))]);
   }
 
   /** Group: with every membership period, by start. */

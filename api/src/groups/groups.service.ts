@@ -12,6 +12,7 @@ import {
   quoted,
   utcDay,
   type Group,
+  type GroupLookup,
   type GroupMember,
   type MembershipPeriod,
   type HistoryKind,
@@ -30,7 +31,7 @@ import { groupScopes, type Scope } from '../history/row-snapshot';
 import type { GroupDto, MembershipDto, MembershipUpdateDto } from './dto/group.dto';
 import { GroupMemberEntity } from './group-member.entity';
 import { GroupEntity } from './group.entity';
-import { readGroup, readGroupNames, readGroupRow, searchGroups } from './group-reader';
+import { readGroup, readGroupNames, readGroupRow, readGroupsOf, searchGroups } from './group-reader';
 
 /** What a change did, for its history entry; `created` names rows whose ids were unknown before. */
 interface Described<T> {
@@ -73,6 +74,11 @@ export class GroupsService {
       },
       endOf(today),
     );
+  }
+
+  /** GET /api/groups/of?ids=: the groups of these creators on `today` (a graph's colours). */
+  lookup(creatorIds: readonly number[], today: string = utcDay()): Promise<GroupLookup> {
+    return this.tx.read((manager) => readGroupsOf(manager, creatorIds, today));
   }
 
   /** GET /api/groups/:id */

@@ -21,6 +21,11 @@ describe('view <-> address', () => {
     ['?view=pair', { view: 'search', params: {} }],
     ['?group=7', { view: 'group', params: { groupId: 7 } }],
     ['?group=7&creator=4', { view: 'group', params: { groupId: 7 } }],
+    ['?group=7&count=events', { view: 'group', params: { groupId: 7, count: 'events' } }],
+    ['?group=7&count=videos', { view: 'group', params: { groupId: 7 } }],
+    ['?creator=42&colour=group', { view: 'author-page', params: { creatorId: 42, colour: 'group' } }],
+    ['?creator=42&colour=community', { view: 'author-page', params: { creatorId: 42 } }],
+    ['?creator=42&colour=red', { view: 'author-page', params: { creatorId: 42 } }],
     ['?group=0', { view: 'search', params: {} }],
     ['?group=x', { view: 'search', params: {} }],
     ['?view=group', { view: 'search', params: {} }],
@@ -73,6 +78,15 @@ describe('view <-> address', () => {
     );
     expect(viewSearch({ view: 'leaderboard', params: { count: 'videos' } })).toBe('?view=leaderboard');
     expect(viewSearch({ view: 'author-page', params: { creatorId: 7 } })).toBe('?creator=7');
+    expect(viewSearch({ view: 'author-page', params: { creatorId: 7, colour: 'group' } })).toBe(
+      '?creator=7&colour=group',
+    );
+    expect(viewSearch({ view: 'author-page', params: { creatorId: 7, colour: 'community' } })).toBe(
+      '?creator=7',
+    );
+    expect(viewSearch({ view: 'group', params: { groupId: 7, count: 'events' } })).toBe(
+      '?group=7&count=events',
+    );
     expect(viewSearch({ view: 'pair', params: { pairIds: [3, 12] } })).toBe('?pair=3-12');
     expect(viewSearch({ view: 'videos', params: { prefillUrl: 'https://youtu.be/x' } })).toBe('?view=videos');
   });

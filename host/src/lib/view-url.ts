@@ -1,6 +1,8 @@
 /**
  * The active view mirrored into the address (docs/architecture.md "Deliberate departures" 8): `?view=leaderboard` (with
- * `&period=week|month|year` when not all time and `&count=events` when counting by event), `?creator=<id>`, `?pair=<a>-<b>`, `?group=<id>`, `?event=<id>`, nothing for search
+ * `&period=week|month|year` when not all time and `&count=events` when counting by event), `?creator=<id>`
+ * (`&colour=group` when its network is coloured by group), `?pair=<a>-<b>`, `?group=<id>` (`&count=events`
+ * for its board), `?event=<id>`, nothing for search
  * (`?q=<with: query>` with `&show=videos` for a collaboration search). Only those parameters are read;
  * anything else is ignored.
  */
@@ -49,7 +51,11 @@ export function parseViewUrl(search: string): ViewState {
   const group = query.get('group');
   if (group !== null) {
     const groupId = positiveId(group);
-    return groupId !== null ? { view: 'group', params: { groupId } } : INITIAL_VIEW;
+    if (groupId === null) return INITIAL_VIEW;
+    return {
+      view: 'group',
+      params: query.get('count') === 'events' ? { groupId, count: 'events' } : { groupId },
+    };
   }
   const event = query.get('event');
   if (event !== null) {
@@ -59,7 +65,11 @@ export function parseViewUrl(search: string): ViewState {
   const creator = query.get('creator');
   if (creator !== null) {
     const id = Number(creator);
-    if (Number.isSafeInteger(id) && id > 0) return { view: 'author-page', params: { creatorId: id } };
+    if (Number.isSafeInteger(id) && id > 0) {
+      const params: NavigateParams = { creatorId: id };
+      if (query.get('colour') === 'group') params.colour = 'group';
+      return { view: 'author-page', params };
+    }
     return INITIAL_VIEW;
   }
   const view = query.get('view');
@@ -83,9 +93,15 @@ export function parseViewUrl(search: string): ViewState {
 
 /** The `search` part of the address for a view ('' for search). prefillUrl stays out of the address. */
 export function viewSearch({ view, params }: ViewState): string {
-  if (view === 'author-page') return params.creatorId ? `?creator=${params.creatorId}` : '';
+  if (view === 'author-page') {
+    if (!params.creatorId) return '';
+    return `?creator=${params.creatorId}${params.colour === 'group' ? '&colour=group' : ''}`;
+  }
   if (view === 'pair') return params.pairIds ? `?pair=${params.pairIds[0]}-${params.pairIds[1]}` : '';
-  if (view === 'group') return params.groupId ? `?group=${params.groupId}` : '';
+  if (view === 'group') {
+    if (!params.groupId) return '';
+    return `?group=${params.groupId}${params.count === 'events' ? '&count=events' : ''}`;
+  }
   if (view === 'event') return params.eventId ? `?event=${params.eventId}` : '';
   if (view === 'search') {
     if (!params.query) return '';

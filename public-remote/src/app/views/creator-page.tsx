@@ -7,7 +7,7 @@ import { NetworkPanel } from '../../features/network/components/network-panel';
 
 /** The creator page: the creator feature, with the network feature's activity chart and graph inside. */
 export function CreatorPage(props: RemoteViewProps) {
-  const { navigate } = props;
+  const { navigate, replace, params } = props;
   return (
     <CreatorView
       {...props}
@@ -23,6 +23,13 @@ export function CreatorPage(props: RemoteViewProps) {
             creatorName={creator.name}
             onOpenCreator={(creatorId) => navigate('author-page', { creatorId })}
             onOpenPair={(a, b) => navigate('pair', { pairIds: [a, b] })}
+            colour={params.colour ?? 'community'}
+            onColourChange={(colour) =>
+              (replace ?? navigate)('author-page', {
+                creatorId: creator.id,
+                ...(colour === 'group' ? { colour } : {}),
+              })
+            }
           />
         </>
       )}

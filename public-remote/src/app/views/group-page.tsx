@@ -5,12 +5,19 @@ import { GroupBoard } from '../../features/leaderboard/components/group-board';
 
 /** The group page: the group feature, with the leaderboard feature's board of its members. */
 export function GroupPage(props: RemoteViewProps) {
-  const { navigate } = props;
+  const { navigate, params } = props;
   return (
     <GroupView
       {...props}
       extras={(group) => (
-        <GroupBoard groupId={group.id} onOpen={(creatorId) => navigate('author-page', { creatorId })} />
+        <GroupBoard
+          groupId={group.id}
+          count={params.count ?? 'videos'}
+          onCountChange={(count) =>
+            navigate('group', { groupId: group.id, ...(count === 'events' ? { count } : {}) })
+          }
+          onOpen={(creatorId) => navigate('author-page', { creatorId })}
+        />
       )}
     />
   );

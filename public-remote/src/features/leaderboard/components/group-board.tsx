@@ -1,16 +1,32 @@
-/** A group's board: the two lists of its members of today (docs/product.md "Groups"). */
-import { formatDay } from '@friends/shared';
+/**
+ * A group's board: the two lists of its members of today (docs/product.md "Groups"), with the
+ * Leaderboard's 'Count: Videos | Events' toggle (the page keeps it in the address, `&count=events`).
+ */
+import { formatDay, type LeaderboardCount } from '@friends/shared';
 import { Spinner } from '../../../components/spinner';
 import { useGroupLeaderboard } from '../api/get-group-leaderboard';
+import { CountSelector } from './count-selector';
 import { LeaderboardList } from './leaderboard-list';
 
-export function GroupBoard({ groupId, onOpen }: { groupId: number; onOpen: (creatorId: number) => void }) {
-  const { data, isPending, isError } = useGroupLeaderboard(groupId);
+interface GroupBoardProps {
+  groupId: number;
+  count?: LeaderboardCount;
+  onCountChange?: (count: LeaderboardCount) => void;
+  onOpen: (creatorId: number) => void;
+}
+
+export function GroupBoard({ groupId, count = 'videos', onCountChange, onOpen }: GroupBoardProps) {
+  const { data, isPending, isError } = useGroupLeaderboard(groupId, count);
   return (
     <section className="pr-section" aria-labelledby="pr-group-board-title">
       <h3 id="pr-group-board-title" className="pr-section__title">
         Leaderboard of its members
       </h3>
+      {onCountChange && (
+        <div className="pr-leaderboard__controls">
+          <CountSelector value={count} onChange={onCountChange} />
+        </div>
+      )}
       {isPending ? (
         <Spinner label="Loading the group's leaderboard" />
       ) : isError ? (
@@ -22,12 +38,13 @@ export function GroupBoard({ groupId, onOpen }: { groupId: number; onOpen: (crea
       ) : (
         <>
           <p className="pr-section__hint">
-            The members of {formatDay(data.asOf)}, ranked by all their collaborations.
+            The members of {formatDay(data.asOf)}, ranked by all their collaborations
+            {count === 'events' ? ', each collab event counted once' : ''}.
           </p>
           <div className="pr-leaderboard__lists">
             <LeaderboardList
               title="Most Collaborations"
-              unit="collab"
+              unit={count === 'events' ? 'event' : 'collab'}
               entries={data.mostCollaborations}
               onOpen={onOpen}
             />

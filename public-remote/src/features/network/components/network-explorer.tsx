@@ -1,13 +1,16 @@
 /**
  * The opened network (its own chunk): the 'Show two hops' toggle, 'Weigh by: Videos | Events' (edges
- * by videos together, or by collab events together), the graph and the same data as a ranked list.
+ * by videos together, or by collab events together), 'Colour by: Community | Group' (the page keeps
+ * it in the address), the graph with its legend and the same data as a ranked list.
  */
 import { useMemo, useState } from 'react';
-import { NETWORK_WEIGHTS, type NetworkHops, type NetworkWeight } from '@friends/shared';
+import { NETWORK_COLOURS, NETWORK_WEIGHTS, type NetworkHops, type NetworkWeight } from '@friends/shared';
 import { Spinner } from '../../../components/spinner';
 import { useCommunityLookup } from '../api/get-communities';
 import { useCreatorNetwork } from '../api/get-creator-network';
+import { useGroupsOf } from '../api/get-groups-of';
 import { colourCommunities } from '../utils/community-colours';
+import { colourGroups } from '../utils/group-colours';
 import type { NetworkPanelProps } from './network-panel';
 import { NetworkGraph } from './network-graph';
 import { NetworkList } from './network-list';
@@ -17,6 +20,8 @@ export default function NetworkExplorer({
   creatorName,
   onOpenCreator,
   onOpenPair,
+  colour = 'community',
+  onColourChange,
 }: NetworkPanelProps) {
   const [hops, setHops] = useState<NetworkHops>(1);
   const [weight, setWeight] = useState<NetworkWeight>('videos');
@@ -26,8 +31,13 @@ export default function NetworkExplorer({
       ? data
       : undefined;
   const nodeIds = useMemo(() => current?.nodes.map((node) => node.id) ?? [], [current]);
-  const communities = useCommunityLookup(nodeIds);
-  const colouring = useMemo(() => colourCommunities(nodeIds, communities.data), [nodeIds, communities.data]);
+  const byGroup = colour === 'group';
+  const communities = useCommunityLookup(byGroup ? [] : nodeIds);
+  const groups = useGroupsOf(nodeIds, byGroup);
+  const colouring = useMemo(
+    () => (byGroup ? colourGroups(nodeIds, groups.data) : colourCommunities(nodeIds, communities.data)),
+    [byGroup, nodeIds, groups.data, communities.data],
+  );
 
   return (
     <div className="pr-network__body">
@@ -54,6 +64,21 @@ export default function NetworkExplorer({
           </label>
         ))}
       </fieldset>
+      <fieldset className="pr-network__weights">
+        <legend className="pr-network__weights-legend">Colour by</legend>
+        {NETWORK_COLOURS.map((option) => (
+          <label key={option} className="pr-network__toggle">
+            <input
+              type="radio"
+              name={`network-colour-${creatorId}`}
+              value={option}
+              checked={colour === option}
+              onChange={() => onColourChange?.(option)}
+            />
+            {option === 'community' ? 'Community' : 'Group'}
+          </label>
+        ))}
+      </fieldset>
       {isError ? (
         <p className="pr-banner pr-banner--error" role="alert">
           The network could not be loaded. Please try again later.
@@ -77,10 +102,18 @@ export default function NetworkExplorer({
             onOpenCreator={onOpenCreator}
             onOpenPair={onOpenPair}
           />
-          {colouring.legend.length > 0 && (
-            <section className="pr-graph-legend" aria-label="Communities in this graph">
+          {byGroup && groups.data && colouring.byCreator.size === 0 && (
+            <p className="pr-graph-legend__hint">No creator in this graph is in a group today.</p>
+          )}
+          {colouring.legend.length > 0 && (byGroup ? colouring.byCreator.size > 0 : true) && (
+            <section
+              className="pr-graph-legend"
+              aria-label={byGroup ? 'Groups in this graph' : 'Communities in this graph'}
+            >
               <p className="pr-graph-legend__hint">
-                Colours show communities: creators who mostly make videos together.
+                {byGroup
+                  ? 'Colours show groups: the agency, group or team each creator belongs to today.'
+                  : 'Colours show communities: creators who mostly make videos together.'}
               </p>
               <ul className="pr-graph-legend__list">
                 {colouring.legend.map((entry) => (

@@ -131,7 +131,7 @@ interface NetworkGraphProps {
   network: CreatorNetwork;
   /** A newer answer is loading. */
   busy?: boolean;
-  /** Node colours by community; the explorer shows their legend. */
+  /** Node colours by community or by group; the explorer shows their legend. */
   colouring?: CommunityColouring;
   onOpenCreator: (id: number) => void;
   onOpenPair: (a: number, b: number) => void;
@@ -244,17 +244,29 @@ export function NetworkGraph({
       <g className="pr-graph__nodes">
         {layout.nodes.map((node) => {
           const community = colouring?.byCreator.get(node.id);
+          const byGroup = colouring?.by === 'group';
+          const colourClass = community
+            ? ' pr-graph__node--community'
+            : byGroup
+              ? ' pr-graph__node--neutral'
+              : '';
+          const colourNote = community
+            ? `; ${byGroup ? 'groups' : 'community'} ${community.label}`
+            : byGroup
+              ? '; in no group'
+              : '';
           return (
             <g
               key={node.id}
-              className={`pr-graph__node pr-graph__node--hop${node.node.hop}${community ? ' pr-graph__node--community' : ''}`}
+              className={`pr-graph__node pr-graph__node--hop${node.node.hop}${colourClass}`}
               data-creator-id={node.id}
-              data-community-id={community?.communityId}
+              data-community-id={byGroup ? undefined : community?.communityId}
+              data-group-id={byGroup ? (community?.communityId ?? 0) : undefined}
               style={community ? ({ '--community': community.colour } as CSSProperties) : undefined}
               transform={`translate(${node.x ?? 0} ${node.y ?? 0})`}
               onClick={() => onOpenCreator(node.id)}
             >
-              <title>{`${node.node.name}: ${node.node.collabCount} collaboration${node.node.collabCount === 1 ? '' : 's'}${community ? `; community ${community.label}` : ''}`}</title>
+              <title>{`${node.node.name}: ${node.node.collabCount} collaboration${node.node.collabCount === 1 ? '' : 's'}${colourNote}`}</title>
               <circle r={node.r} />
               <NodeLabel
                 node={node}

@@ -4,6 +4,7 @@
  * page nor a creator page that never opens it downloads them.
  */
 import { lazy, Suspense, useState } from 'react';
+import type { NetworkColour } from '@friends/shared';
 import { Spinner } from '../../../components/spinner';
 import './network.css';
 
@@ -14,10 +15,14 @@ export interface NetworkPanelProps {
   creatorName: string;
   onOpenCreator: (id: number) => void;
   onOpenPair: (a: number, b: number) => void;
+  /** What the node colours show (the page mirrors it in the address); community when absent. */
+  colour?: NetworkColour;
+  onColourChange?: (colour: NetworkColour) => void;
 }
 
 export function NetworkPanel(props: NetworkPanelProps) {
-  const [open, setOpen] = useState(false);
+  // An address asking for group colours opens the graph: it is what the link shows.
+  const [open, setOpen] = useState(props.colour === 'group');
   return (
     <section className="pr-section pr-network" aria-labelledby="pr-network-title">
       <div className="pr-section__head">

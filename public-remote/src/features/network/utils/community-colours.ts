@@ -24,6 +24,8 @@ export interface CommunityColour {
 }
 
 export interface CommunityColouring {
+  /** What the colours stand for: communities unless said (groups, utils/group-colours.ts). */
+  by?: 'community' | 'group';
   byCreator: Map<number, CommunityColour>;
   /** One entry per community shown, in colour order ('Other communities' last, once). */
   legend: CommunityColour[];
