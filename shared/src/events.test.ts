@@ -1,5 +1,6 @@
 import {
   groupUploads,
+  eventEvidenceLines,
   importGroupings,
   linkedVideoKeys,
   pairEvidence,
@@ -113,5 +114,16 @@ describe('importGroupings', () => {
     const result = importGroupings(uploads, new Set(['n']));
     expect(result.events.map((e) => [e.keys, e.eventId])).toEqual([[['c', 'n'], 1]]);
     expect(result.proposals).toEqual([]);
+  });
+});
+
+describe('eventEvidenceLines', () => {
+  it('gives one line per reason, and says when an admin grouped the uploads', () => {
+    expect(eventEvidenceLines('“A” links “B”; Accepted from review: Published within 48 hours')).toEqual([
+      '“A” links “B”',
+      'Accepted from review: Published within 48 hours',
+    ]);
+    expect(eventEvidenceLines('')).toEqual(['Grouped by an admin.']);
+    expect(eventEvidenceLines(undefined)).toEqual(['Grouped by an admin.']);
   });
 });

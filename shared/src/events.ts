@@ -310,3 +310,16 @@ export function importGroupings(
   }
   return { events, proposals };
 }
+
+/**
+ * An event's evidence (`events.evidence`: each reason that grouped its uploads, '; ' between) as the
+ * lines a screen shows: the link or the 48-hour mutual credit that grouped it, one line per reason;
+ * an event grouped by an admin says so.
+ */
+export function eventEvidenceLines(evidence: string | null | undefined): string[] {
+  const lines = (evidence ?? '')
+    .split('; ')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.length > 0 ? [...new Set(lines)] : ['Grouped by an admin.'];
+}

@@ -52,9 +52,32 @@ describe('EventView', () => {
       'href',
       'https://youtu.be/bbbbbbbbbbb',
     );
+    // Grouped by hand: no evidence stored, and the page says so.
+    expect(screen.getByRole('heading', { name: 'Why these uploads are one event' })).toBeInTheDocument();
+    expect(screen.getByText('Grouped by an admin.')).toBeInTheDocument();
     const creators = within(screen.getByRole('list', { name: 'Creators in this event' }));
     await user.click(creators.getByRole('button', { name: 'Cleo Marsh' }));
     expect(props.navigate).toHaveBeenCalledWith('author-page', { creatorId: 3 });
+  });
+
+  it('shows the evidence that grouped the uploads, one reason a line', async () => {
+    mockFetch({
+      [`GET ${API_ROUTES.event(12)}`]: {
+        body: {
+          ...EVENT,
+          evidence:
+            "“Cook-off (Ada POV)” links “Cook-off (Bram POV)”; Accepted from review: Published within 48 hours (20 h apart), each credits the other's uploader",
+        },
+      },
+    });
+    renderWithClient(<EventView {...viewProps({ params: { eventId: 12 } })} />);
+    expect(await screen.findByText('“Cook-off (Ada POV)” links “Cook-off (Bram POV)”')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Accepted from review: Published within 48 hours (20 h apart), each credits the other's uploader",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Grouped by an admin.')).not.toBeInTheDocument();
   });
 
   it('says so when the event is gone', async () => {

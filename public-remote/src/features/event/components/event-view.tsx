@@ -3,7 +3,7 @@
  * collaboration by several channels, oldest first, and every creator in it. Reached from the event
  * link on a video row.
  */
-import { countOf, formatDay, safeHref, type RemoteViewProps } from '@friends/shared';
+import { countOf, eventEvidenceLines, formatDay, safeHref, type RemoteViewProps } from '@friends/shared';
 import { ApiClientError } from '@friends/web/api-client';
 import { Spinner } from '../../../components/spinner';
 import { useEvent } from '../api/get-event';
@@ -59,6 +59,14 @@ export function EventView({ navigate, params }: RemoteViewProps) {
               </>
             )}
           </p>
+          <div className="pr-event__evidence">
+            <h3 className="pr-event__evidence-title">Why these uploads are one event</h3>
+            <ul>
+              {eventEvidenceLines(data.evidence).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
           <ul className="pr-chips" aria-label="Creators in this event">
             {data.authors.map((author) => (
               <li key={author.id}>
