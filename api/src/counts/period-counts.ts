@@ -18,7 +18,7 @@
  */
 import { addDays, periodWindows, type DatedPeriod } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { chunks, int, placeholders, rows } from '../database/sql';
+import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
 import { isCollaborationSql } from '../videos/collaboration-sql';
 
 export const PERIODS: readonly DatedPeriod[] = ['week', 'month', 'year'];
@@ -70,7 +70,13 @@ export async function refreshPeriodCounts(
   manager: EntityManager,
   creatorIds: Iterable<number>,
 ): Promise<void> {
-  const day = await periodStateDay(manager);
+  // A locking read on MySQL: a day being moved on meanwhile is waited for, so rows are never written for
+  // the day before it.
+  const [row] = await rows<{ day: string }>(
+    manager,
+    `SELECT day FROM period_state WHERE id = 1${lockFor(manager, 'share')}`,
+  );
+  const day = row ? String(row.day) : null;
   if (day === null) return;
   await recompute(manager, day, [...new Set(creatorIds)]);
 }
@@ -83,7 +89,7 @@ export async function refreshPeriodCounts(
 export async function rollPeriodCounts(manager: EntityManager, today: string): Promise<boolean> {
   const [row] = await rows<{ day: string }>(
     manager,
-    `SELECT day FROM period_state WHERE id = 1${manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : ''}`,
+    `SELECT day FROM period_state WHERE id = 1${lockFor(manager, 'update')}`,
   );
   const stored = row ? String(row.day) : null;
   if (stored === today) return false;
