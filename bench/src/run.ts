@@ -9,7 +9,7 @@
  *
  * Flags (or BENCH_<NAME> variables): --creators=10000 --videos=100000 --seed=42 --duration=5 (seconds
  * per autocannon run) --runs=5 (browser runs) --large-creators=100000 --large-videos=1000000
- * --skip=mariadb,browser,import,scaling,bundles,insights,suggestions,share,large; --report=bench/results.json prints the
+ * --skip=mariadb,browser,import,scaling,bundles,insights,suggestions,share,large,typing,second-start; --report=bench/results.json prints the
  * tables of a finished run again.
  */
 import { execSync } from 'node:child_process';
@@ -75,6 +75,7 @@ import {
   type SuggestionsCpu,
 } from './suggestions-bench';
 import { BENCH_DIR, CACHE_DIR, REPO_ROOT, arg, log } from './util';
+import { runSecondStart, runTyping, typingStartRows, type TypingStartFigures } from './typing-start-bench';
 
 const TARGETS = {
   readRatio: 0.5,
@@ -136,6 +137,8 @@ interface Results {
   large?: LargeFigures;
   /** Server CPU of visitors' suggestions beside ordinary reads (suggestions-bench.ts). */
   suggestionsCpu?: SuggestionsCpu;
+  /** Typing in the search box and a second `npm start` (typing-start-bench.ts). */
+  typingStart?: TypingStartFigures;
   /** The whole run. */
   seconds?: number;
 }
@@ -330,7 +333,7 @@ async function main(): Promise<void> {
       log('cold answers after a write');
       results.coldAfterWrite = await runColdAfterWrite(api, meta);
       results.peakRssMb.sqlite = api.peakRssKb() / 1024;
-      if (!skip.has('browser') || !skip.has('bundles')) {
+      if (!skip.has('browser') || !skip.has('bundles') || !skip.has('typing')) {
         const browser = await launch();
         try {
           if (!skip.has('bundles')) {
@@ -353,6 +356,15 @@ async function main(): Promise<void> {
             const throttled = await runBrowser(browser, api.url, meta, true, browserRuns);
             results.browser = { unthrottled, throttled };
           }
+          if (!skip.has('typing')) {
+            log('typing, unthrottled then CPU ×4 + slow 4G');
+            results.typingStart = {
+              typing: {
+                unthrottled: await runTyping(browser, api.url, meta, false, browserRuns),
+                throttled: await runTyping(browser, api.url, meta, true, browserRuns),
+              },
+            };
+          }
         } finally {
           await browser.close();
         }
@@ -370,6 +382,14 @@ async function main(): Promise<void> {
       results.peakRssMb.sqlite = api.peakRssKb() / 1024;
     } finally {
       await api.stop();
+    }
+  }
+
+  if (!skip.has('second-start')) {
+    try {
+      results.typingStart = { ...results.typingStart, start: await runSecondStart(db.file) };
+    } catch (error) {
+      results.typingStart = { ...results.typingStart, startError: String(error) };
     }
   }
 
@@ -788,6 +808,7 @@ function report(r: Results, seconds: number): string {
         `${fmt(t.networkMs / u.networkMs, 2)}× | | |`,
     );
   }
+  lines.push(...typingStartRows(r.typingStart));
   for (const i of r.imports ?? []) {
     const target = i.videos <= 50 ? TARGETS.import50Ms : TARGETS.import500Ms;
     lines.push(

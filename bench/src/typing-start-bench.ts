@@ -1,0 +1,275 @@
+/**
+ * Two figures a person feels first: typing in the search box, and starting the product a second time.
+ *
+ * Typing: the start of a creator's name typed one key at a time into the visitor's search box, each
+ * keystroke timed from its keydown to the frame after 'Search Results (n)' shows the new count
+ * (MutationObserver, then requestAnimationFrame + setTimeout 0), unthrottled and with CPU ×4 + slow 4G.
+ * Targets: ≤ 50 ms and ≤ 250 ms (the median keystroke).
+ *
+ * Second start: `npm start` (scripts/start.mjs) run once to build what is stale and answer, stopped, then
+ * run again with the sources unchanged; the figure is the time from spawning the second one to its first
+ * 200 on `/`. Target: ≤ 15 s. Both runs serve a copy of the bench's data set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { CPU_SLOWDOWN, SLOW_4G } from './browser-bench';
+import type { DatasetMeta } from './generate';
+import { ADMIN_PASSWORD } from './server';
+import { CACHE_DIR, REPO_ROOT, freePort, log, median, sleep } from './util';
+
+export const TYPING_TARGET_MS = 50;
+export const TYPING_THROTTLED_TARGET_MS = 250;
+export const SECOND_START_TARGET_S = 15;
+
+export interface TypingFigures {
+  throttled: boolean;
+  /** What was typed, one key at a time. */
+  term: string;
+  /** Every keystroke of every run, in ms. */
+  keystrokesMs: number[];
+  medianMs: number;
+  maxMs: number;
+}
+
+export interface StartFigures {
+  /** The first `npm start` (building whatever was stale) to its first 200 on /, in s. */
+  firstSeconds: number;
+  /** Steps the first start built (0 when everything was already built). */
+  firstBuilt: number;
+  /** The second `npm start`, sources unchanged, to its first 200 on /, in s. */
+  secondSeconds: number;
+  /** The second start said every part was up to date (no build). */
+  secondSkippedBuild: boolean;
+}
+
+export interface TypingStartFigures {
+  typing?: { unthrottled: TypingFigures; throttled: TypingFigures };
+  start?: StartFigures;
+  startError?: string;
+}
+
+const WATCHER = `(() => {
+  window.__typing = { keydown: 0 };
+  addEventListener('keydown', (event) => { window.__typing.keydown = event.timeStamp; }, true);
+  const count = () => {
+    const heading = [...document.querySelectorAll('h2')].find((h) => (h.textContent || '').startsWith('Search Results ('));
+    const match = /\\((\\d+)\\)/.exec(heading ? heading.textContent : '');
+    return match ? Number(match[1]) : null;
+  };
+  window.__typingCount = count;
+  window.__typingNext = (previous) => new Promise((done) => {
+    const check = () => {
+      const now = count();
+      if (now === null || now === previous) return false;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => done({ count: now, painted: performance.now() }), 0));
+      return true;
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+    check();
+  });
+})();`;
+
+declare global {
+  interface Window {
+    __typing: { keydown: number };
+    __typingCount(): number | null;
+    __typingNext(previous: number | null): Promise<{ count: number; painted: number }>;
+  }
+}
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_4G.latency,
+    downloadThroughput: (SLOW_4G.downloadKbps * 1000) / 8,
+    uploadThroughput: (SLOW_4G.uploadKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** The first letters of a creator's name: each one narrows the list, so each keystroke changes the count. */
+export function typingTerm(meta: DatasetMeta): string {
+  const letters = meta.bigCreator.name.toLowerCase().replace(/[^\p{L}]/gu, '');
+  return letters.slice(0, 3) || 'kar';
+}
+
+async function typeOnce(browser: Browser, baseUrl: string, meta: DatasetMeta, throttled: boolean) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await context.addInitScript(WATCHER);
+    if (throttled) await throttle(page);
+    page.setDefaultTimeout(throttled ? 60_000 : 20_000);
+    await page.goto(baseUrl);
+    await page
+      .getByRole('heading', { name: `All Creators (${meta.size.creators})` })
+      .waitFor({ timeout: throttled ? 60_000 : 20_000 });
+    const input = page.getByRole('searchbox', { name: 'Search creators' });
+    await input.focus();
+    const times: number[] = [];
+    let previous: number | null = null;
+    for (const key of typingTerm(meta)) {
+      const next: Promise<{ count: number; painted: number }> = page.evaluate(
+        (p) => window.__typingNext(p),
+        previous,
+      );
+      await page.keyboard.press(key);
+      const shown: { count: number; painted: number } = await next;
+      const keydown = await page.evaluate(() => window.__typing.keydown);
+      times.push(shown.painted - keydown);
+      previous = shown.count;
+    }
+    return times;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runTyping(
+  browser: Browser,
+  baseUrl: string,
+  meta: DatasetMeta,
+  throttled: boolean,
+  runs: number,
+): Promise<TypingFigures> {
+  await typeOnce(browser, baseUrl, meta, throttled); // warm-up
+  const keystrokesMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await typeOnce(browser, baseUrl, meta, throttled);
+    log(
+      `  typing ${throttled ? 'throttled' : 'unthrottled'} run ${i + 1}: ${run.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    );
+    keystrokesMs.push(...run);
+  }
+  return {
+    throttled,
+    term: typingTerm(meta),
+    keystrokesMs,
+    medianMs: median(keystrokesMs),
+    maxMs: Math.max(...keystrokesMs),
+  };
+}
+
+/** `npm start` in its own process group (so the server under npm stops with it), with its output kept. */
+function npmStart(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs')], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function firstOk(url: string, child: ChildProcess, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`npm start ended with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now();
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`no 200 on ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  process.kill(-child.pid, 'SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+}
+
+/** Two `npm start`s on a copy of `databaseFile`: the second, with nothing changed, is the figure. */
+export async function runSecondStart(databaseFile: string): Promise<StartFigures> {
+  const dir = join(CACHE_DIR, 'run', 'second-start');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const database = join(dir, 'start.sqlite');
+  copyFileSync(databaseFile, database);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${database}`,
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+  };
+  const url = `http://127.0.0.1:${port}/`;
+
+  log('npm start (first: builds what is stale)');
+  const first = npmStart(env);
+  const firstStarted = performance.now();
+  let firstSeconds: number;
+  try {
+    firstSeconds = ((await firstOk(url, first.child, 15 * 60_000)) - firstStarted) / 1000;
+  } finally {
+    await stop(first.child);
+  }
+  const firstBuilt = (first.output().match(/: built in /g) ?? []).length;
+
+  log('npm start (second: sources unchanged)');
+  const second = npmStart(env);
+  const secondStarted = performance.now();
+  try {
+    const secondSeconds = ((await firstOk(url, second.child, 5 * 60_000)) - secondStarted) / 1000;
+    return {
+      firstSeconds,
+      firstBuilt,
+      secondSeconds,
+      secondSkippedBuild: /everything is up to date/.test(second.output()),
+    };
+  } finally {
+    await stop(second.child);
+  }
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const ok = (pass: boolean) => (pass ? 'ok' : 'MISSED');
+
+/** The report's rows (the table's columns: measure | figure | beside | ratio | target | ok). */
+export function typingStartRows(f: TypingStartFigures | undefined): string[] {
+  if (!f) return [];
+  const lines: string[] = [];
+  if (f.typing) {
+    const { unthrottled: u, throttled: t } = f.typing;
+    lines.push(
+      `| typing: keystroke → results rendered ('${u.term}' one key at a time, median of ${u.keystrokesMs.length} keystrokes) | ` +
+        `${fmt(u.medianMs)} ms (worst ${fmt(u.maxMs)} ms) | | ${fmt(u.medianMs / TYPING_TARGET_MS, 2)}× | ` +
+        `≤ ${TYPING_TARGET_MS} ms | ${ok(u.medianMs <= TYPING_TARGET_MS)} |`,
+      `| typing, CPU ×${CPU_SLOWDOWN} + slow 4G (median of ${t.keystrokesMs.length}) | ${fmt(t.medianMs)} ms (worst ${fmt(t.maxMs)} ms) | ` +
+        `unthrottled ${fmt(u.medianMs)} ms | ${fmt(t.medianMs / TYPING_THROTTLED_TARGET_MS, 2)}× | ` +
+        `≤ ${TYPING_THROTTLED_TARGET_MS} ms | ${ok(t.medianMs <= TYPING_THROTTLED_TARGET_MS)} |`,
+    );
+  }
+  if (f.start) {
+    const s = f.start;
+    lines.push(
+      `| second start: \`npm start\` again, sources unchanged → first 200 on / | ${fmt(s.secondSeconds, 1)} s | ` +
+        `first start ${fmt(s.firstSeconds, 1)} s (built ${s.firstBuilt} parts) | ${fmt(s.secondSeconds / SECOND_START_TARGET_S, 2)}× | ` +
+        `≤ ${SECOND_START_TARGET_S} s, no build | ${ok(s.secondSeconds <= SECOND_START_TARGET_S && s.secondSkippedBuild)} |`,
+    );
+  } else if (f.startError) {
+    lines.push(
+      `| second start | failed: ${f.startError.replace(/\|/g, '/')} | | | ≤ ${SECOND_START_TARGET_S} s | MISSED |`,
+    );
+  }
+  return lines;
+}
