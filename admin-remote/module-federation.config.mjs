@@ -15,6 +15,7 @@ export default createModuleFederationConfig(
       './SuggestionsView': './src/exposes/suggestions-view.tsx',
       './ReviewView': './src/exposes/review-view.tsx',
       './CreatorsView': './src/exposes/creators-view.tsx',
+      './GroupsView': './src/exposes/groups-view.tsx',
       './AnalyticsView': './src/exposes/analytics-view.tsx',
       './HistoryView': './src/exposes/history-view.tsx',
       './SearchAdminExtras': './src/exposes/search-admin-extras.tsx',

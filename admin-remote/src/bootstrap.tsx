@@ -21,6 +21,7 @@ import {
 import { useCreatorPages } from './api/search-creators';
 import AnalyticsView from './exposes/analytics-view';
 import CreatorsView from './exposes/creators-view';
+import GroupsView from './exposes/groups-view';
 import HistoryView from './exposes/history-view';
 import ReviewView from './exposes/review-view';
 import SearchAdminExtras from './exposes/search-admin-extras';
@@ -38,6 +39,7 @@ const COMPONENTS: Record<AdminViewId, ComponentType<RemoteViewProps>> = {
   suggestions: SuggestionsView,
   review: ReviewView,
   authors: CreatorsView,
+  groups: GroupsView,
   stats: AnalyticsView,
   history: HistoryView,
 };

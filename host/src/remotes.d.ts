@@ -82,6 +82,13 @@ declare module 'admin_remote/CreatorsView' {
   export default CreatorsView;
 }
 
+declare module 'admin_remote/GroupsView' {
+  import type { ComponentType } from 'react';
+  import type { RemoteViewProps } from '@friends/shared';
+  const GroupsView: ComponentType<RemoteViewProps>;
+  export default GroupsView;
+}
+
 declare module 'admin_remote/AnalyticsView' {
   import type { ComponentType } from 'react';
   import type { RemoteViewProps } from '@friends/shared';

@@ -37,6 +37,7 @@ export const VIEWS = {
   suggestions: { label: 'Suggestions', tab: 'admin', remote: 'admin_remote/SuggestionsView', admin: true },
   review: { label: 'Review', tab: 'admin', remote: 'admin_remote/ReviewView', admin: true },
   authors: { label: 'Manage Creators', tab: 'admin', remote: 'admin_remote/CreatorsView', admin: true },
+  groups: { label: 'Groups', tab: 'admin', remote: 'admin_remote/GroupsView', admin: true },
   stats: { label: 'Analytics', tab: 'admin', remote: 'admin_remote/AnalyticsView', admin: true },
   history: { label: 'History', tab: 'admin', remote: 'admin_remote/HistoryView', admin: true },
   'author-page': { label: 'Creator', tab: 'none', remote: 'public_remote/CreatorView', admin: false },

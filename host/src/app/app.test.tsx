@@ -101,6 +101,7 @@ describe('tabs per role', () => {
       'Suggestions2',
       'Review4',
       'Manage Creators',
+      'Groups',
       'Analytics',
       'History',
     ]);

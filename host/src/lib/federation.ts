@@ -19,6 +19,7 @@ export interface RemoteModules {
   'admin_remote/SuggestionsView': typeof import('admin_remote/SuggestionsView');
   'admin_remote/ReviewView': typeof import('admin_remote/ReviewView');
   'admin_remote/CreatorsView': typeof import('admin_remote/CreatorsView');
+  'admin_remote/GroupsView': typeof import('admin_remote/GroupsView');
   'admin_remote/AnalyticsView': typeof import('admin_remote/AnalyticsView');
   'admin_remote/HistoryView': typeof import('admin_remote/HistoryView');
   'admin_remote/SearchAdminExtras': typeof import('admin_remote/SearchAdminExtras');

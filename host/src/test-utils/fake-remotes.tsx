@@ -96,6 +96,7 @@ export const FAKE_REMOTES: Record<RemoteModuleId, { default: unknown }> = {
   'admin_remote/SuggestionsView': { default: view('Video Suggestions') },
   'admin_remote/ReviewView': { default: view('Review') },
   'admin_remote/CreatorsView': { default: view('Manage Creators') },
+  'admin_remote/GroupsView': { default: view('Groups') },
   'admin_remote/AnalyticsView': { default: view('Analytics') },
   'admin_remote/HistoryView': { default: view('History') },
   'admin_remote/SearchAdminExtras': { default: SearchAdminExtras },
