@@ -410,6 +410,14 @@ describe('card images', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('draws many new cards asked for at once, two at a time, and answers them all', async () => {
+    const names = ['兎田ぺこら', '한글 이름', 'محمد علي', 'Zed', 'Yan', 'Xia'];
+    const made = await Promise.all(names.map((name) => createCreator(t, name)));
+    const cards = await Promise.all(made.map((creator) => getPng(SHARE_ROUTES.creatorCard(creator.id))));
+    expect(cards.map((res) => res.status)).toEqual(names.map(() => 200));
+    expect(new Set(cards.map((res) => res.headers.etag)).size).toBe(names.length);
+  });
+
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
     expect((await t.http().get(SHARE_ROUTES.creatorCard(999_999))).status).toBe(404);
     expect((await t.http().get(SHARE_ROUTES.pairCard(ada.id, 999_999))).status).toBe(404);

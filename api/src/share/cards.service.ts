@@ -14,6 +14,11 @@ import { SUMMARY_READS, ShareReader, type GroupSummary } from './share-reader.se
 
 /** Cards kept at most; a card is about 30 KB. */
 const MAX_CARDS = 300;
+/**
+ * Draws at once at most. Layout runs on the event loop and rasterising on libuv's pool, so more at
+ * once only holds more images in memory and delays every other request; the rest wait their turn.
+ */
+const DRAWS_AT_ONCE = 2;
 
 export function creatorCardLines(counts: CreatorPreviewCounts): string[] {
   return [
@@ -38,6 +43,8 @@ export function groupCardLines(group: GroupSummary): string[] {
 @Injectable()
 export class CardsService {
   private readonly drawn = new Map<string, Promise<Buffer>>();
+  private drawing = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(
     private readonly reader: ShareReader,
@@ -107,6 +114,22 @@ export class CardsService {
     });
   }
 
+  /**
+   * Runs `draw` when fewer than DRAWS_AT_ONCE draws are running, first come first served. A finished
+   * draw hands its slot to the first waiting one, so a newcomer cannot slip in between.
+   */
+  private async inTurn(draw: () => Promise<Buffer>): Promise<Buffer> {
+    if (this.drawing < DRAWS_AT_ONCE) this.drawing += 1;
+    else await new Promise<void>((start) => this.waiting.push(start));
+    try {
+      return await draw();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.drawing -= 1;
+    }
+  }
+
   private draw(content: CardContent): Promise<Buffer> {
     const key = JSON.stringify(content);
     let card = this.drawn.get(key);
@@ -115,7 +138,7 @@ export class CardsService {
       this.drawn.set(key, card);
       return card;
     }
-    card = drawCard(content);
+    card = this.inTurn(() => drawCard(content));
     this.drawn.set(key, card);
     card.catch(() => this.drawn.delete(key));
     while (this.drawn.size > MAX_CARDS) {
