@@ -17,6 +17,7 @@ import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { canonicalVideoUrl, detectPlatform, normalizeName, seededRandom } from '@friends/shared';
 import { REBUILD_COUNTS_SQL } from '../../api/src/counts/counts-sql';
+import { pieceToken, videoTitleIndexRows } from '../../api/src/videos/video-title-keys';
 import {
   creatorSearchKeyRows,
   creatorSearchShortRows,
@@ -369,6 +370,8 @@ function loadSqlite(file: string, dataset: Dataset): void {
     const searchShort = db.prepare(
       'INSERT INTO creator_search_shorts (gram, creator_id, in_name) VALUES (?, ?, ?)',
     );
+    const titleKey = db.prepare('INSERT INTO video_title_keys (video_id, title_key) VALUES (?, ?)');
+    const titleShort = db.prepare('INSERT INTO video_title_shorts (rowid, pieces) VALUES (?, ?)');
     db.transaction(() => {
       dataset.creators.forEach((c, index) => {
         const id = index + 1;
@@ -380,6 +383,10 @@ function loadSqlite(file: string, dataset: Dataset): void {
         const id = index + 1;
         video.run(id, v.title, v.url, urlKey(v.url), v.date);
         v.authors.forEach((creatorId, position) => author.run(id, creatorId, position));
+        // The video-title index (its FTS5 table follows the keys through its trigger).
+        const { key, shorts } = videoTitleIndexRows(v.title);
+        titleKey.run(id, key);
+        titleShort.run(id, shorts.map(pieceToken).join(' '));
       });
       // The rows above bypass the API, so its counts and name-search index kept on write are written
       // here once (the FTS5 table follows the keys through its trigger).
@@ -463,6 +470,23 @@ export async function loadMariadb(adminUrl: string, name: string, dataset: Datas
       'creator_search_shorts',
       ['gram', 'creator_id', 'in_name'],
       shorts.map((short) => [Buffer.from(short.gram), short.creatorId, short.inName]),
+    );
+    // The video-title index: folded titles, their short pieces and trigrams.
+    const titles = dataset.videos.map((v) => videoTitleIndexRows(v.title));
+    await insert(
+      'video_title_keys',
+      ['video_id', 'title_key'],
+      titles.map((title, i) => [i + 1, title.key]),
+    );
+    await insert(
+      'video_title_shorts',
+      ['gram', 'video_id'],
+      titles.flatMap((title, i) => title.shorts.map((gram) => [Buffer.from(gram), i + 1])),
+    );
+    await insert(
+      'video_title_grams',
+      ['gram', 'video_id'],
+      titles.flatMap((title, i) => title.grams.map((gram) => [Buffer.from(gram), i + 1])),
     );
     await db.commit();
     await db.query('SET foreign_key_checks = 1, unique_checks = 1');

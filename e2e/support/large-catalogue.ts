@@ -9,6 +9,7 @@ import path from 'node:path';
 import { normalizeName, seededRandom } from '@friends/shared';
 import { REBUILD_COUNTS_SQL } from '../../api/src/counts/counts-sql';
 import { creatorSearchKeyRows, creatorSearchShortRows } from '../../api/src/creators/creator-search-keys';
+import { pieceToken, videoTitleIndexRows } from '../../api/src/videos/video-title-keys';
 import { REPO_ROOT } from './server';
 
 export interface CatalogueCreator {
@@ -86,6 +87,9 @@ export function writeLargeCatalogue(
     const searchShort = db.prepare(
       'INSERT INTO creator_search_shorts (gram, creator_id, in_name) VALUES (?, ?, ?)',
     );
+    // The video-title index, by the API's rules too (its FTS5 table follows through its trigger).
+    const titleKey = db.prepare('INSERT INTO video_title_keys (video_id, title_key) VALUES (?, ?)');
+    const titleShort = db.prepare('INSERT INTO video_title_shorts (rowid, pieces) VALUES (?, ?)');
     db.transaction(() => {
       people.forEach((c, index) => {
         creator.run(index + 1, c.name, normalizeName(c.name), '');
@@ -100,7 +104,11 @@ export function writeLargeCatalogue(
         const url = `https://www.youtube.com/watch?v=v${String(id).padStart(10, '0')}`;
         const month = String(1 + (id % 12)).padStart(2, '0');
         // url_key only has to be unique here (the API derives it from the canonical URL on write).
-        video.run(id, `${word(2)} ${word(2)} #${id}`, url, `large-${id}`, `2024-${month}-15`);
+        const title = `${word(2)} ${word(2)} #${id}`;
+        video.run(id, title, url, `large-${id}`, `2024-${month}-15`);
+        const index = videoTitleIndexRows(title);
+        titleKey.run(id, index.key);
+        titleShort.run(id, index.shorts.map(pieceToken).join(' '));
         const authors = new Set([author()]);
         if (random() < 0.3) authors.add(author());
         if (random() < 0.1) authors.add(author());

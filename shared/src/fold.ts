@@ -166,3 +166,37 @@ export function matchesChannelLookup(lookup: NameLookup, channelKey: string): bo
   if (lookup.initials || !channelKey) return false;
   return channelKey.includes(lookup.key);
 }
+
+/**
+ * How a video search term is looked up in the titles (docs/product.md "Names in every script"): the
+ * same folded text as a name search, found anywhere in the folded title: `all` (blank, or only marks
+ * and spaces), `short` (one or two characters: the short-piece index) or `substring` (three or more:
+ * the trigram index). Hangul initials are a names rule only: in a title they are looked for as typed.
+ */
+export type TitleLookup = { mode: 'all' } | { mode: 'short' | 'substring'; key: string };
+
+export function titleLookup(term: string): TitleLookup {
+  const key = foldText(term);
+  if (!key) return { mode: 'all' };
+  return { mode: foldedLength(key) >= SUBSTRING_MIN_LENGTH ? 'substring' : 'short', key };
+}
+
+/** A video title as its search index stores it: folded by the one normaliser. */
+export const titleSearchKey = (title: string): string => foldText(title);
+
+/**
+ * The reference of the video search in memory: a video is found when its folded title holds the term,
+ * or when one of its authors is found by the name search (scope 'names': names, other names, aliases).
+ * The databases answer the same through their indexes (api video-title-keys.ts).
+ */
+export function matchesVideoSearch(
+  term: string,
+  title: string,
+  authorsFoldedNames: readonly (readonly string[])[],
+): boolean {
+  const lookup = titleLookup(term);
+  if (lookup.mode === 'all') return true;
+  if (titleSearchKey(title).includes(lookup.key)) return true;
+  const names = nameLookup(term);
+  return authorsFoldedNames.some((names_) => matchesNameLookup(names, names_));
+}

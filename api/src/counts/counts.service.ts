@@ -31,6 +31,7 @@ import {
 } from './counts-sql';
 import { authorRowInCollaborationSql, isCollaborationSql } from '../videos/collaboration-sql';
 import { rebuildCreatorSearchKeys, refreshCreatorSearchKeys } from '../creators/creator-search-keys';
+import { rebuildVideoTitleKeys, refreshVideoTitleKeys } from '../videos/video-title-keys';
 import { chunks, int, placeholders, rows } from '../database/sql';
 import { REBUILD_MONTH_COUNTS_SQL, refreshMonthCounts } from './month-counts';
 import { rebuildPeriodCounts, refreshPeriodCounts } from './period-counts';
@@ -133,6 +134,8 @@ export class CountsService {
       ))
         creatorIds.add(int(row.creator_id));
     await refreshPeriodCounts(manager, creatorIds);
+    // The video-title index, for the videos named (their titles may have moved).
+    await refreshVideoTitleKeys(manager, videoIds);
     const changed = (Object.keys(COLUMNS) as (keyof Delta)[]).filter((key) => delta[key] !== 0);
     if (changed.length === 0) return;
     await manager.query(
@@ -147,6 +150,7 @@ export class CountsService {
     for (const sql of REBUILD_MONTH_COUNTS_SQL) await manager.query(sql);
     await rebuildCreatorSearchKeys(manager);
     await rebuildPeriodCounts(manager, utcDay());
+    await rebuildVideoTitleKeys(manager);
   }
 
   /** Compares every stored count with a recomputation from scratch (the repair command and the tests). */

@@ -37,12 +37,12 @@ export const COLLABORATORS_OF = `SELECT o.creator_id FROM video_authors n
 const TOP = String.fromCodePoint(0x10ffff);
 
 /** An FTS5 phrase: the term quoted, quotes doubled, so nothing in it is read as query syntax. */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+export const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /** Trigrams a MySQL/MariaDB lookup joins: up to four spread over the term (instr checks the whole). */
 const MAX_JOINED_GRAMS = 4;
 
-function spreadGrams(key: string): string[] {
+export function spreadGrams(key: string): string[] {
   const grams = trigrams(key);
   if (grams.length <= MAX_JOINED_GRAMS) return grams;
   const picked = new Set<string>();
@@ -107,7 +107,7 @@ export function lookupSql(
     return {
       from: 'creator_search_fts f JOIN creator_search_keys k ON k.id = f.rowid',
       where: `creator_search_fts MATCH ? AND ${condition.sql}`,
-      params: [phrase(lookup.key), ...condition.params],
+      params: [ftsPhrase(lookup.key), ...condition.params],
     };
   }
   const [first, ...others] = spreadGrams(lookup.key).map((gram) => Buffer.from(gram));

@@ -90,16 +90,18 @@ describe('tabs per role', () => {
           ],
         },
         [`GET ${REVIEW_ROUTES.list}?limit=1`]: { body: { items: [], total: 4 } },
+        // Proposed groupings of uploads count in the badge too.
+        [`GET ${REVIEW_ROUTES.events}?limit=1`]: { body: { items: [], total: 3 } },
       },
     });
     expect(await screen.findByRole('button', { name: 'Suggestions 2 pending' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Review 4 pending' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Review 7 pending' })).toBeInTheDocument();
     expect(tabs()).toEqual([
       'Search Creators',
       'Leaderboard',
       'Manage Videos',
       'Suggestions2',
-      'Review4',
+      'Review7',
       'Manage Creators',
       'Groups',
       'Analytics',

@@ -20,6 +20,7 @@ import { VideoMonthDates1797900000002 } from './1797900000002-VideoMonthDates';
 import { CollaborationMonths1797900000001 } from './1797900000001-CollaborationMonths';
 import { PeriodCounts1797900000000 } from './1797900000000-PeriodCounts';
 import { AuthState1797860000000 } from './1797860000000-AuthState';
+import { VideoTitleSearch1797910000000 } from './1797910000000-VideoTitleSearch';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   PeriodCounts1797900000000,
   CollaborationMonths1797900000001,
   VideoMonthDates1797900000002,
+  VideoTitleSearch1797910000000,
 ];

@@ -1,0 +1,137 @@
+/**
+ * The video search by title (docs/product.md "Names in every script"): the shared video-search table
+ * answered through the title index and the name-search index, with the same ids in the same order on
+ * SQLite and on MariaDB; the index following edits, Undo, deletes and a restore; `with:` and paging.
+ */
+import { API_ROUTES, BACKUP_ROUTES, HISTORY_ROUTES, type VideoPage } from '@friends/shared';
+import {
+  VIDEO_SEARCH_AUTHORS,
+  VIDEO_SEARCH_CASES,
+  VIDEO_SEARCH_VIDEOS,
+} from '../../shared/src/fixtures/video-search-cases';
+import { admin, createCreator, createVideo } from './support/helpers';
+import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
+
+let t: TestContext;
+const creatorIds = new Map<string, number>();
+const videoIds = new Map<string, number>();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const author of VIDEO_SEARCH_AUTHORS) {
+    const made = await createCreator(t, { name: author.name, otherNames: author.otherNames ?? [] });
+    creatorIds.set(author.name, made.id);
+  }
+  for (const [index, video] of VIDEO_SEARCH_VIDEOS.entries()) {
+    const made = await createVideo(t, {
+      title: video.title,
+      url: `https://www.youtube.com/watch?v=vs${String(index).padStart(9, '0')}`,
+      authorIds: video.authors.map((name) => creatorIds.get(name) as number),
+    });
+    videoIds.set(video.title, made.id);
+  }
+});
+afterAll(() => t?.close());
+
+async function search(q: string, query: Record<string, unknown> = {}): Promise<VideoPage> {
+  const response = await t
+    .http()
+    .get(API_ROUTES.videosSearch)
+    .query({ q, limit: 200, ...query })
+    .expect(200);
+  return response.body as VideoPage;
+}
+
+const idsOf = (page: VideoPage) => page.items.map((video) => video.id);
+
+describe(`GET /api/videos/search: the shared video-search table (${TEST_DB})`, () => {
+  it.each(VIDEO_SEARCH_CASES)('%j finds %j (%s)', async (query, expected) => {
+    const titles = VIDEO_SEARCH_VIDEOS.map((video) => video.title);
+    const wanted = (expected === '*' ? titles : expected).map((title) => videoIds.get(title) as number);
+    // Fresh databases and one creation order: the ids are the same on SQLite and MariaDB.
+    expect([...videoIds.values()]).toEqual(titles.map((_, index) => index + 1));
+    const newestFirst = [...wanted].sort((a, b) => b - a);
+    const page = await search(query);
+    expect(idsOf(page)).toEqual(newestFirst);
+    expect(page.total).toBe(newestFirst.length);
+    const all = await admin(t).get(API_ROUTES.videosSearchIds).query({ q: query }).expect(200);
+    expect(all.body.ids).toEqual(newestFirst);
+  });
+
+  it('pages a short and a trigram query newest first with the total', async () => {
+    for (const q of ['z', 'jose', 'の']) {
+      const every = idsOf(await search(q));
+      const pages: number[] = [];
+      for (let offset = 0; offset < every.length; offset += 2) {
+        const page = await search(q, { limit: 2, offset });
+        expect(page.total).toBe(every.length);
+        pages.push(...idsOf(page));
+      }
+      expect(pages).toEqual(every);
+    }
+  });
+
+  it('keeps the text beside with: and the YouTube filter', async () => {
+    const page = await search('with:"José García" night');
+    expect(idsOf(page)).toEqual([videoIds.get('Night Drive')]);
+    expect((await search('with:"Zed" の')).items.map((v) => v.title).sort()).toEqual(
+      ['はは の うた', 'ぱぱ の うた'].sort(),
+    );
+    expect(idsOf(await search('with:"兎田ぺこら" ぺこ'))).toEqual([videoIds.get('Minecraft with friends')]);
+    expect(idsOf(await search('with:"Zed" pekora'))).toEqual([]);
+    const youtube = await admin(t).get(API_ROUTES.videosSearch).query({ q: 'ni', youtube: 'true', limit: 1 });
+    expect(youtube.status).toBe(200);
+    expect(youtube.body.total).toBe(3);
+    expect(youtube.body.items.map((v: { id: number }) => v.id)).toEqual([videoIds.get('Night Drive')]);
+  });
+});
+
+describe(`the title index follows every change (${TEST_DB})`, () => {
+  it('finds a new title after an edit, the old one after its Undo, nothing after a delete', async () => {
+    const zed = creatorIds.get('Zed') as number;
+    const made = await createVideo(t, {
+      title: 'Ｋａｒｔ Ｒａｃｅ',
+      url: 'https://www.youtube.com/watch?v=vsedit00001',
+      authorIds: [zed],
+    });
+    expect(idsOf(await search('kart'))).toEqual([made.id]);
+    expect(idsOf(await search('rt'))).toEqual([made.id]);
+    await admin(t)
+      .put(API_ROUTES.videos)
+      .send({ id: made.id, title: 'みこの部屋', url: made.url, authorIds: [zed] })
+      .expect(200);
+    expect(idsOf(await search('kart'))).toEqual([]);
+    expect(idsOf(await search('ミコ'))).toEqual([made.id]);
+    expect(idsOf(await search('部'))).toEqual([made.id]);
+
+    const history = await admin(t).get(HISTORY_ROUTES.history).query({ limit: 1 }).expect(200);
+    await admin(t)
+      .post(HISTORY_ROUTES.undo((history.body.items[0] as { id: number }).id))
+      .expect(200);
+    expect(idsOf(await search('ミコ'))).toEqual([]);
+    expect(idsOf(await search('ｋａｒｔ ｒａｃｅ'))).toEqual([made.id]);
+
+    await admin(t).delete(`${API_ROUTES.videos}/${made.id}`).expect(200);
+    expect(idsOf(await search('kart'))).toEqual([]);
+    const left = await t.query('SELECT video_id FROM video_title_keys WHERE video_id = ?', [made.id]);
+    expect(left).toEqual([]);
+    // The short pieces went too (no video left holds 'rt').
+    expect(idsOf(await search('rt'))).toEqual([]);
+  });
+
+  it('is rebuilt by a restore: the same answers on a restored database', async () => {
+    const backup = await admin(t).get(BACKUP_ROUTES.backup).expect(200);
+    const target = await startTestApp();
+    try {
+      await admin(target).post(BACKUP_ROUTES.backup).send(backup.body).expect(201);
+      for (const q of ['ペコラ', 'strasse', 'の', 'z', 'jose']) {
+        const there = await target.http().get(API_ROUTES.videosSearch).query({ q, limit: 200 }).expect(200);
+        expect((there.body as VideoPage).items.map((v) => v.title)).toEqual(
+          (await search(q)).items.map((v) => v.title),
+        );
+      }
+    } finally {
+      await target.close();
+    }
+  });
+});
