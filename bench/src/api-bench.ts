@@ -16,6 +16,7 @@ import {
   pagedListUrl,
 } from '@friends/shared';
 import type { DatasetMeta } from './generate';
+import { searchReads } from './search-bench';
 import type { RunningApi } from './server';
 import { CACHE_DIR, log } from './util';
 
@@ -244,7 +245,7 @@ export async function runApiSuite(
   options: ApiSuiteOptions,
 ): Promise<EndpointResult[]> {
   const cookie = await api.login();
-  const reads = readsFor(meta);
+  const reads = [...readsFor(meta), ...searchReads()];
   const results: EndpointResult[] = [];
   for (const read of reads) {
     const headers: Record<string, string> = read.kind === 'admin' ? { cookie } : {};
