@@ -253,9 +253,9 @@ describe(`backup export (${TEST_DB})`, () => {
       { id: ada.id, role: 'featured', creditedAs: 'Ada L. (エイダ)', ...manual, linkedAt: anyTime },
       { id: formula.id, role: 'guest', creditedAs: null, ...manual, linkedAt: anyTime },
     ]);
-    // Ada was a guest beside the merged creator, and the merge kept her role.
+    // Ada was a guest beside the merged creator, its host: the one authorship left keeps the host role.
     expect(second!.authors).toEqual([
-      { id: ada.id, role: 'guest', creditedAs: null, ...manual, linkedAt: anyTime },
+      { id: ada.id, role: 'host', creditedAs: null, ...manual, linkedAt: anyTime },
     ]);
     expect(third!.authors).toEqual([]);
     expect(first!.crew).toEqual([
@@ -328,7 +328,7 @@ describe(`backup export (${TEST_DB})`, () => {
         `${first!.authorIds.join(' ')},"Bea ""the baker"", Åsa-Lind 🍞; Ada Lumen; =HYPERLINK(""http://evil.example"",""click"")",` +
         `host; featured; guest,; Ada L. (エイダ); ,${event},editor: Kō Editor; thumbnail: Ada Lumen,; ${ada.id}`,
     );
-    expect(lines[2]).toBe(`${second!.id},'+1 trick,,,${second!.authorIds[0]},Ada Lumen,guest,,,,`);
+    expect(lines[2]).toBe(`${second!.id},'+1 trick,,,${second!.authorIds[0]},Ada Lumen,host,,,,`);
 
     const creators = await admin(t).get(BACKUP_ROUTES.creatorsCsv);
     expect(creators.status).toBe(200);

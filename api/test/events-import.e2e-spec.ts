@@ -163,6 +163,49 @@ describe('the labelled multi-POV set through the import', () => {
     expect(await t.query('SELECT id FROM event_proposals')).toEqual([]);
     expect(await t.query('SELECT id FROM video_crew')).toEqual([]);
   });
+
+  it('remembers a rejected grouping: a later import of the same uploads does not propose it again', async () => {
+    const importAll = async (importId: string): Promise<number> => {
+      let proposed = 0;
+      for (let i = 0; i < keys.length; i += IMPORT_CHUNK_SIZE) {
+        const res = await admin(t)
+          .post(YOUTUBE_ROUTES.import)
+          .send({
+            items: keys.slice(i, i + IMPORT_CHUNK_SIZE).map((id) => ({ id })),
+            importId,
+            last: i + IMPORT_CHUNK_SIZE >= keys.length,
+          });
+        expect(res.status).toBe(200);
+        proposed += (res.body as ImportResult).eventProposals ?? 0;
+      }
+      return proposed;
+    };
+    const proposals = async () => (await admin(t).get(REVIEW_ROUTES.events)).body as EventProposalPage;
+
+    const proposed = await importAll('multi-pov-again');
+    expect(proposed).toBeGreaterThan(0);
+    const first = await proposals();
+    expect(first.total).toBe(proposed);
+    for (const item of first.items)
+      expect((await admin(t).post(REVIEW_ROUTES.rejectEvent(item.id)).send({})).status).toBe(200);
+    expect((await proposals()).total).toBe(0);
+    expect(await t.query('SELECT id FROM event_rejections')).toHaveLength(proposed);
+
+    // Undo of the last rejection brings its proposal back and forgets the rejection; rejected again.
+    const history = (await admin(t).get(`${HISTORY_ROUTES.history}?limit=1`)).body as HistoryPage;
+    expect((await admin(t).post(HISTORY_ROUTES.undo(history.items[0]!.id)).send({})).status).toBe(200);
+    const back = await proposals();
+    expect(back.total).toBe(1);
+    expect(await t.query('SELECT id FROM event_rejections')).toHaveLength(proposed - 1);
+    expect((await admin(t).post(REVIEW_ROUTES.rejectEvent(back.items[0]!.id)).send({})).status).toBe(200);
+
+    // Every upload deleted and imported again: the rejections outlive the videos (keyed by URL).
+    const ids = (await allVideos()).map((video) => video.id);
+    expect((await admin(t).post(HISTORY_ROUTES.videosBulkDelete).send({ ids })).status).toBe(200);
+    expect(await importAll('multi-pov-third')).toBe(0);
+    expect((await proposals()).total).toBe(0);
+    expect(await t.query('SELECT id FROM event_rejections')).toHaveLength(proposed);
+  });
 });
 
 describe('crew given by hand', () => {

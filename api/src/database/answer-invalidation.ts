@@ -25,6 +25,7 @@ export const UNCACHED_TABLES: ReadonlySet<string> = new Set([
   'review_proposals',
   'review_rejections',
   'event_proposals',
+  'event_rejections',
   'channel_name_counts',
   'history',
   'history_rows',

@@ -160,6 +160,13 @@ export class EventsService {
       [a, b],
     );
     if (known) return false;
+    const [keyA, keyB] = await this.rejectionKeys(manager, a, b);
+    const [rejected] = await rows<{ id: number }>(
+      manager,
+      'SELECT id FROM event_rejections WHERE key_a = ? AND key_b = ?',
+      [keyA, keyB],
+    );
+    if (rejected) return false;
     const events = await this.eventsOf(manager, [a, b]);
     if (events.has(a) && events.get(a) === events.get(b)) return false;
     const result = await manager.insert(EventProposalEntity, {
@@ -255,11 +262,36 @@ export class EventsService {
     });
   }
 
-  /** Rejects a proposed grouping: the proposal goes (undoable), the uploads stay apart. */
+  /**
+   * Rejects a proposed grouping: the proposal goes and the rejection is remembered, so no later import
+   * proposes these two uploads again (both undoable); the uploads stay apart.
+   */
   async rejectProposal(id: number): Promise<EventProposalDecision> {
     return this.changes.run({ kind: 'review.decision', summary: '' }, async (change) => {
       const proposal = await this.lockProposal(change, id);
       await change.manager.delete(EventProposalEntity, { id });
+      const [keyA, keyB] = await this.rejectionKeys(
+        change.manager,
+        int(proposal.video_a),
+        int(proposal.video_b),
+      );
+      const [known] = await rows<{ id: number }>(
+        change.manager,
+        'SELECT id FROM event_rejections WHERE key_a = ? AND key_b = ?',
+        [keyA, keyB],
+      );
+      if (!known) {
+        await change.manager.query(
+          'INSERT INTO event_rejections (key_a, key_b, created_at) VALUES (?, ?, ?)',
+          [keyA, keyB, new Date().toISOString()],
+        );
+        const [made] = await rows<{ id: number }>(
+          change.manager,
+          'SELECT id FROM event_rejections WHERE key_a = ? AND key_b = ?',
+          [keyA, keyB],
+        );
+        change.made({ table: 'event_rejections', column: 'id', ids: [int(made?.id)] });
+      }
       const titles = await rows<{ title: string }>(
         change.manager,
         'SELECT title FROM videos WHERE id IN (?, ?) ORDER BY id',
@@ -282,6 +314,21 @@ export class EventsService {
     );
     if (!proposal) throw new NotFoundException(EVENT_PROPOSAL_NOT_FOUND);
     return proposal;
+  }
+
+  /**
+   * The two uploads' keys as a rejection remembers them, lower first: each video's URL key (so the
+   * rejection outlives a delete and re-import), or its id for a video without one.
+   */
+  private async rejectionKeys(manager: EntityManager, a: number, b: number): Promise<[string, string]> {
+    const found = await rows<{ id: number; url_key: string | null }>(
+      manager,
+      'SELECT id, url_key FROM videos WHERE id IN (?, ?)',
+      [a, b],
+    );
+    const keyOf = (video: number) => found.find((row) => int(row.id) === video)?.url_key ?? `video:${video}`;
+    const [x, y] = [keyOf(a), keyOf(b)];
+    return x < y ? [x, y] : [y, x];
   }
 
   /** Proposals whose two uploads now sit in this event are settled and go. */

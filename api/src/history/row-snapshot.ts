@@ -81,6 +81,7 @@ export const HISTORY_TABLES = {
   },
   // Keyed by the video's URL, not its id: a rejection outlives the video.
   review_rejections: { key: ['id'], parent: false, entities: () => [] },
+  event_rejections: { key: ['id'], parent: false, entities: () => [] },
   channel_name_counts: {
     key: ['channel_key', 'name_key'],
     parent: false,

@@ -21,6 +21,7 @@ import { CollaborationMonths1797900000001 } from './1797900000001-CollaborationM
 import { PeriodCounts1797900000000 } from './1797900000000-PeriodCounts';
 import { AuthState1797860000000 } from './1797860000000-AuthState';
 import { VideoTitleSearch1797910000000 } from './1797910000000-VideoTitleSearch';
+import { EventRejections1797950000000 } from './1797950000000-EventRejections';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   CollaborationMonths1797900000001,
   VideoMonthDates1797900000002,
   VideoTitleSearch1797910000000,
+  EventRejections1797950000000,
 ];
