@@ -8,6 +8,7 @@
 import autocannon from 'autocannon';
 import { GROUP_ROUTES, SHARE_ROUTES } from '@friends/shared';
 import type { DatasetMeta } from './generate';
+import { formatGroups, runGroupBench, type GroupRow } from './group-bench';
 import type { RunningApi } from './server';
 import { log } from './util';
 
@@ -29,6 +30,8 @@ export interface ShareFigures {
   rows: ShareRow[];
   /** Cards of creators never asked for before, one request at a time: each drawn cold. */
   coldDraws: { count: number; p50Ms: number; maxMs: number };
+  /** The same group's boards and stats (group-bench.ts). */
+  groups: GroupRow[];
 }
 
 async function makeGroup(api: RunningApi, meta: DatasetMeta): Promise<number> {
@@ -109,7 +112,13 @@ export async function runShareBench(
     draws.push(performance.now() - started);
   }
   draws.sort((a, b) => a - b);
-  return { rows, coldDraws: { count: draws.length, p50Ms: percentile(draws, 50), maxMs: draws.at(-1)! } };
+  log('  group boards and stats');
+  const groups = await runGroupBench(api, meta, groupId, { connections, durationSeconds });
+  return {
+    rows,
+    coldDraws: { count: draws.length, p50Ms: percentile(draws, 50), maxMs: draws.at(-1)! },
+    groups,
+  };
 }
 
 const verdict = (met: boolean) => (met ? 'met' : '**not met**');
@@ -134,10 +143,13 @@ export function formatShare(figures: ShareFigures, label: string): string[][] {
       `each ≤ ${SHARE_TARGETS.coldDrawMs} ms`,
       verdict(figures.coldDraws.maxMs <= SHARE_TARGETS.coldDrawMs),
     ],
+    ...formatGroups(figures.groups ?? [], label),
   ];
 }
 
 /** Answers that were not 2xx (a broken route, not a slow one). */
 export function shareFailures(figures: ShareFigures): string[] {
-  return figures.rows.filter((row) => row.non2xx > 0).map((row) => `${row.name}: ${row.non2xx} non-2xx`);
+  return [...figures.rows, ...(figures.groups ?? [])]
+    .filter((row) => row.non2xx > 0)
+    .map((row) => `${row.name}: ${row.non2xx} non-2xx`);
 }
