@@ -22,6 +22,7 @@ describe('TabBar', () => {
       'Suggestions3',
       'Review5',
       'Manage Creators',
+      'Groups',
       'Analytics',
       'History',
     ]);
