@@ -7,6 +7,7 @@
  * change that moved it (CountsService.refresh calls `refreshCreatorSearchKeys` for the creators it
  * refreshes), and rebuilt from the tables by `rebuildCreatorSearchKeys`.
  */
+import { setImmediate } from 'node:timers/promises';
 import { channelSearchKey, foldText, nameSearchKeys } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
@@ -280,8 +281,11 @@ export async function rebuildCreatorSearchKeys(manager: EntityManager): Promise<
   const ids = (await rows<{ id: number }>(manager, 'SELECT id FROM creators ORDER BY id')).map((r) =>
     int(r.id),
   );
-  // A thousand creators at a time: their keys, trigrams and short pieces are held in memory at once.
+  // A thousand creators at a time: their keys, trigrams and short pieces are held in memory at once;
+  // between them a turn of the event loop, since SQLite writes synchronously (a restore's rebuild
+  // would otherwise hold every other request).
   for (const part of chunks(ids, 1000)) {
     await insertKeys(manager, part, keyRowsOf(await readSearchableNames(manager, part)));
+    await setImmediate();
   }
 }

@@ -110,14 +110,18 @@ export async function snapshot(t: TestContext): Promise<Record<string, unknown[]
  * The data of a snapshot: what a change and its Undo leave as they found it. Without the tables that
  * record the change itself (the history, where the Undo is an entry too; the write sequence and the
  * table versions, which only move forward), SQLite's AUTOINCREMENT counters (an id is never reused)
- * and FTS5's own pages (creator_search_fts holds the index's content; its storage may be laid out
- * anew). The name-search keys are derived from the names and written anew, so their row ids differ.
+ * and FTS5's own pages (creator_search_fts, video_title_fts and video_title_shorts hold their indexes'
+ * content; its storage may be laid out anew). The name-search keys are derived from the names and
+ * written anew, so their row ids differ.
  */
 /** The name-search index's row ids: written anew from the names, so they differ after an Undo. */
 const DERIVED_IDS: Record<string, readonly string[]> = {
   creator_search_keys: ['id'],
   creator_search_grams: ['key_id'],
 };
+
+/** SQLite's FTS5 shadow tables (`<index>_data`, `_idx`, `_docsize`, `_config`, `_content`). */
+const FTS5_PAGES = /^(creator_search_fts|video_title_fts|video_title_shorts)_[a-z]+$/;
 
 export function dataOf(rows: Record<string, unknown[]>): Record<string, unknown[]> {
   const records = new Set([
@@ -138,7 +142,7 @@ export function dataOf(rows: Record<string, unknown[]>): Record<string, unknown[
       .map(([, row]) => row);
   return Object.fromEntries(
     Object.entries(rows)
-      .filter(([table]) => !records.has(table) && !table.startsWith('creator_search_fts_'))
+      .filter(([table]) => !records.has(table) && !FTS5_PAGES.test(table))
       .map(([table, list]) => [table, DERIVED_IDS[table] ? without(list, DERIVED_IDS[table]) : list]),
   );
 }
