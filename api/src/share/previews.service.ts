@@ -124,13 +124,17 @@ export class PreviewsService {
 
   /**
    * The page for `query`: with its view's preview head, or as built for any other address or an id
-   * that names nobody. Kept and replayed as a cached answer until a write changes what it says, the
-   * day ends (a group's members today) or TEMPLATE_RECHECK_MS pass; null when there is no build.
+   * that names nobody. A view's page is kept and replayed as a cached answer until a write changes
+   * what it says, the day ends (a group's members today) or TEMPLATE_RECHECK_MS pass; null when there
+   * is no build.
    */
   page(query: Record<string, unknown>, origin: string): Promise<Buffer> | null {
     const html = this.indexHtml();
     if (html === null) return null;
     const view = sharedView(query);
+    // The page as built, for every address that names no view: read by its file's date on each request
+    // (a stat; the text is held), so a redeployed index.html is served at once.
+    if (view === null) return Promise.resolve(Buffer.from(html));
     const now = Date.now();
     const window = Math.floor(now / TEMPLATE_RECHECK_MS);
     const today = utcDay(new Date(now));
