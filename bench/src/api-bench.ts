@@ -43,6 +43,8 @@ export interface EndpointResult {
   ceiling: LoadFigures;
   /** api requests/s ÷ ceiling requests/s. */
   ratio: number;
+  /** Uncached reads: the server's CPU time per request under load (user + system), in ms. */
+  cpuMsPerRequest?: number;
   note?: string;
 }
 
@@ -259,6 +261,7 @@ export async function runApiSuite(
     log(`  ${read.path}: ${body.length} bytes, cold ${coldMs.toFixed(0)} ms`);
     let n = 0;
     const rotate = read.rotate;
+    const cpuBefore = api.cpuMs();
     const apiResult = figures(
       await cannon({
         url: api.url + read.path,
@@ -268,6 +271,7 @@ export async function runApiSuite(
         ...(rotate ? { requests: [{ setupRequest: (request) => ({ ...request, path: rotate(n++) }) }] } : {}),
       }),
     );
+    const cpuMsPerRequest = (api.cpuMs() - cpuBefore) / Math.max(1, apiResult.requests);
     let ceiling: LoadFigures = {
       requestsPerSecond: NaN,
       p50Ms: NaN,
@@ -300,6 +304,7 @@ export async function runApiSuite(
       api: apiResult,
       ceiling,
       ratio: apiResult.requestsPerSecond / ceiling.requestsPerSecond,
+      ...(rotate ? { cpuMsPerRequest } : {}),
     });
     log(
       `  ${read.name}: ${apiResult.requestsPerSecond.toFixed(0)} req/s p99 ${apiResult.p99Ms} ms` +

@@ -16,6 +16,8 @@ export interface RunningApi {
   /** VmHWM: the process's peak resident set, in kB. */
   peakRssKb(): number;
   rssKb(): number;
+  /** CPU time the process has used so far (user + system), in ms. */
+  cpuMs(): number;
   /** Logs in as admin and returns the Cookie header value. */
   login(): Promise<string>;
   output(): string;
@@ -28,6 +30,18 @@ function apiRuntimeFlags(): string[] {
     runtimeFlags?: string[];
   };
   return pkg.runtimeFlags ?? [];
+}
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 function statusField(pid: number, field: string): number {
@@ -96,6 +110,7 @@ export async function startApi(options: {
     pid,
     peakRssKb: () => statusField(pid, 'VmHWM'),
     rssKb: () => statusField(pid, 'VmRSS'),
+    cpuMs: () => cpuMsOf(pid),
     output: () => output,
     async login() {
       const send = () =>
