@@ -234,11 +234,18 @@ function textMatchSql(
   const byTitle = titleMatchSql(manager, title, first);
   const authors = authorMatchSql(manager, names);
   const limit = first === undefined ? '' : ` ORDER BY va.video_id DESC LIMIT ${Math.trunc(first)}`;
+  // MySQL/MariaDB would turn `creator_id IN (…)` around and read the whole video_authors index,
+  // probing each row against the creators found: the creators drive the join there instead (DISTINCT:
+  // a video two of them made, or a creator found twice, is one id of the page).
+  const authorHalf =
+    manager.connection.options.type === 'mysql'
+      ? `SELECT DISTINCT va.video_id AS id FROM (${authors.sql}) m
+           STRAIGHT_JOIN video_authors va ON va.creator_id = m.creator_id${limit}`
+      : `SELECT va.video_id AS id FROM video_authors va WHERE va.creator_id IN (${authors.sql})${limit}`;
   return {
     sql: `SELECT id FROM (${byTitle.sql}) title_half
           UNION
-          SELECT id FROM (SELECT va.video_id AS id FROM video_authors va
-                           WHERE va.creator_id IN (${authors.sql})${limit}) author_half`,
+          SELECT id FROM (${authorHalf}) author_half`,
     params: [...byTitle.params, ...authors.params],
   };
 }
