@@ -25,10 +25,13 @@ const SEARCHES = [
 /** The statements of the general log written after `from` bytes, one per query. */
 function loggedQueries(file: string, from: number): string[] {
   const text = readFileSync(file, 'utf8').slice(from);
-  return text
-    .split(/\n(?=\S*\s*\d+\s+(?:Query|Connect|Quit|Prepare|Execute))/)
-    .map((entry) => /\d+\s+Query\s+([\s\S]*)$/.exec(entry)?.[1]?.trim() ?? '')
-    .filter((sql) => /^SELECT/i.test(sql) && /_(grams|shorts|keys)\b|search/i.test(sql));
+  return (
+    text
+      // Each entry starts a line: '[YYMMDD HH:MM:SS]<tab> <thread id> <command><tab><argument>'.
+      .split(/\n(?=(?:\d{6}\s+\d{1,2}:\d{2}:\d{2})?\s+\d+\s+(?:Query|Connect|Quit|Prepare|Execute))/)
+      .map((entry) => /\d+\s+Query\s+([\s\S]*)$/.exec(entry)?.[1]?.trim() ?? '')
+      .filter((sql) => /^SELECT/i.test(sql) && /_(grams|shorts|keys)\b|search/i.test(sql))
+  );
 }
 
 async function main(): Promise<void> {
