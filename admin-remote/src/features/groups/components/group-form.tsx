@@ -8,6 +8,7 @@ import {
   type GroupKind,
 } from '@friends/shared';
 import { errorText } from './error-text';
+import { FormFooter } from './form-footer';
 
 interface GroupFormProps {
   initial?: GroupInput;
@@ -68,21 +69,12 @@ export function GroupForm({ initial, submitLabel, onSubmit, onCancel, label }: G
           ))}
         </select>
       </div>
-      <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={!name.trim() || busy}>
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="admin-button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-      {error ? (
-        <p className="admin-groups__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFooter
+        submitLabel={submitLabel}
+        disabled={!name.trim() || busy}
+        onCancel={onCancel}
+        error={error}
+      />
     </form>
   );
 }

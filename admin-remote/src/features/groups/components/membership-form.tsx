@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { MembershipPeriod } from '@friends/shared';
 import { errorText } from './error-text';
+import { FormFooter } from './form-footer';
 
 interface MembershipFormProps {
   initial?: MembershipPeriod;
@@ -81,25 +82,12 @@ export function MembershipForm({
           <span>Still a member</span>
         </label>
       </div>
-      <div className="admin-actions">
-        <button
-          type="submit"
-          className="admin-button admin-button--primary"
-          disabled={!ready || !from || (!current && !to) || busy}
-        >
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="admin-button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-      {error ? (
-        <p className="admin-groups__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFooter
+        submitLabel={submitLabel}
+        disabled={!ready || !from || (!current && !to) || busy}
+        onCancel={onCancel}
+        error={error}
+      />
     </form>
   );
 }
