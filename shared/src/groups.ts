@@ -292,27 +292,45 @@ export interface MemberPeriod extends MembershipPeriod {
 }
 
 /**
- * Per year, the collaborations that count for a group: a dated video with two or more authors at
- * least one of whom was a member on its date; `inside` when all of them were, `across` otherwise.
- * `memberships` are the group's periods; `videos` may hold others (they are skipped).
+ * Where one collaboration sits for a group: null when it does not count for it (undated, fewer than
+ * two authors, or none of them a member on its date); `inside` when every author was a member on its
+ * date, `across` otherwise. `memberships` are the group's periods (others' periods may be among them
+ * only if they are the same group's).
+ */
+export function groupVideoSide(
+  video: DatedCollaboration,
+  memberships: readonly MemberPeriod[],
+): 'inside' | 'across' | null {
+  const authors = [...new Set(video.authorIds)];
+  if (!video.date || authors.length < COLLABORATION_MIN_AUTHORS) return null;
+  const members = authors.filter((id) =>
+    memberships.some((m) => m.creatorId === id && isMemberOn(m, video.date)),
+  ).length;
+  if (members === 0) return null;
+  return members === authors.length ? 'inside' : 'across';
+}
+
+/** The year a dated collaboration is counted in. */
+export const collaborationYear = (date: string): number => yearOf(date);
+
+/**
+ * Per year, the collaborations that count for a group (groupVideoSide). `memberships` are the
+ * group's periods; `videos` may hold others (they are skipped).
  */
 export function groupYearStats(
   videos: readonly DatedCollaboration[],
   memberships: readonly MemberPeriod[],
 ): GroupStats {
-  const periods = new Map<number, MembershipPeriod[]>();
+  const periods = new Map<number, MemberPeriod[]>();
   for (const m of memberships) periods.set(m.creatorId, [...(periods.get(m.creatorId) ?? []), m]);
-  const memberOn = (id: number, date: string) => (periods.get(id) ?? []).some((p) => isMemberOn(p, date));
   const years = new Map<number, GroupYearStats>();
   for (const video of videos) {
-    const authors = [...new Set(video.authorIds)];
-    if (!video.date || authors.length < COLLABORATION_MIN_AUTHORS) continue;
-    const members = authors.filter((id) => memberOn(id, video.date)).length;
-    if (members === 0) continue;
+    const own = [...new Set(video.authorIds)].flatMap((id) => periods.get(id) ?? []);
+    const side = groupVideoSide(video, own);
+    if (side === null) continue;
     const year = yearOf(video.date);
     const row = years.get(year) ?? { year, inside: 0, across: 0 };
-    if (members === authors.length) row.inside += 1;
-    else row.across += 1;
+    row[side] += 1;
     years.set(year, row);
   }
   return [...years.values()].sort((a, b) => a.year - b.year);

@@ -152,7 +152,11 @@ function ranking(creators: ReadonlyMap<number, LeaderboardCreator>, count: Reado
     .sort(compareLeaderboardEntries);
 }
 
-function rankedList(
+/**
+ * One list of a period's board: `creators` ranked by their `current` counts (top `size`), each with
+ * its rank among them by the `previous` counts (null when it had none).
+ */
+export function rankedPeriodList(
   creators: ReadonlyMap<number, LeaderboardCreator>,
   current: ReadonlyMap<number, number>,
   previous: ReadonlyMap<number, number>,
@@ -203,8 +207,8 @@ export function buildPeriodLeaderboard(
     period,
     current,
     previous,
-    mostCollaborations: rankedList(creators, now.collaborations, then.collaborations, size),
-    mostCollaborators: rankedList(creators, sizes(now.collaborators), sizes(then.collaborators), size),
+    mostCollaborations: rankedPeriodList(creators, now.collaborations, then.collaborations, size),
+    mostCollaborators: rankedPeriodList(creators, sizes(now.collaborators), sizes(then.collaborators), size),
     newPairs,
   };
 }

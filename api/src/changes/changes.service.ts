@@ -4,6 +4,7 @@ import { CountsService, type CountTargets } from '../counts/counts.service';
 import { AnswerInvalidation } from '../database/answer-invalidation';
 import { int } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { GROUP_COUNT_TABLES, rebuildGroupCounts, refreshGroupCounts } from '../groups/group-counts';
 import { TABLE_NAMES } from '../history/row-snapshot';
 import { Change, type ChangeSpec } from './change';
 import { closeGroup, writeEntry, type RowChange } from './history-writer';
@@ -27,7 +28,7 @@ export interface ChangeOutcome {
  * work"). A service says what it changes (a ChangeSpec: the rows it may touch, the kind and summary
  * of the user's action) and does the change in `work`; in the same transaction this then records
  * the history entry from the rows that really changed, brings the stored counts of the creators and
- * videos among them up to date, and declares the tables the change wrote to the answer invalidation
+ * videos among them (and the groups' collaborations) up to date, and declares the tables the change wrote to the answer invalidation
  * (AnswerInvalidation.touch). No service calls the history or counts machinery itself.
  */
 @Injectable()
@@ -77,14 +78,17 @@ export class ChangesService {
         await this.counts.refresh(manager, targets);
         for (const table of COUNT_TABLES) tables.add(table);
       }
+      if (await refreshGroupCounts(manager, [], targets.videoIds))
+        for (const table of GROUP_COUNT_TABLES) tables.add(table);
       return { entry: null, tables };
     }
     const summary = change.summary ?? spec.summary;
     const kind = change.kind ?? spec.kind;
     if (spec.everything) {
       await this.counts.rebuild(manager);
+      await rebuildGroupCounts(manager);
       const entry = await writeEntry(manager, { ...spec, kind, summary, always: true }, []);
-      return { entry, tables: new Set([...TABLE_NAMES, ...COUNT_TABLES, 'history']) };
+      return { entry, tables: new Set([...TABLE_NAMES, ...COUNT_TABLES, ...GROUP_COUNT_TABLES, 'history']) };
     }
     const changes = await change.rowChanges();
     const tables = new Set<string>(changes.map((c) => c.table));
@@ -93,6 +97,8 @@ export class ChangesService {
       await this.counts.refresh(manager, targets);
       for (const table of COUNT_TABLES) tables.add(table);
     }
+    // A group's collaborations move with its periods and with its members' videos (groups/group-counts.ts).
+    if (await refreshGroupCounts(manager, changes)) for (const table of GROUP_COUNT_TABLES) tables.add(table);
     const entry = await writeEntry(manager, { ...spec, kind, summary }, changes);
     if (entry !== null) tables.add('history');
     return { entry, tables };

@@ -20,6 +20,7 @@ import {
   type LeaderboardCount,
   type LeaderboardEntry,
   type LeaderboardPeriod,
+  type PeriodLeaderboard,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { int, rows, rowsWhereIn } from '../database/sql';
@@ -27,8 +28,9 @@ import { TransactionRunner } from '../database/transaction-runner.service';
 import { readGroupPeriods, readGroupRow, readMembersOn } from '../groups/group-reader';
 import { isCollaborationSql } from '../videos/collaboration-sql';
 import { LeaderboardsService } from './leaderboards.service';
-
-/** Midnight UTC after `day`. */
+import { storedMembersPeriodBoard } from './period-boards';
+import { periodStateDay } from '../counts/period-counts';
+import { readGroupYearCounts } from '../groups/group-counts';
 
 /**
  * The all-time lists of these creators, from the counts kept on write (every collaboration of theirs
@@ -119,7 +121,7 @@ export class GroupBoards {
    * The period's windows still end today; `asOf` only says whose board it is. `count` as the
    * leaderboard's (`events`: each collab event once).
    */
-  board(
+  async board(
     groupId: number,
     asOf: string | undefined,
     period: LeaderboardPeriod,
@@ -127,30 +129,55 @@ export class GroupBoards {
     today: string = utcDay(),
   ): Promise<GroupLeaderboard | GroupPeriodLeaderboard> {
     const day = asOf ?? today;
+    if (period !== 'all' && today === utcDay()) await this.leaderboards.rollPeriodCountsTo(today);
     return this.tx.read(async (manager): Promise<GroupLeaderboard | GroupPeriodLeaderboard> => {
       const group = await readGroupRow(manager, groupId);
       if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
       const members = await readMembersOn(manager, groupId, day);
       const scope: GroupBoardScope = { group, asOf: day, members: members.length };
       if (period === 'all') return { ...(await membersBoard(manager, members, count)), ...scope };
-      const board = await this.leaderboards.periodLeaderboard(
-        manager,
-        period as DatedPeriod,
-        today,
-        members,
-        count,
-      );
+      // The counts kept per period hold every member's row once they are for today (rolled above).
+      const board =
+        today === utcDay() && (await periodStateDay(manager)) === today
+          ? await storedMembersPeriodBoard(manager, period as DatedPeriod, count, today, members)
+          : await this.leaderboards.periodLeaderboard(manager, period as DatedPeriod, today, members, count);
       return { ...board, ...scope };
     });
   }
 
-  /** GET /api/groups/:id/stats: per year, the group's collaborations inside it and across it. */
+  /** GET /api/groups/:id/stats: per year, the group's collaborations inside it and across it (kept on write). */
   stats(groupId: number): Promise<GroupStats> {
     return this.tx.read(async (manager): Promise<GroupStats> => {
       const group = await readGroupRow(manager, groupId);
       if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
+      return readGroupYearCounts(manager, groupId);
+    });
+  }
+
+  /** The stats computed from the members' videos and periods (the tests check the kept counts against it). */
+  statsFromScratch(groupId: number): Promise<GroupStats> {
+    return this.tx.read(async (manager): Promise<GroupStats> => {
       const periods = await readGroupPeriods(manager, groupId);
       return groupYearStats(await groupCollaborations(manager, groupId), periods);
     });
+  }
+
+  /** The period board read from the members' videos instead of the counts kept per period (the tests' reference). */
+  periodBoardFromScratch(
+    groupId: number,
+    asOf: string,
+    period: DatedPeriod,
+    count: LeaderboardCount,
+    today: string = utcDay(),
+  ): Promise<PeriodLeaderboard> {
+    return this.tx.read(async (manager) =>
+      this.leaderboards.periodLeaderboard(
+        manager,
+        period,
+        today,
+        await readMembersOn(manager, groupId, asOf),
+        count,
+      ),
+    );
   }
 }

@@ -58,15 +58,19 @@ export class LeaderboardsService {
     if (today !== utcDay()) {
       return this.tx.read((manager) => this.periodLeaderboard(manager, period, today, undefined, count));
     }
-    // The counts kept per period answer it once they are for today; the first read of a day moves them.
-    if ((await this.tx.read((manager) => periodStateDay(manager))) !== today) {
-      await this.tx.write((manager) => rollPeriodCounts(manager, today), { affectsAnswers: false });
-    }
+    await this.rollPeriodCountsTo(today);
     return this.tx.read(async (manager) => {
       if ((await periodStateDay(manager)) !== today)
         return this.periodLeaderboard(manager, period, today, undefined, count);
       return storedPeriodBoard(manager, period, count, today);
     });
+  }
+
+  /** The counts kept per period answer a board once they are for today; the first read of a day moves them. */
+  async rollPeriodCountsTo(today: string): Promise<void> {
+    if ((await this.tx.read((manager) => periodStateDay(manager))) !== today) {
+      await this.tx.write((manager) => rollPeriodCounts(manager, today), { affectsAnswers: false });
+    }
   }
 
   /**

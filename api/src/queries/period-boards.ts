@@ -8,7 +8,9 @@ import {
   compareLeaderboardEntries,
   defaultAvatarUrl,
   periodWindows,
+  rankedPeriodList,
   type DatedPeriod,
+  type LeaderboardCreator,
   type LeaderboardCount,
   type NewPair,
   type PeriodLeaderboard,
@@ -136,4 +138,85 @@ async function newPairs(
       videos: int(row.videos),
     };
   });
+}
+
+/**
+ * The period's board of `members` only (a group's board), from the same counts: each member's row
+ * (every collaboration of theirs counts, inside the group or not), ranked among the members, and the
+ * new pairs of two members. A few hundred indexed rows whatever the catalogue's size.
+ */
+export async function storedMembersPeriodBoard(
+  manager: EntityManager,
+  period: DatedPeriod,
+  count: LeaderboardCount,
+  today: string,
+  members: readonly number[],
+  size: number = LEADERBOARD_SIZE,
+): Promise<PeriodLeaderboard> {
+  const { current, previous } = periodWindows(period, today);
+  const creators = new Map<number, LeaderboardCreator>();
+  const figures = {
+    collaborations: { now: new Map<number, number>(), then: new Map<number, number>() },
+    collaborators: { now: new Map<number, number>(), then: new Map<number, number>() },
+  };
+  let pairs: NewPair[] = [];
+  if (members.length > 0) {
+    // Integers written into the SQL: a group may have more members than either engine's parameters.
+    const only = `(${members.map((id) => int(id)).join(', ')})`;
+    for (const row of await rows<{
+      id: number;
+      name: string;
+      photo: string;
+      cc: number;
+      pc: number;
+      cp: number;
+      pp: number;
+    }>(
+      manager,
+      `SELECT c.id, c.name, c.photo, pc.current_collaborations AS cc, pc.previous_collaborations AS pc,
+              pc.current_collaborators AS cp, pc.previous_collaborators AS pp
+         FROM period_counts pc JOIN creators c ON c.id = pc.creator_id
+        WHERE pc.period = ? AND pc.counting = ? AND pc.creator_id IN ${only}`,
+      [period, count],
+    )) {
+      const id = int(row.id);
+      creators.set(id, { id, name: row.name, photo: row.photo || defaultAvatarUrl(row.name) });
+      figures.collaborations.now.set(id, int(row.cc));
+      figures.collaborations.then.set(id, int(row.pc));
+      figures.collaborators.now.set(id, int(row.cp));
+      figures.collaborators.then.set(id, int(row.pp));
+    }
+    const found = await rows<{ a: number; b: number; first_date: string; videos: number }>(
+      manager,
+      `SELECT a, b, first_date, videos FROM period_new_pairs
+        WHERE period = ? AND counting = ? AND a IN ${only} AND b IN ${only}
+        ORDER BY videos DESC, first_date DESC, a, b LIMIT ${Math.max(0, size)}`,
+      [period, count],
+    );
+    const named = (id: number) => creators.get(id) ?? { id, name: '', photo: '' };
+    pairs = found.map((row) => ({
+      a: named(int(row.a)),
+      b: named(int(row.b)),
+      first: String(row.first_date),
+      videos: int(row.videos),
+    }));
+  }
+  return {
+    period,
+    current,
+    previous,
+    mostCollaborations: rankedPeriodList(
+      creators,
+      figures.collaborations.now,
+      figures.collaborations.then,
+      size,
+    ),
+    mostCollaborators: rankedPeriodList(
+      creators,
+      figures.collaborators.now,
+      figures.collaborators.then,
+      size,
+    ),
+    newPairs: pairs,
+  };
 }
