@@ -216,6 +216,9 @@ describe(`a large backup restore (${TEST_DB})`, () => {
         videos: VIDEOS,
         suggestions: 0,
         eventProposals: 0,
+        reviewProposals: 0,
+        reviewRejections: 0,
+        eventRejections: 0,
       } satisfies BackupImportResult,
     });
     const growth = peak - rest;

@@ -29,6 +29,7 @@ import {
   type Group,
   type HistoryPage,
   type Video,
+  nameMatchKey,
 } from '@friends/shared';
 import { TOO_DEEP } from '../src/common/request-limits';
 import { CountsService } from '../src/counts/counts.service';
@@ -145,6 +146,44 @@ async function fill(t: TestContext): Promise<void> {
     'Both uploaded within 48 hours, crediting each other',
     '2024-03-01T10:00:00.000Z',
   ]);
+  // A second weak grouping, rejected: the rejection (by the uploads' URL keys) is kept.
+  await t.query('INSERT INTO event_proposals (video_a, video_b, evidence, created_at) VALUES (?, ?, ?, ?)', [
+    second.id,
+    fourth.id,
+    'Same title words',
+    '2024-03-02T10:00:00.000Z',
+  ]);
+  const [rejectedGrouping] = await t.query<{ id: number }>(
+    'SELECT id FROM event_proposals WHERE video_b = ?',
+    [fourth.id],
+  );
+  expect((await admin(t).post(REVIEW_ROUTES.rejectEvent(Number(rejectedGrouping!.id)))).status).toBe(200);
+  // Detected collaborators waiting in Review, written as an import leaves them; one is rejected.
+  for (const [name, creatorId, source, confidence] of [
+    ['Mirela Quince', null, 'description', 'medium'],
+    ['Bea', quoted.id, 'mention', 'low'],
+  ] as const)
+    await t.query(
+      `INSERT INTO review_proposals
+         (video_id, creator_id, name, name_key, source, evidence, confidence, url, channel_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        fourth.id,
+        creatorId,
+        name,
+        nameMatchKey(name),
+        source,
+        `ft. ${name}`,
+        confidence,
+        '',
+        'channel:uc123',
+        '2024-03-03T10:00:00.000Z',
+      ],
+    );
+  const [rejectedName] = await t.query<{ id: number }>('SELECT id FROM review_proposals WHERE name = ?', [
+    'Bea',
+  ]);
+  expect((await admin(t).post(REVIEW_ROUTES.reject(Number(rejectedName!.id)))).status).toBe(200);
   const group = await admin(t)
     .post(GROUP_ROUTES.groups)
     .send({ name: 'Lumen 星 Collective', kind: 'agency' });
@@ -289,6 +328,33 @@ describe(`backup export (${TEST_DB})`, () => {
       },
     ]);
     expect(fourth!.title).toBe('@mention video');
+    // The Review queue and the admin's rejections, so a restored database proposes nothing rejected again.
+    expect(data.reviewProposals).toEqual([
+      {
+        id: expect.any(Number),
+        videoId: fourth!.id,
+        creatorId: null,
+        name: 'Mirela Quince',
+        source: 'description',
+        evidence: 'ft. Mirela Quince',
+        confidence: 'medium',
+        url: '',
+        channelKey: 'channel:uc123',
+        createdAt: '2024-03-03T10:00:00.000Z',
+      },
+    ]);
+    // Keyed by the video's URL key (a hash of its canonical URL), so they outlive a re-import; a matched
+    // creator is rejected by name and by id.
+    const fourthKey = data.reviewRejections[0]?.urlKey;
+    expect(fourthKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(data.reviewRejections).toEqual([
+      { urlKey: fourthKey, nameKey: 'bea', createdAt: anyTime },
+      { urlKey: fourthKey, nameKey: `creator:${quoted.id}`, createdAt: anyTime },
+    ]);
+    // A video without a URL is keyed by its id.
+    expect(data.eventRejections).toEqual([
+      { keyA: fourthKey, keyB: `video:${second!.id}`, createdAt: anyTime },
+    ]);
     // The document's fields in the order a restore reads them.
     expect(Object.keys(data)).toEqual([
       'format',
@@ -299,6 +365,9 @@ describe(`backup export (${TEST_DB})`, () => {
       'videos',
       'suggestions',
       'eventProposals',
+      'reviewProposals',
+      'reviewRejections',
+      'eventRejections',
     ]);
   });
 
@@ -382,6 +451,9 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
       videos: 4,
       suggestions: 2,
       eventProposals: 1,
+      reviewProposals: 1,
+      reviewRejections: 2,
+      eventRejections: 1,
     });
     const again = await exportOf(target);
     expect(again).toEqual(original);
@@ -416,6 +488,11 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
     // The group, its periods, the event and each link's evidence read back through their own routes.
     const evidence = original.videos.map((video) => REVIEW_ROUTES.videoEvidence(video.id));
     for (const route of evidence) {
+      const [after, before] = await Promise.all([admin(target).get(route), admin(source).get(route)]);
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual(before.body);
+    }
+    for (const route of [REVIEW_ROUTES.list, REVIEW_ROUTES.events]) {
       const [after, before] = await Promise.all([admin(target).get(route), admin(source).get(route)]);
       expect(after.status).toBe(200);
       expect(after.body).toEqual(before.body);
@@ -496,6 +573,22 @@ describe(`backup import checks (${TEST_DB})`, () => {
     ],
     suggestions: [],
     eventProposals: [],
+    reviewProposals: [
+      {
+        id: 7,
+        videoId: 9,
+        creatorId: null,
+        name: 'Guesty',
+        source: 'description',
+        evidence: 'ft. Guesty',
+        confidence: 'medium',
+        url: '',
+        channelKey: '',
+        createdAt: '2024-01-01T00:00:00.000Z',
+      },
+    ],
+    reviewRejections: [{ urlKey: 'video:9', nameKey: 'creator:6', createdAt: '2024-01-02T00:00:00.000Z' }],
+    eventRejections: [{ keyA: 'video:10', keyB: 'video:9', createdAt: '2024-01-03T00:00:00.000Z' }],
   });
   type Spoil = (data: BackupData) => void;
   /** `valid()` changed by `spoil`. */
@@ -526,7 +619,18 @@ describe(`backup import checks (${TEST_DB})`, () => {
   /** Every table a backup writes holds nothing. */
   const expectEmpty = async (target: TestContext) => {
     const data = await exportOf(target);
-    expect([data.creators, data.groups, data.events, data.videos, data.eventProposals].flat()).toEqual([]);
+    expect(
+      [
+        data.creators,
+        data.groups,
+        data.events,
+        data.videos,
+        data.eventProposals,
+        data.reviewProposals,
+        data.reviewRejections,
+        data.eventRejections,
+      ].flat(),
+    ).toEqual([]);
   };
 
   it.each([
@@ -706,6 +810,26 @@ describe(`backup import checks (${TEST_DB})`, () => {
         'groups[0].members[0] from must not be after to',
       ],
       [
+        (d) => void (d.reviewProposals[0]!.videoId = 99),
+        'reviewProposals[0].videoId refers to video 99, not in the backup',
+      ],
+      [
+        (d) => void Object.assign(d.reviewProposals[0]!, { confidence: '' }),
+        'reviewProposals[0].confidence must be one of high, medium, low',
+      ],
+      [
+        (d) => void d.reviewProposals.push({ ...d.reviewProposals[0]!, id: 8, name: 'GUESTY' }),
+        'reviewProposals[1].name repeats a name proposed for the same video',
+      ],
+      [
+        (d) => void d.reviewRejections.push({ ...d.reviewRejections[0]! }),
+        'reviewRejections[1] repeats an earlier rejection',
+      ],
+      [
+        (d) => void (d.eventRejections[0] = { ...d.eventRejections[0]!, keyA: 'video:9', keyB: 'video:10' }),
+        'eventRejections[0].keyA must sort before keyB',
+      ],
+      [
         (d) => void (d.creators[1]!.otherNames = [{ name: 'デュオ', lang: 'x!' }]),
         'creators[1].otherNames[0].lang must be a BCP 47 language tag such as ja, ja-Latn or ko, or null',
       ],
@@ -729,6 +853,9 @@ describe(`backup import checks (${TEST_DB})`, () => {
       videos: 1,
       suggestions: 1,
       eventProposals: 0,
+      reviewProposals: 0,
+      reviewRejections: 0,
+      eventRejections: 0,
     });
     const data = await exportOf(target);
     expect(data).toEqual({
@@ -750,6 +877,9 @@ describe(`backup import checks (${TEST_DB})`, () => {
       ],
       suggestions: old.suggestions,
       eventProposals: [],
+      reviewProposals: [],
+      reviewRejections: [],
+      eventRejections: [],
     });
     // What the restore wrote reads as the API would have made it: the first author hosts.
     const videos = await target.http().get(API_ROUTES.videos);
@@ -758,6 +888,26 @@ describe(`backup import checks (${TEST_DB})`, () => {
       [7, 'host'],
       [5, 'guest'],
     ]);
+  });
+
+  it('restores a version 2 backup taken before the Review queue was kept, with an empty queue', async () => {
+    const target = await appOn('test-db');
+    const { reviewProposals, reviewRejections, eventRejections, ...older } = valid();
+    expect([reviewProposals, reviewRejections, eventRejections].every((list) => list.length > 0)).toBe(true);
+    const res = await admin(target).post(BACKUP_ROUTES.backup).send(older);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      videos: 2,
+      reviewProposals: 0,
+      reviewRejections: 0,
+      eventRejections: 0,
+    });
+    expect(await exportOf(target)).toEqual({
+      ...older,
+      reviewProposals: [],
+      reviewRejections: [],
+      eventRejections: [],
+    });
   });
 
   it('takes a backup far larger than the API body limit of other routes, which stays in force', async () => {
@@ -811,6 +961,9 @@ describe(`backup import checks (${TEST_DB})`, () => {
       videos: 1000,
       suggestions: 0,
       eventProposals: 0,
+      reviewProposals: 1,
+      reviewRejections: 1,
+      eventRejections: 1,
     });
     expect(await exportOf(t)).toEqual(big);
   });
@@ -856,6 +1009,9 @@ describe(`a streamed restore that meets a problem (${TEST_DB})`, () => {
     })),
     suggestions: [{ id: 1, url: 'https://youtu.be/suggested00', submittedAt: '2024-01-01T00:00:00.000Z' }],
     eventProposals: [],
+    reviewProposals: [],
+    reviewRejections: [],
+    eventRejections: [],
   });
 
   it.each([

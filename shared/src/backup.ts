@@ -138,6 +138,41 @@ export interface BackupEventProposal {
   createdAt: string;
 }
 
+/**
+ * A detected collaborator waiting in the Review queue. `channelKey` is the uploading channel's key, by
+ * which one decision can answer a name across a channel's videos. Version 2, optional.
+ */
+export interface BackupReviewProposal {
+  id: number;
+  videoId: number;
+  /** The existing creator the name matched, or null for a new name. */
+  creatorId: number | null;
+  name: string;
+  source: EvidenceSource;
+  evidence: string;
+  confidence: Confidence;
+  url: string;
+  channelKey: string;
+  createdAt: string;
+}
+
+/**
+ * A collaborator the admin rejected for a video, kept by the video's URL key (so it outlives a delete
+ * and re-import) and the name's match key (or `creator:<id>`). Version 2, optional.
+ */
+export interface BackupReviewRejection {
+  urlKey: string;
+  nameKey: string;
+  createdAt: string;
+}
+
+/** A grouping of two uploads the admin rejected, by their URL keys (lower first). Version 2, optional. */
+export interface BackupEventRejection {
+  keyA: string;
+  keyB: string;
+  createdAt: string;
+}
+
 export interface BackupSuggestion {
   id: number;
   url: string;
@@ -158,6 +193,10 @@ export interface BackupData {
   videos: BackupVideo[];
   suggestions: BackupSuggestion[];
   eventProposals: BackupEventProposal[];
+  /** The Review queue and the admin's rejections: optional in a restore (backups taken before had none). */
+  reviewProposals: BackupReviewProposal[];
+  reviewRejections: BackupReviewRejection[];
+  eventRejections: BackupEventRejection[];
 }
 
 /** A version 1 document, as backups taken before version 2 hold it: POST /api/backup still reads it. */
@@ -177,6 +216,9 @@ export interface BackupImportResult {
   videos: number;
   suggestions: number;
   eventProposals: number;
+  reviewProposals: number;
+  reviewRejections: number;
+  eventRejections: number;
 }
 
 export const BACKUP_MESSAGES = {

@@ -11,8 +11,11 @@ import {
   type BackupCreator,
   type BackupEvent,
   type BackupEventProposal,
+  type BackupEventRejection,
   type BackupGroup,
   type BackupImportResult,
+  type BackupReviewProposal,
+  type BackupReviewRejection,
   type BackupSuggestion,
   type BackupVersion,
   type BackupVideo,
@@ -21,7 +24,18 @@ import { Assembler } from 'stream-json/core/assembler.js';
 import parser, { jsonParser } from 'stream-json/core/parser.js';
 import { none, type Many } from 'stream-chain/defs.js';
 import { MAX_JSON_DEPTH, TOO_DEEP, type BodyChunks } from '../common/request-limits';
-import { creator, event, eventProposal, fail, group, suggestion, video } from './backup-validation';
+import {
+  creator,
+  event,
+  eventProposal,
+  eventRejection,
+  fail,
+  group,
+  reviewProposal,
+  reviewRejection,
+  suggestion,
+  video,
+} from './backup-validation';
 
 type Token = parser.Token;
 
@@ -39,14 +53,30 @@ export interface BackupSink {
   videos(batch: Numbered<BackupVideo>[]): Promise<void>;
   suggestions(batch: Numbered<BackupSuggestion>[]): Promise<void>;
   eventProposals(batch: Numbered<BackupEventProposal>[]): Promise<void>;
+  reviewProposals(batch: Numbered<BackupReviewProposal>[]): Promise<void>;
+  reviewRejections(batch: Numbered<BackupReviewRejection>[]): Promise<void>;
+  eventRejections(batch: Numbered<BackupEventRejection>[]): Promise<void>;
 }
 
 /** Text tokenized at a time. */
 const PIECE_BYTES = 4096;
 
 /** The lists of the document, in the order they are written. */
-const LISTS = ['creators', 'groups', 'events', 'videos', 'suggestions', 'eventProposals'] as const;
+const LISTS = [
+  'creators',
+  'groups',
+  'events',
+  'videos',
+  'suggestions',
+  'eventProposals',
+  'reviewProposals',
+  'reviewRejections',
+  'eventRejections',
+] as const;
 type List = (typeof LISTS)[number];
+
+/** Lists a version 2 backup may lack: backups taken before the Review queue was kept had none. */
+const OPTIONAL: readonly List[] = ['reviewProposals', 'reviewRejections', 'eventRejections'];
 
 /** The lists each version holds. */
 const VERSION_LISTS: Record<BackupVersion, readonly List[]> = {
@@ -62,6 +92,9 @@ const NAMES: Record<List, readonly List[]> = {
   videos: ['creators', 'events'],
   suggestions: [],
   eventProposals: ['videos'],
+  reviewProposals: ['creators', 'videos'],
+  reviewRejections: [],
+  eventRejections: [],
 };
 
 const isList = (key: string | null): key is List => (LISTS as readonly (string | null)[]).includes(key);
@@ -90,6 +123,9 @@ class BackupReader {
     videos: 0,
     suggestions: 0,
     eventProposals: 0,
+    reviewProposals: 0,
+    reviewRejections: 0,
+    eventRejections: 0,
   };
   private readonly pending: { [K in List]: Numbered<Parameters<BackupSink[K]>[0][number]['value']>[] } = {
     creators: [],
@@ -98,6 +134,9 @@ class BackupReader {
     videos: [],
     suggestions: [],
     eventProposals: [],
+    reviewProposals: [],
+    reviewRejections: [],
+    eventRejections: [],
   };
 
   constructor(
@@ -158,7 +197,7 @@ class BackupReader {
 
   async end(): Promise<BackupImportResult> {
     const keys = ['format', 'version', ...(this.version ? VERSION_LISTS[this.version] : LISTS)];
-    const missing = keys.filter((key) => !this.seen.has(key));
+    const missing = keys.filter((key) => !this.seen.has(key) && !OPTIONAL.includes(key as List));
     if (missing.length) fail('the backup', `lacks ${missing.join(', ')}`);
     await this.flush(true);
     return { ...this.counts };
@@ -247,7 +286,19 @@ class BackupReader {
           fail(path, `repeats the pair of videos ${record.videoA} and ${record.videoB}`);
         this.proposalPairs.add(pair);
         this.pending.eventProposals.push({ index, value: record });
+        return;
       }
+      case 'reviewProposals':
+        this.pending.reviewProposals.push({
+          index,
+          value: reviewProposal(value, path, { creators: this.creatorIds, videos: this.videoIds }),
+        });
+        return;
+      case 'reviewRejections':
+        this.pending.reviewRejections.push({ index, value: reviewRejection(value, path) });
+        return;
+      case 'eventRejections':
+        this.pending.eventRejections.push({ index, value: eventRejection(value, path) });
     }
   }
 }

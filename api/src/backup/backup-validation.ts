@@ -37,6 +37,9 @@ import {
   type BackupGroupMember,
   type BackupOtherName,
   type BackupSocialLink,
+  type BackupEventRejection,
+  type BackupReviewProposal,
+  type BackupReviewRejection,
   type BackupSuggestion,
   type BackupVersion,
   type BackupVideo,
@@ -57,13 +60,18 @@ const COLUMN = {
   evidence: 300,
   eventEvidence: 1000,
   createdAt: 24,
+  key: 255,
+  urlKey: 64,
 };
 
 const CONFIDENCES: readonly (Confidence | '')[] = ['high', 'medium', 'low', ''];
+const PROPOSAL_CONFIDENCES = CONFIDENCES.filter((c): c is Confidence => c !== '');
 const isEvidenceSource = (value: unknown): value is EvidenceSource =>
   (EVIDENCE_SOURCES as readonly unknown[]).includes(value);
 const isConfidence = (value: unknown): value is Confidence | '' =>
   (CONFIDENCES as readonly unknown[]).includes(value);
+const isProposalConfidence = (value: unknown): value is Confidence =>
+  (PROPOSAL_CONFIDENCES as readonly unknown[]).includes(value);
 
 type Plain = Record<string, unknown>;
 
@@ -329,4 +337,52 @@ export function eventProposal(
     evidence: text(p.evidence, `${path}.evidence`, COLUMN.evidence),
     createdAt: text(p.createdAt, `${path}.createdAt`, COLUMN.createdAt),
   };
+}
+
+export function reviewProposal(
+  value: unknown,
+  path: string,
+  known: { creators: ReadonlySet<number>; videos: ReadonlySet<number> },
+): BackupReviewProposal {
+  const p = object(value, path, [
+    'id',
+    'videoId',
+    'creatorId',
+    'name',
+    'source',
+    'evidence',
+    'confidence',
+    'url',
+    'channelKey',
+    'createdAt',
+  ]);
+  return {
+    id: id(p.id, `${path}.id`),
+    videoId: reference(p.videoId, `${path}.videoId`, known.videos, 'video'),
+    creatorId: nullable(p.creatorId, (v) => reference(v, `${path}.creatorId`, known.creators, 'creator')),
+    name: text(p.name, `${path}.name`, COLUMN.name, true),
+    source: oneOf(p.source, `${path}.source`, EVIDENCE_SOURCES, isEvidenceSource),
+    evidence: text(p.evidence, `${path}.evidence`, COLUMN.evidence),
+    confidence: oneOf(p.confidence, `${path}.confidence`, PROPOSAL_CONFIDENCES, isProposalConfidence),
+    url: text(p.url, `${path}.url`, COLUMN.url),
+    channelKey: text(p.channelKey, `${path}.channelKey`, COLUMN.key),
+    createdAt: text(p.createdAt, `${path}.createdAt`, COLUMN.createdAt),
+  };
+}
+
+export function reviewRejection(value: unknown, path: string): BackupReviewRejection {
+  const r = object(value, path, ['urlKey', 'nameKey', 'createdAt']);
+  return {
+    urlKey: text(r.urlKey, `${path}.urlKey`, COLUMN.urlKey, true),
+    nameKey: text(r.nameKey, `${path}.nameKey`, COLUMN.key, true),
+    createdAt: text(r.createdAt, `${path}.createdAt`, COLUMN.createdAt),
+  };
+}
+
+export function eventRejection(value: unknown, path: string): BackupEventRejection {
+  const r = object(value, path, ['keyA', 'keyB', 'createdAt']);
+  const keyA = text(r.keyA, `${path}.keyA`, COLUMN.urlKey, true);
+  const keyB = text(r.keyB, `${path}.keyB`, COLUMN.urlKey, true);
+  if (keyA >= keyB) fail(`${path}.keyA`, 'must sort before keyB');
+  return { keyA, keyB, createdAt: text(r.createdAt, `${path}.createdAt`, COLUMN.createdAt) };
 }

@@ -5,6 +5,7 @@ import {
   BACKUP_MESSAGES,
   BACKUP_VERSION,
   BACKUP_VIDEO_CSV_COLUMNS,
+  nameMatchKey,
   normalizeName,
   toCsv,
   type AuthorRole,
@@ -13,8 +14,11 @@ import {
   type BackupData,
   type BackupEvent,
   type BackupEventProposal,
+  type BackupEventRejection,
   type BackupGroup,
   type BackupImportResult,
+  type BackupReviewProposal,
+  type BackupReviewRejection,
   type BackupSuggestion,
   type BackupVideo,
   type Confidence,
@@ -52,6 +56,9 @@ const TABLES = [
   'video_crew',
   'suggestions',
   'event_proposals',
+  'review_proposals',
+  'review_rejections',
+  'event_rejections',
 ];
 
 async function insertRows(
@@ -258,6 +265,111 @@ class BackupWriter implements BackupSink {
       batch.map(({ value: p }) => [p.id, p.videoA, p.videoB, p.evidence, p.createdAt]),
     );
   }
+
+  async reviewProposals(batch: Numbered<BackupReviewProposal>[]): Promise<void> {
+    const sameId = await firstRepeat(this.manager, 'review_proposals', 'id', batch, (p) => p.id);
+    if (sameId) fail(`reviewProposals[${sameId.record.index}].id`, `repeats id ${sameId.other}`);
+    const keyOf = (p: BackupReviewProposal) => nameMatchKey(p.name).slice(0, 255);
+    await this.requireUnique(
+      'review_proposals',
+      ['video_id', 'name_key'],
+      batch.map(({ index, value }) => ({
+        path: `reviewProposals[${index}].name`,
+        key: [value.videoId, keyOf(value)],
+      })),
+      'repeats a name proposed for the same video',
+    );
+    await insertRows(
+      this.manager,
+      'review_proposals',
+      [
+        'id',
+        'video_id',
+        'creator_id',
+        'name',
+        'name_key',
+        'source',
+        'evidence',
+        'confidence',
+        'url',
+        'channel_key',
+        'created_at',
+      ],
+      batch.map(({ value: p }) => [
+        p.id,
+        p.videoId,
+        p.creatorId,
+        p.name,
+        keyOf(p),
+        p.source,
+        p.evidence,
+        p.confidence,
+        p.url,
+        p.channelKey,
+        p.createdAt,
+      ]),
+    );
+  }
+
+  async reviewRejections(batch: Numbered<BackupReviewRejection>[]): Promise<void> {
+    await this.requireUnique(
+      'review_rejections',
+      ['url_key', 'name_key'],
+      batch.map(({ index, value }) => ({
+        path: `reviewRejections[${index}]`,
+        key: [value.urlKey, value.nameKey],
+      })),
+      'repeats an earlier rejection',
+    );
+    await insertRows(
+      this.manager,
+      'review_rejections',
+      ['url_key', 'name_key', 'created_at'],
+      batch.map(({ value: r }) => [r.urlKey, r.nameKey, r.createdAt]),
+    );
+  }
+
+  async eventRejections(batch: Numbered<BackupEventRejection>[]): Promise<void> {
+    await this.requireUnique(
+      'event_rejections',
+      ['key_a', 'key_b'],
+      batch.map(({ index, value }) => ({ path: `eventRejections[${index}]`, key: [value.keyA, value.keyB] })),
+      'repeats an earlier rejection',
+    );
+    await insertRows(
+      this.manager,
+      'event_rejections',
+      ['key_a', 'key_b', 'created_at'],
+      batch.map(({ value: r }) => [r.keyA, r.keyB, r.createdAt]),
+    );
+  }
+
+  /**
+   * 400 naming the first record whose two-column key an earlier one has, in the batch or written: a
+   * unique violation would otherwise read as a database that was not empty.
+   */
+  private async requireUnique(
+    table: string,
+    columns: readonly [string, string],
+    batch: { path: string; key: [string | number, string] }[],
+    problem: string,
+  ): Promise<void> {
+    const seen = new Set<string>();
+    for (const { path, key } of batch) {
+      const joined = JSON.stringify(key);
+      const earlier =
+        seen.has(joined) ||
+        (
+          await rows(
+            this.manager,
+            `SELECT 1 AS present FROM ${table} WHERE ${columns[0]} = ? AND ${columns[1]} = ?`,
+            key,
+          )
+        ).length > 0;
+      if (earlier) fail(path, problem);
+      seen.add(joined);
+    }
+  }
 }
 
 export const RESTORE_INTERRUPTED =
@@ -349,6 +461,30 @@ export class BackupService {
         evidence: string;
         created_at: string;
       }>(manager, 'SELECT id, video_a, video_b, evidence, created_at FROM event_proposals ORDER BY id');
+      const reviewProposals = await rows<{
+        id: number;
+        video_id: number;
+        creator_id: number | null;
+        name: string;
+        source: EvidenceSource;
+        evidence: string;
+        confidence: Confidence;
+        url: string;
+        channel_key: string;
+        created_at: string;
+      }>(
+        manager,
+        `SELECT id, video_id, creator_id, name, source, evidence, confidence, url, channel_key, created_at
+           FROM review_proposals ORDER BY id`,
+      );
+      const reviewRejections = await rows<{ url_key: string; name_key: string; created_at: string }>(
+        manager,
+        'SELECT url_key, name_key, created_at FROM review_rejections ORDER BY id',
+      );
+      const eventRejections = await rows<{ key_a: string; key_b: string; created_at: string }>(
+        manager,
+        'SELECT key_a, key_b, created_at FROM event_rejections ORDER BY id',
+      );
 
       const orNull = (value: number | null) => (value === null ? null : int(value));
       const byCreator = new Map<number, BackupCreator>();
@@ -390,6 +526,28 @@ export class BackupService {
           videoA: int(row.video_a),
           videoB: int(row.video_b),
           evidence: row.evidence,
+          createdAt: row.created_at,
+        })),
+        reviewProposals: reviewProposals.map((row) => ({
+          id: int(row.id),
+          videoId: int(row.video_id),
+          creatorId: orNull(row.creator_id),
+          name: row.name,
+          source: row.source,
+          evidence: row.evidence,
+          confidence: row.confidence,
+          url: row.url,
+          channelKey: row.channel_key,
+          createdAt: row.created_at,
+        })),
+        reviewRejections: reviewRejections.map((row) => ({
+          urlKey: row.url_key,
+          nameKey: row.name_key,
+          createdAt: row.created_at,
+        })),
+        eventRejections: eventRejections.map((row) => ({
+          keyA: row.key_a,
+          keyB: row.key_b,
           createdAt: row.created_at,
         })),
       };
