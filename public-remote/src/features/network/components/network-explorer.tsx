@@ -1,7 +1,8 @@
 /**
  * The opened network (its own chunk): the 'Show two hops' toggle, 'Weigh by: Videos | Events' (edges
  * by videos together, or by collab events together), 'Colour by: Community | Group' (the page keeps
- * it in the address), the graph with its legend and the same data as a ranked list.
+ * it in the address), the graph with its legend (coloured by group, a legend entry pressed highlights
+ * that group's creators) and the same data as a ranked list.
  */
 import { useMemo, useState } from 'react';
 import { NETWORK_COLOURS, NETWORK_WEIGHTS, type NetworkHops, type NetworkWeight } from '@friends/shared';
@@ -38,6 +39,12 @@ export default function NetworkExplorer({
     () => (byGroup ? colourGroups(nodeIds, groups.data) : colourCommunities(nodeIds, communities.data)),
     [byGroup, nodeIds, groups.data, communities.data],
   );
+  // The group whose creators stand out (a legend entry's key); forgotten when it leaves the legend.
+  const [selected, setSelected] = useState<number | null>(null);
+  const highlight =
+    byGroup && selected !== null && colouring.legend.some((entry) => entry.communityId === selected)
+      ? selected
+      : null;
 
   return (
     <div className="pr-network__body">
@@ -99,6 +106,7 @@ export default function NetworkExplorer({
             network={current}
             busy={isFetching}
             colouring={colouring}
+            highlight={highlight}
             onOpenCreator={onOpenCreator}
             onOpenPair={onOpenPair}
           />
@@ -112,20 +120,41 @@ export default function NetworkExplorer({
             >
               <p className="pr-graph-legend__hint">
                 {byGroup
-                  ? 'Colours show groups: the agency, group or team each creator belongs to today.'
+                  ? 'Colours show groups: the agency, group or team each creator belongs to today. Select a group to highlight its creators.'
                   : 'Colours show communities: creators who mostly make videos together.'}
               </p>
               <ul className="pr-graph-legend__list">
-                {colouring.legend.map((entry) => (
-                  <li key={entry.communityId} className="pr-graph-legend__item">
+                {colouring.legend.map((entry) => {
+                  const swatch = (
                     <span
                       className="pr-graph-legend__swatch"
                       style={{ background: entry.colour }}
                       aria-hidden="true"
                     />
-                    {entry.label}
-                  </li>
-                ))}
+                  );
+                  return (
+                    <li key={entry.communityId} className="pr-graph-legend__item">
+                      {byGroup ? (
+                        <button
+                          type="button"
+                          className="pr-graph-legend__button"
+                          aria-pressed={highlight === entry.communityId}
+                          onClick={() =>
+                            setSelected(highlight === entry.communityId ? null : entry.communityId)
+                          }
+                        >
+                          {swatch}
+                          {entry.label}
+                        </button>
+                      ) : (
+                        <>
+                          {swatch}
+                          {entry.label}
+                        </>
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             </section>
           )}

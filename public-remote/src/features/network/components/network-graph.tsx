@@ -133,6 +133,8 @@ interface NetworkGraphProps {
   busy?: boolean;
   /** Node colours by community or by group; the explorer shows their legend. */
   colouring?: CommunityColouring;
+  /** A legend entry selected (its `communityId`): its creators stand out, the others fade. */
+  highlight?: number | null;
   onOpenCreator: (id: number) => void;
   onOpenPair: (a: number, b: number) => void;
 }
@@ -172,6 +174,7 @@ export function NetworkGraph({
   network,
   busy = false,
   colouring,
+  highlight = null,
   onOpenCreator,
   onOpenPair,
 }: NetworkGraphProps) {
@@ -250,6 +253,12 @@ export function NetworkGraph({
             : byGroup
               ? ' pr-graph__node--neutral'
               : '';
+          const highlightClass =
+            highlight === null
+              ? ''
+              : colouring?.legendKeys?.get(node.id)?.has(highlight)
+                ? ' pr-graph__node--highlighted'
+                : ' pr-graph__node--faded';
           const colourNote = community
             ? `; ${byGroup ? 'groups' : 'community'} ${community.label}`
             : byGroup
@@ -258,7 +267,7 @@ export function NetworkGraph({
           return (
             <g
               key={node.id}
-              className={`pr-graph__node pr-graph__node--hop${node.node.hop}${colourClass}`}
+              className={`pr-graph__node pr-graph__node--hop${node.node.hop}${colourClass}${highlightClass}`}
               data-creator-id={node.id}
               data-community-id={byGroup ? undefined : community?.communityId}
               data-group-id={byGroup ? (community?.communityId ?? 0) : undefined}

@@ -107,4 +107,42 @@ describe('the network coloured by group', () => {
     await user.click(colourBy.getByRole('radio', { name: 'Group' }));
     expect(props.navigate).toHaveBeenLastCalledWith('author-page', { creatorId: 1, colour: 'group' });
   });
+
+  it('highlights the creators of a group picked in the legend, by click or by keyboard', async () => {
+    const { user } = renderCreatorPage({ colour: 'group' });
+    const legend = within(await screen.findByRole('region', { name: 'Groups in this graph' }));
+    const graph = screen.getByRole('img', { name: /^Collaboration network of Ada Lumen/ });
+    const state = (id: number) => {
+      const classes = (graph.querySelector(`[data-creator-id="${id}"]`) as SVGElement).classList;
+      return classes.contains('pr-graph__node--highlighted')
+        ? 'highlighted'
+        : classes.contains('pr-graph__node--faded')
+          ? 'faded'
+          : 'plain';
+    };
+    const states = () => [1, 2, 4, 5].map(state);
+    const nightOwls = legend.getByRole('button', { name: 'Night Owls (team)' });
+    expect(nightOwls).toHaveAttribute('aria-pressed', 'false');
+    expect(states()).toEqual(['plain', 'plain', 'plain', 'plain']);
+
+    // Ada is in both groups: the smaller one highlights her alone.
+    await user.click(nightOwls);
+    expect(nightOwls).toHaveAttribute('aria-pressed', 'true');
+    expect(states()).toEqual(['highlighted', 'faded', 'faded', 'faded']);
+
+    // From the keyboard: Tab moves to the next entry, Enter picks it, Space on it again clears it.
+    await user.tab();
+    const none = legend.getByRole('button', { name: 'In no group' });
+    expect(none).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(none).toHaveAttribute('aria-pressed', 'true');
+    expect(nightOwls).toHaveAttribute('aria-pressed', 'false');
+    expect(states()).toEqual(['faded', 'faded', 'highlighted', 'highlighted']);
+    await user.keyboard(' ');
+    expect(none).toHaveAttribute('aria-pressed', 'false');
+    expect(states()).toEqual(['plain', 'plain', 'plain', 'plain']);
+
+    await user.click(legend.getByRole('button', { name: 'Aurora Live (agency)' }));
+    expect(states()).toEqual(['highlighted', 'highlighted', 'faded', 'faded']);
+  });
 });

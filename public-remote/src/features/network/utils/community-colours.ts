@@ -29,6 +29,11 @@ export interface CommunityColouring {
   byCreator: Map<number, CommunityColour>;
   /** One entry per community shown, in colour order ('Other communities' last, once). */
   legend: CommunityColour[];
+  /**
+   * By group: the legend entries (their `communityId`) each creator falls under, every group of a
+   * creator in several; what selecting a legend entry highlights.
+   */
+  legendKeys?: Map<number, Set<number>>;
 }
 
 /** Colours for the creators `ids` (in drawing order) from the lookup of their communities. */

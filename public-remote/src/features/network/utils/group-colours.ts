@@ -33,9 +33,14 @@ export function colourGroups(ids: readonly number[], answer: GroupLookup | undef
   }
   const shown = new Set<number>();
   let ungrouped = false;
+  const groupsOfShown = new Map<number, number[]>();
   for (const id of ids) {
     const groups = (groupsOf.get(id) ?? []).flatMap((groupId) => colours.get(groupId) ?? []);
     const first = groups[0];
+    groupsOfShown.set(
+      id,
+      groups.map((group) => group.communityId),
+    );
     if (!first) {
       ungrouped = true;
       continue;
@@ -51,5 +56,17 @@ export function colourGroups(ids: readonly number[], answer: GroupLookup | undef
     legend.push({ communityId: -1, label: `${further.length} other groups`, colour: OTHER_COMMUNITY_COLOUR });
   }
   if (ungrouped) legend.push({ communityId: NO_GROUP_ID, label: 'In no group', colour: NEUTRAL_COLOUR });
-  return { by: 'group', byCreator, legend };
+  // The legend entries each creator falls under: its own groups, 'other groups' for those past the
+  // palette, 'In no group' when it has none.
+  const furtherIds = new Set(further.map((group) => group.id));
+  const legendKeys = new Map<number, Set<number>>();
+  for (const [id, groups] of groupsOfShown) {
+    legendKeys.set(
+      id,
+      new Set(
+        groups.length === 0 ? [NO_GROUP_ID] : groups.map((group) => (furtherIds.has(group) ? -1 : group)),
+      ),
+    );
+  }
+  return { by: 'group', byCreator, legend, legendKeys };
 }
