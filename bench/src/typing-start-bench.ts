@@ -4,7 +4,8 @@
  * Typing: the start of a creator's name typed one key at a time into the visitor's search box, each
  * keystroke timed from its keydown to the frame after 'Search Results (n)' shows the new count
  * (MutationObserver, then requestAnimationFrame + setTimeout 0), unthrottled and with CPU ×4 + slow 4G.
- * Targets: ≤ 50 ms and ≤ 250 ms (the median keystroke).
+ * Targets: ≤ 50 ms and ≤ 250 ms (the median keystroke). A count written "(5+)" is the page's first paint
+ * from the rows it already held (more may match until the server answers): it counts as the results shown.
  *
  * Second start: `npm start` (scripts/start.mjs) run once to build what is stale and answer, stopped, then
  * run again with the sources unchanged; the figure is the time from spawning the second one to its first
@@ -29,6 +30,11 @@ export interface TypingFigures {
   term: string;
   /** Every keystroke of every run, in ms. */
   keystrokesMs: number[];
+  /**
+   * Of those, the keystrokes first painted from the rows the page already held, before the server's
+   * answer ('Search Results (5+)': the count still open); the rest waited for the answer.
+   */
+  heldPaints: number;
   medianMs: number;
   maxMs: number;
 }
@@ -52,10 +58,12 @@ export interface TypingStartFigures {
 
 const WATCHER = `(() => {
   window.__typing = { keydown: 0 };
+  window.__typingOpen = false;
   addEventListener('keydown', (event) => { window.__typing.keydown = event.timeStamp; }, true);
   const count = () => {
     const heading = [...document.querySelectorAll('h2')].find((h) => (h.textContent || '').startsWith('Search Results ('));
-    const match = /\\((\\d+)\\)/.exec(heading ? heading.textContent : '');
+    const match = /\\((\\d+)(\\+?)\\)/.exec(heading ? heading.textContent : '');
+    window.__typingOpen = Boolean(match && match[2]);
     return match ? Number(match[1]) : null;
   };
   window.__typingCount = count;
@@ -66,7 +74,8 @@ const WATCHER = `(() => {
       if (now === null || now === previous) return false;
       observer.disconnect();
       clearTimeout(timer);
-      requestAnimationFrame(() => setTimeout(() => done({ count: now, painted: performance.now() }), 0));
+      const open = window.__typingOpen;
+      requestAnimationFrame(() => setTimeout(() => done({ count: now, painted: performance.now(), open }), 0));
       return true;
     };
     const observer = new MutationObserver(check);
@@ -78,11 +87,13 @@ const WATCHER = `(() => {
 declare global {
   interface Window {
     __typing: { keydown: number };
+    /** The last count read was the held rows' ('Search Results (5+)': more may match). */
+    __typingOpen: boolean;
     __typingCount(): number | null;
     __typingNext(
       previous: number | null,
       timeoutMs: number,
-    ): Promise<{ count: number; painted: number } | null>;
+    ): Promise<{ count: number; painted: number; open: boolean } | null>;
   }
 }
 
@@ -119,20 +130,22 @@ async function typeOnce(browser: Browser, baseUrl: string, meta: DatasetMeta, th
     const input = page.getByRole('searchbox', { name: 'Search creators' });
     await input.focus();
     const times: number[] = [];
+    let open = 0;
     let previous: number | null = null;
     for (const key of TYPING_TERM) {
-      const next: Promise<{ count: number; painted: number } | null> = page.evaluate(
+      const next: Promise<{ count: number; painted: number; open: boolean } | null> = page.evaluate(
         ([p, t]) => window.__typingNext(p, t),
         [previous, throttled ? 15_000 : 5_000] as const,
       );
       await page.keyboard.press(key);
-      const shown: { count: number; painted: number } | null = await next;
+      const shown: { count: number; painted: number; open: boolean } | null = await next;
       if (!shown) continue;
       const keydown = await page.evaluate(() => window.__typing.keydown);
       times.push(shown.painted - keydown);
+      if (shown.open) open++;
       previous = shown.count;
     }
-    return times;
+    return { times, open };
   } finally {
     await context.close();
   }
@@ -147,8 +160,10 @@ export async function runTyping(
 ): Promise<TypingFigures> {
   await typeOnce(browser, baseUrl, meta, throttled); // warm-up
   const keystrokesMs: number[] = [];
+  let heldPaints = 0;
   for (let i = 0; i < runs; i++) {
-    const run = await typeOnce(browser, baseUrl, meta, throttled);
+    const { times: run, open } = await typeOnce(browser, baseUrl, meta, throttled);
+    heldPaints += open;
     log(
       `  typing ${throttled ? 'throttled' : 'unthrottled'} run ${i + 1}: ${run.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     );
@@ -158,6 +173,7 @@ export async function runTyping(
     throttled,
     term: TYPING_TERM,
     keystrokesMs,
+    heldPaints,
     medianMs: median(keystrokesMs),
     maxMs: Math.max(...keystrokesMs),
   };
@@ -259,10 +275,10 @@ export function typingStartRows(f: TypingStartFigures | undefined): string[] {
     const { unthrottled: u, throttled: t } = f.typing;
     lines.push(
       `| typing: keystroke → results rendered ('${u.term}' one key at a time, median of ${u.keystrokesMs.length} keystrokes) | ` +
-        `${fmt(u.medianMs)} ms (worst ${fmt(u.maxMs)} ms) | | ${fmt(u.medianMs / TYPING_TARGET_MS, 2)}× | ` +
+        `${fmt(u.medianMs)} ms (worst ${fmt(u.maxMs)} ms) | ${u.heldPaints ?? 0} of ${u.keystrokesMs.length} painted from held rows | ${fmt(u.medianMs / TYPING_TARGET_MS, 2)}× | ` +
         `≤ ${TYPING_TARGET_MS} ms | ${ok(u.medianMs <= TYPING_TARGET_MS)} |`,
       `| typing, CPU ×${CPU_SLOWDOWN} + slow 4G (median of ${t.keystrokesMs.length}) | ${fmt(t.medianMs)} ms (worst ${fmt(t.maxMs)} ms) | ` +
-        `unthrottled ${fmt(u.medianMs)} ms | ${fmt(t.medianMs / TYPING_THROTTLED_TARGET_MS, 2)}× | ` +
+        `unthrottled ${fmt(u.medianMs)} ms; ${t.heldPaints ?? 0} of ${t.keystrokesMs.length} painted from held rows | ${fmt(t.medianMs / TYPING_THROTTLED_TARGET_MS, 2)}× | ` +
         `≤ ${TYPING_THROTTLED_TARGET_MS} ms | ${ok(t.medianMs <= TYPING_THROTTLED_TARGET_MS)} |`,
     );
   }

@@ -19,8 +19,11 @@ export const searchCreators = (
   offset: number,
   limit: number = PAGING.creatorsPage,
   scope: CreatorSearchScope = 'all',
+  signal?: AbortSignal,
 ): Promise<CreatorPage> =>
-  api.get<CreatorPage>(pagedListUrl(API_ROUTES.creatorsSearch, { q: text, scope, offset, limit }));
+  api.get<CreatorPage>(pagedListUrl(API_ROUTES.creatorsSearch, { q: text, scope, offset, limit }), {
+    signal,
+  });
 
 /**
  * The search view's results, a page at a time; the host asks for the first page of '' (all creators)
@@ -29,7 +32,8 @@ export const searchCreators = (
 export const creatorSearchOptions = (text: string) =>
   infiniteQueryOptions({
     queryKey: QUERY_KEYS.creatorSearch(text),
-    queryFn: ({ pageParam }) => searchCreators(text, pageParam),
+    // The signal aborts an answer nobody waits for any more (the box moved on to another term).
+    queryFn: ({ pageParam, signal }) => searchCreators(text, pageParam, PAGING.creatorsPage, 'all', signal),
     initialPageParam: 0,
     getNextPageParam: (_last, pages) => nextPageOffset(pages),
   });

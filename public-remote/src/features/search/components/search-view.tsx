@@ -1,7 +1,9 @@
 /**
  * docs/product.md §2 search: filter box, heading with the count, the cards (admin extras plugged in by
  * the host). The API filters and pages (GET /api/creators/search): the view holds the pages loaded so
- * far and asks for the next as the end of the grid comes near. A `with:"Name"` term makes it a
+ * far and asks for the next as the end of the grid comes near. A keystroke never waits on the network
+ * to paint: the held answers are filtered at once (held-search.ts) and the server's answer, asked once
+ * typing pauses, replaces them when it comes. A `with:"Name"` term makes it a
  * collaboration search: the creators who have a video with every named creator, or (the 'Videos'
  * choice) the videos they all appear in; such a search is mirrored into the address so it can be shared.
  */
@@ -35,6 +37,7 @@ import {
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
+import { SEARCH_ASK_DELAY_MS, useHeldMatches, useSettled } from '../api/held-search';
 import { searchCreators, useCreatorSearch } from '../api/search-creators';
 import { useVideoSearch } from '../api/search-videos';
 import { CreatorGrid } from './creator-grid';
@@ -106,14 +109,26 @@ export function SearchView({
   const apiTerm = query ? searchQueryTerm(query) : '';
   const withNames = query?.withNames ?? null;
   const listVideos = withNames !== null && showVideos;
-  const search = useCreatorSearch(apiTerm, error === null && !listVideos);
+  // The server is asked once typing pauses; until its answer comes, the held answers paint (below).
+  const askedTerm = useSettled(apiTerm, SEARCH_ASK_DELAY_MS);
+  const search = useCreatorSearch(askedTerm, error === null && !listVideos);
   const videoSearch = useVideoSearch(apiTerm, listVideos);
-  // The term whose results are on screen (the previous one while the next term's page loads).
-  const [shownTerm, setShownTerm] = useState('');
-  if (search.data && !search.isPlaceholderData && shownTerm !== deferredTerm.trim())
-    setShownTerm(deferredTerm.trim());
-  const shown = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
-  const count = search.data?.pages.at(-1)?.total ?? 0;
+  const answered = search.data !== undefined && !search.isPlaceholderData && askedTerm === apiTerm;
+  // What the held answers already tell about a plain term: the start of the server's answer.
+  const held = useHeldMatches(apiTerm, error === null && !withNames && !answered, search.dataUpdatedAt);
+  // No held match yet, and more may come: the previous results stay until the answer (never a
+  // 'No creators found' the answer could take back).
+  const local = held && (held.items.length > 0 || held.total !== null) ? held : null;
+  // The term of the server's answer on screen (the previous one while the next term is asked), and
+  // the term whose results are on screen (this one when the held answers paint it).
+  const [servedTerm, setServedTerm] = useState('');
+  if (answered && servedTerm !== deferredTerm.trim()) setServedTerm(deferredTerm.trim());
+  const shownTerm = local ? deferredTerm.trim() : servedTerm;
+  const served = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
+  const shown = local ? local.items : served;
+  const count = local ? (local.total ?? local.items.length) : (search.data?.pages.at(-1)?.total ?? 0);
+  // Held rows without the whole count: more may match; the server's answer tells how many.
+  const countText = local && local.total === null ? `${count}+` : String(count);
   const firstPage = (listVideos ? videoSearch.data : search.data)?.pages[0];
   const unknownNames = firstPage?.unknownNames;
   const ambiguousNames = firstPage?.ambiguousNames;
@@ -151,6 +166,8 @@ export function SearchView({
   // stays out of it as before.
   const written = useRef(params.query);
   const trimmed = deferredTerm.trim();
+  // What the page looks up beside the creators (groups) is asked, like the creators, once typing pauses.
+  const settledText = useSettled(trimmed, SEARCH_ASK_DELAY_MS);
   const address: NavigateParams = hasWithTerm(trimmed)
     ? showVideos
       ? { query: trimmed, show: 'videos' }
@@ -207,7 +224,7 @@ export function SearchView({
       </p>
       {children}
       {toolbarExtras && <div className="pr-search__toolbar">{toolbarExtras}</div>}
-      {termExtras && error === null && !withNames && trimmed && termExtras(trimmed)}
+      {termExtras && error === null && !withNames && settledText && termExtras(settledText)}
       {withNames && (
         <fieldset className="pr-periods pr-search__show">
           <legend className="pr-periods__legend">Show</legend>
@@ -234,8 +251,8 @@ export function SearchView({
               : loadFailed
                 ? MESSAGES.couldNotLoadCreators
                 : shownTerm
-                  ? `Search Results (${count})`
-                  : `All Creators (${count})`}
+                  ? `Search Results (${countText})`
+                  : `All Creators (${countText})`}
         </h2>
         {!listVideos && error === null && shown.length > 0 && (
           <ExportButtons
@@ -310,14 +327,14 @@ export function SearchView({
             }
           />
         )
-      ) : search.isPending && !search.isError ? (
+      ) : !local && search.isPending && !search.isError ? (
         <Spinner label="Loading creators" />
       ) : shown.length === 0 ? (
         <p className="pr-empty">{noCreatorsFound(shownTerm)}</p>
       ) : (
         <CreatorGrid
           creators={shown}
-          remaining={Math.max(0, count - shown.length)}
+          remaining={local ? 0 : Math.max(0, count - shown.length)}
           loading={isFetchingNextPage}
           onMore={loadMore}
           onOpen={open}

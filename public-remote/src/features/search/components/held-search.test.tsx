@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import { API_ROUTES, type CreatorListItem } from '@friends/shared';
+import { SearchPage } from '../../../app/views/search-page';
+import { CREATORS, creator } from '../../../test-utils/fixtures';
+import {
+  creatorsRoutes,
+  mockFetch,
+  type MockAnswer,
+  type RecordedRequest,
+} from '../../../test-utils/mock-fetch';
+import { renderWithClient, viewProps } from '../../../test-utils/render';
+
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search creators' });
+const ROUTE = `GET ${API_ROUTES.creatorsSearch}`;
+
+/**
+ * The search route over `creators`, answering '' (all creators) at once and holding every term's answer
+ * until the test lets it go: `release(q)` answers the held requests for that term.
+ */
+function holdTerms(creators: readonly CreatorListItem[]) {
+  const routes = creatorsRoutes(creators);
+  const held: { q: string; request: RecordedRequest; answer: (a: MockAnswer) => void }[] = [];
+  const mock = mockFetch({
+    [ROUTE]: (request) => {
+      const q = new URL(request.url, 'http://test').searchParams.get('q');
+      if (!q) return routes[ROUTE]!(request);
+      return new Promise<MockAnswer>((answer) => held.push({ q, request, answer }));
+    },
+  });
+  const asked = (q: string) => held.some((entry) => entry.q === q);
+  const release = (q: string) => {
+    for (const entry of held.filter((e) => e.q === q)) entry.answer(routes[ROUTE]!(entry.request));
+  };
+  /** The AbortSignal the view gave fetch for the first request of `q`. */
+  const signalOf = (q: string) => {
+    const index = mock.calls.findIndex((call) => call.url.includes(new URLSearchParams({ q }).toString()));
+    const init = mock.fetchMock.mock.calls[index]?.[1] as RequestInit | undefined;
+    return init?.signal ?? null;
+  };
+  return { ...mock, asked, release, signalOf };
+}
+
+// 100 creators, a page of 24 held after the first load: "creator 1" matches ids 1 and 10–19 of them.
+const MANY = Array.from({ length: 100 }, (_, i) => creator(i + 1, `Creator ${i + 1}`));
+const names = () => screen.getAllByRole('listitem').map((item) => item.querySelector('h3')?.textContent);
+
+describe('SearchView paints from the held answers before the server answers', () => {
+  it('shows the held matches at once, marked as more to come, then the server answer', async () => {
+    const server = holdTerms(MANY);
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (100)' });
+
+    await user.type(searchBox(), 'Creator 1');
+    // Painted before any answer for the term came (none is let go yet).
+    expect(screen.getByRole('heading', { name: 'Search Results (11+)' })).toBeInTheDocument();
+    expect(names()).toEqual(['Creator 1', ...Array.from({ length: 10 }, (_, i) => `Creator ${10 + i}`)]);
+    expect(screen.queryByText(/No creators found/)).not.toBeInTheDocument();
+
+    // The server is asked once typing pauses, for the whole term only.
+    await waitFor(() => expect(server.asked('creator 1')).toBe(true));
+    const searches = server.calls.filter((call) => call.url.startsWith(`${API_ROUTES.creatorsSearch}?q=`));
+    expect(searches.map((call) => call.url)).toEqual([`${API_ROUTES.creatorsSearch}?q=creator+1&limit=24`]);
+    server.release('creator 1');
+    expect(await screen.findByRole('heading', { name: 'Search Results (12)' })).toBeInTheDocument();
+    expect(names().at(-1)).toBe('Creator 100');
+  });
+
+  it('knows the whole answer when the held list was complete, "No creators found" included', async () => {
+    holdTerms(CREATORS);
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (4)' });
+
+    await user.type(searchBox(), 'brambuilds'); // the channel, folded as the server does
+    expect(screen.getByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(names()).toEqual(['Bram Koster']);
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'workshop'); // an alias
+    expect(screen.getByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(names()).toEqual(['Bram Koster']);
+
+    await user.clear(searchBox());
+    expect(screen.getByRole('heading', { name: 'All Creators (4)' })).toBeInTheDocument();
+    await user.type(searchBox(), 'zzz'); // no answer for any term is ever let go here
+    expect(screen.getByText('No creators found matching "zzz"')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Search Results (0)' })).toBeInTheDocument();
+  });
+
+  it('never says "No creators found" while more may match and the answer is on its way', async () => {
+    const server = holdTerms(MANY);
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (100)' });
+
+    await user.type(searchBox(), 'Creator 77'); // in none of the 24 held rows
+    expect(screen.queryByText(/No creators found/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Creators (100)' })).toBeInTheDocument();
+    await waitFor(() => expect(server.asked('creator 77')).toBe(true));
+    server.release('creator 77');
+    expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(names()).toEqual(['Creator 77']);
+  });
+
+  it('drops and aborts an answer for a term the box has moved on from', async () => {
+    const server = holdTerms(MANY);
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (100)' });
+
+    await user.type(searchBox(), 'Creator 1');
+    await waitFor(() => expect(server.asked('creator 1')).toBe(true));
+    await user.type(searchBox(), '5');
+    expect(screen.getByRole('heading', { name: 'Search Results (1+)' })).toBeInTheDocument();
+    await waitFor(() => expect(server.asked('creator 15')).toBe(true));
+    expect(server.signalOf('creator 1')?.aborted).toBe(true);
+
+    // The stale answer arrives late: the screen stays on the new term.
+    server.release('creator 1');
+    await new Promise((done) => setTimeout(done, 50));
+    expect(screen.getByRole('heading', { name: 'Search Results (1+)' })).toBeInTheDocument();
+    expect(names()).toEqual(['Creator 15']);
+
+    server.release('creator 15');
+    expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
+    expect(names()).toEqual(['Creator 15']);
+  });
+});
