@@ -13,6 +13,9 @@ import {
   type HistoryPage,
 } from '@friends/shared';
 import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
+import { avatarHue } from '../src/avatar/avatar';
+import { scriptFileFor } from '../src/share/card-fonts';
+import { CardsService } from '../src/share/cards.service';
 import { startTestApp, type TestContext } from './support/test-app';
 
 /**
@@ -97,7 +100,7 @@ beforeAll(async () => {
     join(bundles, 'host/dist/index.html'),
     readFileSync(join(__dirname, '../../host/src/index.html'), 'utf8'),
   );
-  t = await startTestApp({ BUNDLES_DIR: bundles, PUBLIC_URL: ORIGIN });
+  t = await startTestApp({ BUNDLES_DIR: bundles, PUBLIC_URL: ORIGIN, WARM_CARDS: 'true' });
   ada = await createCreator(t, 'Ada');
   bo = await createCreator(t, 'Bo');
   cy = await createCreator(t, 'Cy');
@@ -396,6 +399,32 @@ describe('card images', () => {
       expect([path, res.status, res.headers['content-type']]).toEqual([path, 200, 'image/png']);
       expect(pngSize(res.body as Buffer)).toEqual({ width: 1200, height: 630 });
     }
+  });
+
+  it('has drawn one card at start, so the first card asked for does not pay the start-up', async () => {
+    expect(await t.app.get(CardsService).warmedUp).toBe(true);
+  });
+
+  it('draws names in simplified Chinese and emoji with their glyphs, not as boxes', async () => {
+    // Each pair: names of the same length and the same avatar colour, in characters only the Chinese
+    // (simplified) or the emoji font has: drawn as missing-glyph boxes, both cards would be one picture.
+    for (const char of '张谭丽')
+      expect([char, scriptFileFor(char.codePointAt(0)!)]).toEqual([
+        char,
+        expect.stringMatching(/^noto-sans-sc-/),
+      ]);
+    expect(avatarHue('张谭')).toBe(avatarHue('张丽'));
+    expect(avatarHue('Ada 🥁')).toBe(avatarHue('Ada 🐝'));
+    const [zhangTan, zhangLi, drum, bee] = await Promise.all(
+      ['张谭', '张丽', 'Ada 🥁', 'Ada 🐝'].map((name) => createCreator(t, name)),
+    );
+    const card = async (id: number) => {
+      const res = await getPng(SHARE_ROUTES.creatorCard(id));
+      expect([res.status, pngSize(res.body as Buffer)]).toEqual([200, { width: 1200, height: 630 }]);
+      return (res.body as Buffer).toString('base64');
+    };
+    expect(await card(zhangTan!.id)).not.toBe(await card(zhangLi!.id));
+    expect(await card(drum!.id)).not.toBe(await card(bee!.id));
   });
 
   it('answers 304 to its ETag, and the same card after a write that does not change it', async () => {

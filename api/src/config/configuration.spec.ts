@@ -21,6 +21,22 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('WARM_CARDS', () => {
+  it.each([
+    [undefined, true],
+    ['true', true],
+    ['false', false],
+    ['0', false],
+  ])('reads %j as %j', (value, expected) => {
+    const env = value === undefined ? {} : { WARM_CARDS: value };
+    expect(loadConfiguration(env).share.warmCards).toBe(expected);
+  });
+
+  it('rejects a value that is not true or false', () => {
+    expect(() => loadConfiguration({ WARM_CARDS: 'maybe' })).toThrow(/WARM_CARDS must be true or false/);
+  });
+});
+
 describe('loadConfiguration', () => {
   it('has defaults that make `npm start` work offline', () => {
     const config = loadConfiguration({});

@@ -86,6 +86,8 @@ export interface ShareConfig {
   publicReadsPerMinute: number;
   /** Reads per minute of a request with an API key (API_KEY_RATE_LIMIT). */
   keyReadsPerMinute: number;
+  /** WARM_CARDS: draw one card at start, so the first visitor's card does not pay the drawing's start-up. */
+  warmCards: boolean;
 }
 
 export interface AppConfig {
@@ -177,6 +179,7 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
       publicUrl: publicUrl(env.PUBLIC_URL, problems),
       publicReadsPerMinute: limit('PUBLIC_READ_RATE_LIMIT', 600),
       keyReadsPerMinute: limit('API_KEY_RATE_LIMIT', 6000),
+      warmCards: bool('WARM_CARDS') ?? true,
     },
     auth: {
       adminPassword: adminPassword || DEMO_ADMIN_PASSWORD,

@@ -2,7 +2,7 @@
  * The fonts of card images. Latin, Latin Extended, Cyrillic and Greek (@fontsource/noto-sans) are
  * always loaded: they are small and almost every card needs them. Every other script a name may be
  * written in comes from a Noto package of its own (Japanese kana and kanji, Hangul, Arabic, Hebrew,
- * Thai, Devanagari), split by fontsource into files of a few hundred characters each with the
+ * Thai, Devanagari, simplified Chinese, and emoji in one colour), split by fontsource into files of a few hundred characters each with the
  * characters each file covers (`unicode-range` in its CSS). A card loads only the files holding the
  * characters it draws, when satori finds a character the loaded fonts lack: a card in 兎田ぺこら
  * reads about four files of ~80 KB instead of the 10 MB the Japanese font weighs. Files once loaded
@@ -36,6 +36,10 @@ export const SCRIPT_PACKAGES = [
   '@fontsource/noto-sans-devanagari',
   '@fontsource/noto-sans-jp',
   '@fontsource/noto-sans-kr',
+  // After Japanese and Korean: only the characters they lack (simplified-only hanzi such as 张, 们).
+  '@fontsource/noto-sans-sc',
+  // Emoji in one colour (outlines satori can draw; colour emoji fonts are bitmaps or COLR layers).
+  '@fontsource/noto-emoji',
 ] as const;
 
 /** One file of a script package: the characters it covers and the file per weight. */
@@ -116,9 +120,18 @@ function readScriptFiles(): FontFile[] {
 const covers = (file: FontFile, code: number) =>
   file.ranges.some(([first, last]) => code >= first && code <= last);
 
+const EMOJI_FILES = 'noto-emoji-';
+/** Emoji and flags' letters: drawn from the emoji font even where a script's symbols file lists them. */
+const PICTOGRAPHIC = /^[\p{Extended_Pictographic}\p{Regional_Indicator}]$/u;
+
 /** The script file that draws `code` (the preferred package's), or undefined when none does. */
 export function scriptFileFor(code: number): string | undefined {
-  return readScriptFiles().find((file) => covers(file, code))?.key;
+  const files = readScriptFiles();
+  if (PICTOGRAPHIC.test(String.fromCodePoint(code))) {
+    const emoji = files.find((file) => file.key.startsWith(EMOJI_FILES) && covers(file, code));
+    if (emoji) return emoji.key;
+  }
+  return files.find((file) => covers(file, code))?.key;
 }
 
 const loaded = new Map<string, SatoriFont[]>();

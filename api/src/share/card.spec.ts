@@ -17,6 +17,8 @@ describe('card fonts', () => {
     ['Hebrew', 'דוד כהן', 'דוד לוי'],
     ['Thai', 'สมชาย', 'สมศรี'],
     ['Devanagari', 'रमन', 'नमक'],
+    ['simplified Chinese', '张伟', '刘伟'],
+    ['emoji', 'Ada 🎮🎸', 'Ada 🐱🐶'],
   ])('draws %s names with their own glyphs, not boxes', async (_script, name, other) => {
     // Without the other scripts' fonts both names are the same row of boxes: the check below can fail.
     expect(await titled(name, false)).toBe(await titled(other, false));
@@ -26,9 +28,15 @@ describe('card fonts', () => {
   });
 
   it('finds a font file for every character of the names it is asked about', () => {
-    for (const char of '兎田ぺこら한글이름محمدעבריתไทยहिन्दी') {
+    for (const char of '兎田ぺこら한글이름محمدעבריתไทยहिन्दी张们🎮') {
       expect([char, scriptFileFor(char.codePointAt(0)!)]).toEqual([char, expect.any(String)]);
     }
+  });
+
+  it('takes only what Japanese and Korean lack from the Chinese font', () => {
+    expect(scriptFileFor('田'.codePointAt(0)!)).toMatch(/^noto-sans-jp-/);
+    expect(scriptFileFor('张'.codePointAt(0)!)).toMatch(/^noto-sans-sc-/);
+    expect(scriptFileFor('🎮'.codePointAt(0)!)).toMatch(/^noto-emoji-/);
   });
 
   it('keeps Latin text in the Latin fonts', async () => {

@@ -1,4 +1,12 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import {
   GROUP_MESSAGES,
   PAIR_MUST_DIFFER,
@@ -7,6 +15,7 @@ import {
   utcDay,
   type CreatorPreviewCounts,
 } from '@friends/shared';
+import type { AppConfig } from '../config/configuration';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { drawCard, type CardContent } from './card';
@@ -40,16 +49,56 @@ export function groupCardLines(group: GroupSummary): string[] {
  * summary is read again (cheap), and a card whose name and counts did not change is the same PNG with
  * the same ETag, so it is neither redrawn nor downloaded again.
  */
+/**
+ * What the warm-up draws: a name in the always-loaded fonts, the layout of a real card. Nothing of it is
+ * kept or served.
+ */
+const WARM_UP_CARD: CardContent = {
+  people: [{ name: 'Warm Up' }],
+  title: 'Warm Up',
+  lines: ['1 video · 1 collaboration', '1 collaborator'],
+};
+
 @Injectable()
-export class CardsService {
+export class CardsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(CardsService.name);
   private readonly drawn = new Map<string, Promise<Buffer>>();
   private drawing = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly warm: boolean;
+  /**
+   * The start's warm-up draw: true once drawn, false when it failed or WARM_CARDS is off. The first
+   * card of a process pays about a second of start-up (satori's layout engine and the resvg module
+   * load, the fonts are parsed); the warm-up pays it once the server has started instead.
+   */
+  warmedUp: Promise<boolean> = Promise.resolve(false);
 
   constructor(
     private readonly reader: ShareReader,
     private readonly cache: AggregateCache,
-  ) {}
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.warm = config.get('share', { infer: true }).warmCards;
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.warm) return;
+    // Started once the start-up's own work is done; it takes a draw's turn like any card.
+    this.warmedUp = new Promise<void>((next) => setImmediate(next))
+      .then(() => this.inTurn(() => drawCard(WARM_UP_CARD)))
+      .then(
+        () => true,
+        (error: unknown) => {
+          this.logger.warn(`Card warm-up failed: ${String(error)}`);
+          return false;
+        },
+      );
+  }
+
+  /** A stop waits for the warm-up draw rather than leaving it running. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.warmedUp;
+  }
 
   creatorCard(id: number): Promise<Buffer> {
     return this.kept(`creator:${id}`, () => this.drawCreator(id));

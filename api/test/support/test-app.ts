@@ -75,6 +75,8 @@ export async function startTestApp(env: Env = {}): Promise<TestContext> {
     LOGIN_RATE_LIMIT: '50',
     // Suites read a lot from one address; public-api.e2e-spec.ts tests the limit itself.
     PUBLIC_READ_RATE_LIMIT: '10000000',
+    // A warm-up draw costs every suite a second of CPU; share.e2e-spec.ts turns it on.
+    WARM_CARDS: 'false',
     DATABASE_URL: database.url,
     ...env,
   });
