@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { CountChanges } from '../counts/count-deltas';
 import { CountsService, type CountTargets } from '../counts/counts.service';
 import { AnswerInvalidation } from '../database/answer-invalidation';
 import { int } from '../database/sql';
@@ -94,7 +95,7 @@ export class ChangesService {
     const tables = new Set<string>(changes.map((c) => c.table));
     const targets = countTargets(changes);
     if (targets.creatorIds.size + targets.videoIds.size > 0) {
-      await this.counts.refresh(manager, targets);
+      await this.counts.refresh(manager, targets, targets);
       for (const table of COUNT_TABLES) tables.add(table);
     }
     // A group's collaborations move with its periods and with its members' videos (groups/group-counts.ts).
@@ -111,15 +112,29 @@ const NAMED_BY = new Set<string>(['social_links', 'creator_aliases', 'creator_ot
 /**
  * The creators and videos whose stored counts the rows may have moved: every creator, video and
  * authorship row names its own (CountsService.refresh adds each video's current authors), so the
- * authorships a change removed are counted from their `before` rows.
+ * authorships a change removed are counted from their `before` rows. With the changed authorships
+ * before and after and the videos' events before, by which the counts move (count-deltas.ts).
  */
-export function countTargets(
-  changes: readonly RowChange[],
-): { creatorIds: Set<number>; videoIds: Set<number>; eventIds: Set<number> } & CountTargets {
+export function countTargets(changes: readonly RowChange[]): {
+  creatorIds: Set<number>;
+  videoIds: Set<number>;
+  eventIds: Set<number>;
+} & CountTargets &
+  CountChanges {
   const creatorIds = new Set<number>();
   const videoIds = new Set<number>();
   const eventIds = new Set<number>();
+  const authorshipsBefore: [number, number][] = [];
+  const authorshipsAfter: [number, number][] = [];
+  const eventBefore = new Map<number, number | null>();
   for (const change of changes) {
+    if (change.table === 'video_authors') {
+      if (change.before) authorshipsBefore.push([int(change.before.video_id), int(change.before.creator_id)]);
+      if (change.after) authorshipsAfter.push([int(change.after.video_id), int(change.after.creator_id)]);
+    } else if (change.table === 'videos' && change.before) {
+      const event = change.before.event_id;
+      eventBefore.set(int(change.before.id), event === null || event === undefined ? null : int(event));
+    }
     for (const row of [change.before, change.after]) {
       if (!row) continue;
       if (change.table === 'creators') creatorIds.add(int(row.id));
@@ -135,5 +150,5 @@ export function countTargets(
       }
     }
   }
-  return { creatorIds, videoIds, eventIds };
+  return { creatorIds, videoIds, eventIds, authorshipsBefore, authorshipsAfter, eventBefore };
 }

@@ -33,6 +33,7 @@ import { authorRowInCollaborationSql, isCollaborationSql } from '../videos/colla
 import { rebuildCreatorSearchKeys, refreshCreatorSearchKeys } from '../creators/creator-search-keys';
 import { rebuildVideoTitleKeys, refreshVideoTitleKeys } from '../videos/video-title-keys';
 import { chunks, int, placeholders, rows } from '../database/sql';
+import { creatorDeltas, statesBefore, type CountChanges, type CreatorDelta, type VideoState } from './count-deltas';
 import { REBUILD_MONTH_COUNTS_SQL, refreshMonthCounts } from './month-counts';
 import { rebuildPeriodCounts, refreshPeriodCounts } from './period-counts';
 
@@ -104,23 +105,29 @@ const sameCounts = (a: StoredCreatorCounts, b: StoredCreatorCounts): boolean =>
 
 @Injectable()
 export class CountsService {
-  /** Brings the stored counts of the named creators and videos (and their authors) up to date. */
-  async refresh(manager: EntityManager, ...targets: CountTargets[]): Promise<void> {
-    const creatorIds = new Set<number>();
-    const videoIds = new Set<number>();
-    const eventIds = new Set<number>();
-    for (const target of targets) {
-      for (const id of target.creatorIds ?? []) creatorIds.add(id);
-      for (const id of target.videoIds ?? []) videoIds.add(id);
-      for (const id of target.eventIds ?? []) eventIds.add(id);
-    }
+  /**
+   * Brings the stored counts of the named creators and videos (and their authors) up to date. With
+   * `changes` (a recorded change: its rows before and after), the creators' figures move by what the
+   * named videos added or took away (count-deltas.ts); without, the named creators are recounted.
+   */
+  async refresh(manager: EntityManager, target: CountTargets, changes?: CountChanges): Promise<void> {
+    const creatorIds = new Set<number>(target.creatorIds ?? []);
+    const videoIds = new Set<number>(target.videoIds ?? []);
+    const eventIds = new Set<number>(target.eventIds ?? []);
     const named = [...creatorIds];
     const delta: Delta = { creators: 0, videos: 0, collaborations: 0, creatorsWithVideos: 0 };
-    for (const part of chunks([...videoIds])) await this.refreshVideos(manager, part, creatorIds, delta);
+    const now = new Map<number, VideoState>();
+    for (const part of chunks([...videoIds])) await this.refreshVideos(manager, part, creatorIds, delta, now);
     await refreshMonthCounts(manager, videoIds);
-    for (const part of chunks([...creatorIds])) {
-      await this.refreshCreators(manager, part, delta);
-      await this.refreshEventCounts(manager, part);
+    if (changes) {
+      const deltas = await creatorDeltas(manager, statesBefore(now, videoIds, changes), now);
+      for (const id of deltas.keys()) creatorIds.add(id);
+      for (const part of chunks([...creatorIds])) await this.moveCreators(manager, part, deltas, delta);
+    } else {
+      for (const part of chunks([...creatorIds])) {
+        await this.storeCreators(manager, part, await this.recountCreators(manager, part), delta);
+        await this.storeEventCounts(manager, part, await this.recountEventCounts(manager, part));
+      }
     }
     // The name-search index is kept the same way, for the creators named (not every author found).
     await refreshCreatorSearchKeys(manager, named);
@@ -217,21 +224,28 @@ export class CountsService {
     ids: number[],
     authors: Set<number>,
     delta: Delta,
+    states: Map<number, VideoState>,
   ): Promise<void> {
     const list = placeholders(ids.length);
     const actual = new Map<number, number>();
-    for (const row of await rows<{ id: number; creator_id: number | null }>(
+    for (const row of await rows<{ id: number; event_id: number | null; creator_id: number | null }>(
       manager,
-      `SELECT v.id, va.creator_id
+      `SELECT v.id, v.event_id, va.creator_id
          FROM videos v LEFT JOIN video_authors va ON va.video_id = v.id
         WHERE v.id IN ${list}`,
       ids,
     )) {
       const id = int(row.id);
+      let state = states.get(id);
+      if (!state) {
+        state = { authors: new Set(), eventId: row.event_id === null ? null : int(row.event_id) };
+        states.set(id, state);
+      }
       if (row.creator_id === null) actual.set(id, actual.get(id) ?? 0);
       else {
         actual.set(id, (actual.get(id) ?? 0) + 1);
         authors.add(int(row.creator_id));
+        (state.authors as Set<number>).add(int(row.creator_id));
       }
     }
     const stored = new Map<number, number>();
@@ -262,7 +276,11 @@ export class CountsService {
     await replaceRows(manager, 'video_counts', 'video_id', ['video_id', 'authors'], stale, fresh);
   }
 
-  private async refreshCreators(manager: EntityManager, ids: number[], delta: Delta): Promise<void> {
+  /** The creators' figures counted from every video of theirs (existing creators only). */
+  private async recountCreators(
+    manager: EntityManager,
+    ids: number[],
+  ): Promise<Map<number, StoredCreatorCounts>> {
     const list = placeholders(ids.length);
     // Existence and every figure in one statement: collaborators are the other authors of its videos.
     const actual = new Map<number, StoredCreatorCounts>();
@@ -280,13 +298,76 @@ export class CountsService {
       ids,
     ))
       actual.set(int(row.id), toCounts(row));
+    return actual;
+  }
+
+  /**
+   * The named creators' figures moved by their deltas: a creator that exists has its stored figures
+   * (none yet: zeros) plus its delta. One that came out below zero was stored wrong before: it is
+   * recounted.
+   */
+  private async moveCreators(
+    manager: EntityManager,
+    ids: number[],
+    deltas: ReadonlyMap<number, CreatorDelta>,
+    delta: Delta,
+  ): Promise<void> {
+    const list = placeholders(ids.length);
+    const exists = new Set<number>();
+    for (const row of await rows<{ id: number }>(manager, `SELECT id FROM creators WHERE id IN ${list}`, ids))
+      exists.add(int(row.id));
+    const stored = await this.storedCreators(manager, ids);
+    const storedEvents = await this.storedEventCounts(manager, ids);
+    const actual = new Map<number, StoredCreatorCounts>();
+    const events = new Map<number, number>();
+    const wrong: number[] = [];
+    for (const id of ids) {
+      const by = deltas.get(id) ?? { videos: 0, collaborations: 0, collaborators: 0, events: 0 };
+      const was = stored.get(id) ?? { videos: 0, collaborations: 0, collaborators: 0 };
+      const figures = {
+        videos: was.videos + by.videos,
+        collaborations: was.collaborations + by.collaborations,
+        collaborators: was.collaborators + by.collaborators,
+      };
+      const eventCount = (storedEvents.get(id) ?? 0) + by.events;
+      if (figures.videos < 0 || figures.collaborations < 0 || figures.collaborators < 0 || eventCount < 0)
+        wrong.push(id);
+      if (exists.has(id)) actual.set(id, figures);
+      if (eventCount > 0) events.set(id, eventCount);
+    }
+    if (wrong.length > 0) {
+      for (const [id, figures] of await this.recountCreators(manager, wrong)) actual.set(id, figures);
+      const recounted = await this.recountEventCounts(manager, wrong);
+      for (const id of wrong) {
+        const eventCount = recounted.get(id);
+        if (eventCount === undefined) events.delete(id);
+        else events.set(id, eventCount);
+      }
+    }
+    await this.storeCreators(manager, ids, actual, delta, stored);
+    await this.storeEventCounts(manager, ids, events, storedEvents);
+  }
+
+  private async storedCreators(manager: EntityManager, ids: number[]): Promise<Map<number, StoredCreatorCounts>> {
     const stored = new Map<number, StoredCreatorCounts>();
     for (const row of await rows<{ creator_id: number } & StoredCreatorCounts>(
       manager,
-      `SELECT creator_id, videos, collaborations, collaborators FROM creator_counts WHERE creator_id IN ${list}`,
+      `SELECT creator_id, videos, collaborations, collaborators FROM creator_counts WHERE creator_id IN ${placeholders(ids.length)}`,
       ids,
     ))
       stored.set(int(row.creator_id), toCounts(row));
+    return stored;
+  }
+
+  /** Replaces the stored rows of `ids` by `actual` (absent: the creator is gone) and moves the totals. */
+  private async storeCreators(
+    manager: EntityManager,
+    ids: number[],
+    actual: ReadonlyMap<number, StoredCreatorCounts>,
+    delta: Delta,
+    known?: ReadonlyMap<number, StoredCreatorCounts>,
+  ): Promise<void> {
+    const stored = known ?? (await this.storedCreators(manager, ids));
 
     const stale: number[] = [];
     const fresh: [number, number, number, number][] = [];
@@ -322,7 +403,7 @@ export class CountsService {
    * counts of this change are up to date. A creator's count moves only with its own videos (their
    * authors or their event), and each of those names the creator to the refresh.
    */
-  private async refreshEventCounts(manager: EntityManager, ids: number[]): Promise<void> {
+  private async recountEventCounts(manager: EntityManager, ids: number[]): Promise<Map<number, number>> {
     const list = placeholders(ids.length);
     const actual = new Map<number, number>();
     for (const row of await rows<{ creator_id: number; events: number }>(
@@ -336,13 +417,28 @@ export class CountsService {
       ids,
     ))
       actual.set(int(row.creator_id), int(row.events));
+    return actual;
+  }
+
+  private async storedEventCounts(manager: EntityManager, ids: number[]): Promise<Map<number, number>> {
     const stored = new Map<number, number>();
     for (const row of await rows<{ creator_id: number; events: number }>(
       manager,
-      `SELECT creator_id, events FROM creator_event_counts WHERE creator_id IN ${list}`,
+      `SELECT creator_id, events FROM creator_event_counts WHERE creator_id IN ${placeholders(ids.length)}`,
       ids,
     ))
       stored.set(int(row.creator_id), int(row.events));
+    return stored;
+  }
+
+  /** Replaces the stored counts by event of `ids` by `actual` (absent: none). */
+  private async storeEventCounts(
+    manager: EntityManager,
+    ids: number[],
+    actual: ReadonlyMap<number, number>,
+    known?: ReadonlyMap<number, number>,
+  ): Promise<void> {
+    const stored = known ?? (await this.storedEventCounts(manager, ids));
     const stale = ids.filter((id) => stored.has(id) && stored.get(id) !== actual.get(id));
     const fresh = [...actual]
       .filter(([id, events]) => stored.get(id) !== events)
