@@ -113,7 +113,7 @@ const NAMED_BY = new Set<string>(['social_links', 'creator_aliases', 'creator_ot
  * The creators and videos whose stored counts the rows may have moved: every creator, video and
  * authorship row names its own (CountsService.refresh adds each video's current authors), so the
  * authorships a change removed are counted from their `before` rows. With the changed authorships
- * before and after and the videos' events before, by which the counts move (count-deltas.ts).
+ * before and after and the videos' events and dates before, by which the counts move (count-deltas.ts).
  */
 export function countTargets(changes: readonly RowChange[]): {
   creatorIds: Set<number>;
@@ -126,14 +126,17 @@ export function countTargets(changes: readonly RowChange[]): {
   const eventIds = new Set<number>();
   const authorshipsBefore: [number, number][] = [];
   const authorshipsAfter: [number, number][] = [];
-  const eventBefore = new Map<number, number | null>();
+  const videoBefore = new Map<number, { eventId: number | null; date: string }>();
   for (const change of changes) {
     if (change.table === 'video_authors') {
       if (change.before) authorshipsBefore.push([int(change.before.video_id), int(change.before.creator_id)]);
       if (change.after) authorshipsAfter.push([int(change.after.video_id), int(change.after.creator_id)]);
     } else if (change.table === 'videos' && change.before) {
       const event = change.before.event_id;
-      eventBefore.set(int(change.before.id), event === null || event === undefined ? null : int(event));
+      videoBefore.set(int(change.before.id), {
+        eventId: event === null || event === undefined ? null : int(event),
+        date: String(change.before.date ?? ''),
+      });
     }
     for (const row of [change.before, change.after]) {
       if (!row) continue;
@@ -150,5 +153,5 @@ export function countTargets(changes: readonly RowChange[]): {
       }
     }
   }
-  return { creatorIds, videoIds, eventIds, authorshipsBefore, authorshipsAfter, eventBefore };
+  return { creatorIds, videoIds, eventIds, authorshipsBefore, authorshipsAfter, videoBefore };
 }

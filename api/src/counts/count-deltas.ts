@@ -10,21 +10,23 @@ import type { EntityManager } from 'typeorm';
 import { COLLABORATION_MIN_AUTHORS } from '@friends/shared';
 import { chunks, int, placeholders, rows } from '../database/sql';
 
-/** One video's authors and event (null: in none). */
+/** One video's authors, event (null: in none) and date ('' when unknown). */
 export interface VideoState {
   authors: ReadonlySet<number>;
   eventId: number | null;
+  date: string;
 }
 
 /**
  * What a recorded change did to the rows the counts are made of: every authorship row it changed, as
- * it was before and as it is after (`[video, creator]`), and the event each changed video had before.
+ * it was before and as it is after (`[video, creator]`), and the event and date each changed video
+ * had before.
  */
 export interface CountChanges {
   authorshipsBefore: readonly (readonly [number, number])[];
   authorshipsAfter: readonly (readonly [number, number])[];
   /** Videos the change made are absent (they had no authors before). */
-  eventBefore: ReadonlyMap<number, number | null>;
+  videoBefore: ReadonlyMap<number, { eventId: number | null; date: string }>;
 }
 
 /** How far one creator's stored figures move. */
@@ -46,13 +48,14 @@ export function statesBefore(
   videoIds: Iterable<number>,
   changes: CountChanges,
 ): Map<number, VideoState> {
-  const before = new Map<number, { authors: Set<number>; eventId: number | null }>();
+  const before = new Map<number, { authors: Set<number>; eventId: number | null; date: string }>();
   for (const id of videoIds) {
     const current = now.get(id);
-    const eventId = changes.eventBefore.has(id)
-      ? (changes.eventBefore.get(id) as number | null)
-      : (current?.eventId ?? null);
-    before.set(id, { authors: new Set(current?.authors ?? []), eventId });
+    const was = changes.videoBefore.get(id) ?? {
+      eventId: current?.eventId ?? null,
+      date: current?.date ?? '',
+    };
+    before.set(id, { authors: new Set(current?.authors ?? []), ...was });
   }
   for (const [video, creator] of changes.authorshipsAfter) before.get(video)?.authors.delete(creator);
   for (const [video, creator] of changes.authorshipsBefore) before.get(video)?.authors.add(creator);
@@ -78,7 +81,7 @@ export async function creatorDeltas(
   // an event, or a video in none (keyed by -id: event ids are positive).
   const pairs = new Map<string, { x: number; y: number; before: number; now: number }>();
   const units = new Map<string, { creator: number; unit: number; before: boolean; now: boolean }>();
-  const empty: VideoState = { authors: new Set(), eventId: null };
+  const empty: VideoState = { authors: new Set(), eventId: null, date: '' };
   for (const [id, was] of before) {
     const is = now.get(id) ?? empty;
     for (const [state, side, sign] of [
@@ -134,16 +137,40 @@ export async function creatorDeltas(
 }
 
 /**
- * Which of the pairs (keys `x-y`) share a video outside `named`: one indexed probe per pair, from the
- * side with fewer videos (the counts kept on write), stopping at the first video found.
+ * Which of the pairs (keys `x-y`) share a video outside `named`: read from the side of each pair with
+ * fewer videos (the counts kept on write), a few statements for all of them.
  */
 async function pairsMeetingElsewhere(
   manager: EntityManager,
-  pairs: readonly { x: number; y: number; now: number }[],
+  pairs: readonly { x: number; y: number }[],
   named: readonly number[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
-  if (pairs.length === 0) return found;
+  const skip = new Set(named);
+  await sharedVideos(manager, pairs, null, (x, y, row) => {
+    if (!skip.has(int(row.video_id))) found.add(`${x}-${y}`);
+  });
+  return found;
+}
+
+/** A pair's shared video, as read by `sharedVideos` (the `extra` table's columns added). */
+export type SharedRow = { video_id: number } & Record<string, unknown>;
+
+/**
+ * Calls `each(x, y, row)` (x < y) for every video a pair shares, joined to `table` when given (alias `m`,
+ * keyed by `video_id`; `where` filters it). Read from the side of each pair with fewer videos: statements for
+ * up to 200 such creators and 500 partners each, rows of other combinations dropped.
+ */
+export async function sharedVideos(
+  manager: EntityManager,
+  pairs: readonly { x: number; y: number }[],
+  table: string | null,
+  each: (x: number, y: number, row: SharedRow) => void,
+  columns = '',
+  where = '',
+  params: unknown[] = [],
+): Promise<void> {
+  if (pairs.length === 0) return;
   const sizes = new Map<number, number>();
   for (const part of chunks([...new Set(pairs.flatMap((p) => [p.x, p.y]))]))
     for (const row of await rows<{ creator_id: number; videos: number }>(
@@ -152,28 +179,30 @@ async function pairsMeetingElsewhere(
       part,
     ))
       sizes.set(int(row.creator_id), int(row.videos));
-  // Named videos are left out in code (an IN list of a bulk change's thousands would not fit one
-  // statement).
-  const skip = new Set(named);
-  for (const { x, y, now } of pairs) {
+  const partnersOf = new Map<number, Set<number>>();
+  for (const { x, y } of pairs) {
     const [from, to] = (sizes.get(x) ?? 0) <= (sizes.get(y) ?? 0) ? [x, y] : [y, x];
-    // The pair is in `now` named videos: one more row than that is a video outside them.
-    const limit = now + 1;
-    for (const row of await rows<{ video_id: number }>(
-      manager,
-      `SELECT a.video_id
-         FROM video_authors a
-         JOIN video_authors b ON b.video_id = a.video_id
-        WHERE a.creator_id = ? AND +b.creator_id = ?
-        LIMIT ${limit}`,
-      [from, to],
-    ))
-      if (!skip.has(int(row.video_id))) {
-        found.add(`${x}-${y}`);
-        break;
+    let of = partnersOf.get(from);
+    if (!of) partnersOf.set(from, (of = new Set()));
+    of.add(to);
+  }
+  for (const part of chunks([...partnersOf.keys()], 200)) {
+    const others = [...new Set(part.flatMap((id) => [...(partnersOf.get(id) as Set<number>)]))];
+    for (const slice of chunks(others))
+      for (const row of await rows<SharedRow & { x: number; y: number }>(
+        manager,
+        `SELECT a.creator_id AS x, b.creator_id AS y, a.video_id${columns}
+           FROM video_authors a
+           JOIN video_authors b ON b.video_id = a.video_id
+           ${table ? `JOIN ${table} m ON m.video_id = a.video_id` : ''}
+          WHERE a.creator_id IN ${placeholders(part.length)} AND +b.creator_id IN ${placeholders(slice.length)}${where}`,
+        [...part, ...slice, ...params],
+      )) {
+        const [a, b] = [int(row.x), int(row.y)];
+        if (!partnersOf.get(a)?.has(b)) continue;
+        each(Math.min(a, b), Math.max(a, b), row);
       }
   }
-  return found;
 }
 
 /**

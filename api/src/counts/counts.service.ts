@@ -9,9 +9,11 @@
  * names to `refresh` every creator and video among the rows a change really changed, the removed
  * authorships included (from their rows before the change).
  *
- * - `refresh(manager, …targets)` recomputes the named creators, the named videos and every current
- *   author of those videos, and moves the totals by the difference from what was stored. It is
- *   idempotent and cheap (indexed reads of just those rows), so naming too much is harmless.
+ * - `refresh(manager, targets, changes?)` brings the named creators, the named videos and every author
+ *   of those videos up to date, and moves the totals by the difference from what was stored. With the
+ *   change's rows before and after (a recorded change) the creators' figures move by what the named
+ *   videos added or took away (count-deltas.ts, period-deltas.ts); without, the named creators are
+ *   recounted (idempotent: naming too much is harmless).
  * - `rebuild(manager)` recomputes everything from scratch (restore, seeding, the repair command
  *   `npm run repair-counts -w @friends/api`).
  *
@@ -33,9 +35,16 @@ import { authorRowInCollaborationSql, isCollaborationSql } from '../videos/colla
 import { rebuildCreatorSearchKeys, refreshCreatorSearchKeys } from '../creators/creator-search-keys';
 import { rebuildVideoTitleKeys, refreshVideoTitleKeys } from '../videos/video-title-keys';
 import { chunks, int, placeholders, rows } from '../database/sql';
-import { creatorDeltas, statesBefore, type CountChanges, type CreatorDelta, type VideoState } from './count-deltas';
+import {
+  creatorDeltas,
+  statesBefore,
+  type CountChanges,
+  type CreatorDelta,
+  type VideoState,
+} from './count-deltas';
 import { REBUILD_MONTH_COUNTS_SQL, refreshMonthCounts } from './month-counts';
 import { rebuildPeriodCounts, refreshPeriodCounts } from './period-counts';
+import { movePeriodCounts } from './period-deltas';
 
 /** Creators and videos a change touched (any iterable of ids; repeats are fine). */
 export interface CountTargets {
@@ -119,8 +128,9 @@ export class CountsService {
     const now = new Map<number, VideoState>();
     for (const part of chunks([...videoIds])) await this.refreshVideos(manager, part, creatorIds, delta, now);
     await refreshMonthCounts(manager, videoIds);
-    if (changes) {
-      const deltas = await creatorDeltas(manager, statesBefore(now, videoIds, changes), now);
+    const before = changes ? statesBefore(now, videoIds, changes) : null;
+    if (before) {
+      const deltas = await creatorDeltas(manager, before, now);
       for (const id of deltas.keys()) creatorIds.add(id);
       for (const part of chunks([...creatorIds])) await this.moveCreators(manager, part, deltas, delta);
     } else {
@@ -131,16 +141,21 @@ export class CountsService {
     }
     // The name-search index is kept the same way, for the creators named (not every author found).
     await refreshCreatorSearchKeys(manager, named);
-    // Per period, every author of the events named moves too (an event's unit has all their authors).
-    for (const part of chunks([...eventIds]))
-      for (const row of await rows<{ creator_id: number }>(
-        manager,
-        `SELECT DISTINCT va.creator_id FROM videos v JOIN video_authors va ON va.video_id = v.id
-          WHERE v.event_id IN ${placeholders(part.length)}`,
-        part,
-      ))
-        creatorIds.add(int(row.creator_id));
-    await refreshPeriodCounts(manager, creatorIds);
+    if (before) {
+      // Per period, by difference where only plain videos are involved (period-deltas.ts).
+      await refreshPeriodCounts(manager, await movePeriodCounts(manager, before, now, eventIds));
+    } else {
+      // Per period, every author of the events named moves too (an event's unit has all their authors).
+      for (const part of chunks([...eventIds]))
+        for (const row of await rows<{ creator_id: number }>(
+          manager,
+          `SELECT DISTINCT va.creator_id FROM videos v JOIN video_authors va ON va.video_id = v.id
+            WHERE v.event_id IN ${placeholders(part.length)}`,
+          part,
+        ))
+          creatorIds.add(int(row.creator_id));
+      await refreshPeriodCounts(manager, creatorIds);
+    }
     // The video-title index, for the videos named (their titles may have moved).
     await refreshVideoTitleKeys(manager, videoIds);
     const changed = (Object.keys(COLUMNS) as (keyof Delta)[]).filter((key) => delta[key] !== 0);
@@ -228,9 +243,14 @@ export class CountsService {
   ): Promise<void> {
     const list = placeholders(ids.length);
     const actual = new Map<number, number>();
-    for (const row of await rows<{ id: number; event_id: number | null; creator_id: number | null }>(
+    for (const row of await rows<{
+      id: number;
+      event_id: number | null;
+      date: string | null;
+      creator_id: number | null;
+    }>(
       manager,
-      `SELECT v.id, v.event_id, va.creator_id
+      `SELECT v.id, v.event_id, v.date, va.creator_id
          FROM videos v LEFT JOIN video_authors va ON va.video_id = v.id
         WHERE v.id IN ${list}`,
       ids,
@@ -238,7 +258,11 @@ export class CountsService {
       const id = int(row.id);
       let state = states.get(id);
       if (!state) {
-        state = { authors: new Set(), eventId: row.event_id === null ? null : int(row.event_id) };
+        state = {
+          authors: new Set(),
+          eventId: row.event_id === null ? null : int(row.event_id),
+          date: String(row.date ?? ''),
+        };
         states.set(id, state);
       }
       if (row.creator_id === null) actual.set(id, actual.get(id) ?? 0);
@@ -348,7 +372,10 @@ export class CountsService {
     await this.storeEventCounts(manager, ids, events, storedEvents);
   }
 
-  private async storedCreators(manager: EntityManager, ids: number[]): Promise<Map<number, StoredCreatorCounts>> {
+  private async storedCreators(
+    manager: EntityManager,
+    ids: number[],
+  ): Promise<Map<number, StoredCreatorCounts>> {
     const stored = new Map<number, StoredCreatorCounts>();
     for (const row of await rows<{ creator_id: number } & StoredCreatorCounts>(
       manager,
