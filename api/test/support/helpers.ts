@@ -81,6 +81,23 @@ const sortKey = (row: Record<string, unknown>): string =>
   JSON.stringify(row, (_, value: unknown) => plain(value));
 
 /**
+ * A row as a snapshot holds it: without its sliding columns, bigints as numbers. Most rows have
+ * neither and are kept as they came (with their plain JSON as the sort key): the hostile-input suite
+ * takes a snapshot after each of ~5,000 requests, and copying every row cost it a minute.
+ */
+function snapshotRow(table: string, row: Record<string, unknown>): [string, Record<string, unknown>] {
+  const sliding = SLIDING[table];
+  if (!sliding && !Object.values(row).some((value) => typeof value === 'bigint'))
+    return [JSON.stringify(row), row];
+  const copy = Object.fromEntries(
+    Object.entries(row)
+      .filter(([column]) => !sliding?.includes(column))
+      .map(([column, value]) => [column, plain(value)]),
+  );
+  return [sortKey(copy), copy];
+}
+
+/**
  * Everything the database holds, to assert that a rejected request changed nothing: every table the
  * schema has (found at run time, so a new table is covered without a change here) except the
  * bookkeeping above, each table's rows in a fixed order.
@@ -88,18 +105,10 @@ const sortKey = (row: Record<string, unknown>): string =>
 export async function snapshot(t: TestContext): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
   for (const table of await tableNames(t)) {
-    const rows = (await t.query(`SELECT * FROM ${table}`))
+    result[table] = (await t.query(`SELECT * FROM ${table}`))
       // SQLite's AUTOINCREMENT counters: the bookkeeping tables' move with them.
       .filter((row) => table !== 'sqlite_sequence' || !BOOKKEEPING.has(String(row.name)))
-      .map((row) =>
-        Object.fromEntries(
-          Object.entries(row)
-            .filter(([column]) => !SLIDING[table]?.includes(column))
-            .map(([column, value]) => [column, plain(value)]),
-        ),
-      );
-    result[table] = rows
-      .map((row) => [sortKey(row), row] as const)
+      .map((row) => snapshotRow(table, row))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, row]) => row);
   }
