@@ -20,6 +20,7 @@ export interface GroupRow {
   /** The first read after a membership write: computed then, in ms. */
   coldMs: number;
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
   non2xx: number;
 }
@@ -78,10 +79,13 @@ export async function runGroupBench(
       bytes: body.length,
       coldMs,
       requestsPerSecond: result.requests.average,
+      p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       non2xx: result.non2xx + result.errors + result.timeouts,
     });
-    log(`  ${read.name}: cold ${coldMs.toFixed(0)} ms, p99 ${result.latency.p99} ms`);
+    log(
+      `  ${read.name}: cold ${coldMs.toFixed(0)} ms, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    );
   }
   return rows;
 }
@@ -92,7 +96,7 @@ const verdict = (met: boolean) => (met ? 'met' : '**not met**');
 export function formatGroups(rows: readonly GroupRow[], label: string): string[][] {
   return rows.map((row) => [
     `${row.name} (${label})`,
-    `p99 ${row.p99Ms} ms (${row.requestsPerSecond.toFixed(0)} req/s); first read after a write ` +
+    `p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms (${row.requestsPerSecond.toFixed(0)} req/s); first read after a write ` +
       `${row.coldMs.toFixed(0)} ms; ${row.bytes} bytes`,
     '',
     '',

@@ -1,0 +1,58 @@
+/**
+ * `npm run bench:groups -w @friends/bench [-- --large]`: only the group rows of the share bench (the
+ * as-of boards and the stats, cold after a membership write and kept under load), on a fresh copy of
+ * the cached default or large SQLite set, beside the kept all-time leaderboard read the same way (a
+ * reference for what the machine gives a kept answer right now). Prints one line per row.
+ */
+import autocannon from 'autocannon';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_ROUTES, GROUP_ROUTES } from '@friends/shared';
+import { ensureBuilt } from './build';
+import { DEFAULT_SIZE, LARGE_SIZE, cachedSqlite, sizeLabel } from './generate';
+import { formatGroups, runGroupBench } from './group-bench';
+import { startApi } from './server';
+import { CACHE_DIR, arg, log } from './util';
+
+async function main(): Promise<void> {
+  const size = process.argv.includes('--large') ? LARGE_SIZE : DEFAULT_SIZE;
+  const connections = Number(arg('connections', '10'));
+  const durationSeconds = Number(arg('duration', '5'));
+  const cached = await cachedSqlite(size);
+  if (!cached) throw new Error(`no cached ${sizeLabel(size)} set in ${CACHE_DIR}: run npm run bench once`);
+  const buildDir = ensureBuilt();
+  const dir = join(CACHE_DIR, 'run');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'groups.sqlite');
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  copyFileSync(cached.file, file);
+  const api = await startApi({ buildDir, databaseUrl: `sqlite:${file}` });
+  try {
+    const cookie = await api.login();
+    const res = await fetch(api.url + GROUP_ROUTES.groups, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: `Bench groups ${Date.now()}`, kind: 'agency' }),
+    });
+    if (res.status !== 201) throw new Error(`POST group: ${res.status}`);
+    const { id } = (await res.json()) as { id: number };
+    await fetch(api.url + API_ROUTES.leaderboard).then((r) => r.arrayBuffer());
+    const reference = await autocannon({
+      url: api.url + API_ROUTES.leaderboard,
+      connections,
+      duration: durationSeconds,
+    });
+    log(
+      `kept all-time leaderboard (reference): p50 ${reference.latency.p50} ms, p99 ${reference.latency.p99} ms`,
+    );
+    const rows = await runGroupBench(api, cached.meta, id, { connections, durationSeconds });
+    for (const row of formatGroups(rows, sizeLabel(size))) process.stdout.write(`| ${row.join(' | ')} |\n`);
+  } finally {
+    await api.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
