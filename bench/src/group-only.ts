@@ -36,16 +36,20 @@ async function main(): Promise<void> {
     });
     if (res.status !== 201) throw new Error(`POST group: ${res.status}`);
     const { id } = (await res.json()) as { id: number };
-    await fetch(api.url + API_ROUTES.leaderboard).then((r) => r.arrayBuffer());
-    const reference = await autocannon({
-      url: api.url + API_ROUTES.leaderboard,
-      connections,
-      duration: durationSeconds,
-    });
-    log(
-      `kept all-time leaderboard (reference): p50 ${reference.latency.p50} ms, p99 ${reference.latency.p99} ms`,
-    );
+    const reference = async (when: string) => {
+      await fetch(api.url + API_ROUTES.leaderboard).then((r) => r.arrayBuffer());
+      const result = await autocannon({
+        url: api.url + API_ROUTES.leaderboard,
+        connections,
+        duration: durationSeconds,
+      });
+      log(
+        `kept all-time leaderboard (reference, ${when}): p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      );
+    };
+    await reference('first');
     const rows = await runGroupBench(api, cached.meta, id, { connections, durationSeconds });
+    await reference('last');
     for (const row of formatGroups(rows, sizeLabel(size))) process.stdout.write(`| ${row.join(' | ')} |\n`);
   } finally {
     await api.stop();
