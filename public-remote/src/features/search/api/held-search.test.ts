@@ -27,18 +27,18 @@ describe('heldMatches', () => {
       { text: '', pages: [page(10, all[0]!, all[1]!)] },
       { text: 'k', pages: [page(3, all[0]!, all[2]!, all[3]!)] },
     ];
-    expect(heldMatches(held, 'ka')).toEqual({ items: [all[0], all[2], all[3]], total: 3 });
-    expect(heldMatches(held, 'KAR')).toEqual({ items: [all[0]], total: 1 });
+    expect(heldMatches(held, 'ka')).toEqual({ items: [all[0], all[2], all[3]], total: 3, from: 'k' });
+    expect(heldMatches(held, 'KAR')).toEqual({ items: [all[0]], total: 1, from: 'k' });
   });
 
   it('leaves the count open when the held answer has more pages', () => {
     const held = [{ text: '', pages: [page(10, all[0]!, all[1]!)] }];
-    expect(heldMatches(held, 'ka')).toEqual({ items: [all[0]], total: null });
+    expect(heldMatches(held, 'ka')).toEqual({ items: [all[0]], total: null, from: '' });
   });
 
   it("uses the term's own held answer as it is, and nothing for with: or an unrelated term", () => {
     const held = [{ text: 'ok', pages: [page(7, all[2]!)] }];
-    expect(heldMatches(held, 'ok')).toEqual({ items: [all[2]], total: 7 });
+    expect(heldMatches(held, 'ok')).toEqual({ items: [all[2]], total: 7, from: 'ok' });
     expect(heldMatches(held, 'bo')).toBeNull();
     expect(heldMatches([{ text: '', pages: [page(4, ...all)] }], 'with:"Kara"')).toBeNull();
   });

@@ -32,6 +32,8 @@ export interface HeldMatches {
   items: CreatorListItem[];
   /** Every match's count when known (the held answer was complete, or was this very term's); else null. */
   total: number | null;
+  /** The term of the held answer they come from (the term itself when its answer is held). */
+  from: string;
 }
 
 /**
@@ -71,7 +73,7 @@ export function heldMatches(held: readonly HeldSearch[], text: string): HeldMatc
     const last = search.pages.at(-1);
     if (!last || hasWithTerm(search.text)) continue;
     if (search.text === text) {
-      return { items: search.pages.flatMap((page) => page.items), total: last.total };
+      return { items: search.pages.flatMap((page) => page.items), total: last.total, from: text };
     }
     if (!narrows(nameLookup(search.text), lookup)) continue;
     const loaded = search.pages.reduce((sum, page) => sum + page.items.length, 0);
@@ -81,7 +83,7 @@ export function heldMatches(held: readonly HeldSearch[], text: string): HeldMatc
   }
   if (!best) return null;
   const items = best.search.pages.flatMap((page) => filterSearchIndex(pageIndex(page), text));
-  return { items, total: best.complete ? items.length : null };
+  return { items, total: best.complete ? items.length : null, from: best.search.text };
 }
 
 /**
@@ -101,12 +103,24 @@ export function useSettled<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-/**
- * heldMatches over the visitor's creator searches in the query cache; `version` (the current answer's
- * update time) recomputes when an answer arrives. null while `enabled` is false.
- */
-export function useHeldMatches(text: string, enabled: boolean, version: number): HeldMatches | null {
+/** A number that changes whenever an answer to a creator search arrives in the query cache. */
+function useSearchAnswers(): number {
   const client = useQueryClient();
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const prefix = QUERY_KEYS.creatorSearch('').slice(0, -1);
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (prefix.every((part, i) => event.query.queryKey[i] === part)) setVersion((n) => n + 1);
+    });
+  }, [client]);
+  return version;
+}
+
+/** heldMatches over the visitor's creator searches in the query cache; null while `enabled` is false. */
+export function useHeldMatches(text: string, enabled: boolean): HeldMatches | null {
+  const client = useQueryClient();
+  const version = useSearchAnswers();
   return useMemo(() => {
     if (!enabled) return null;
     const prefix = QUERY_KEYS.creatorSearch('').slice(0, -1);

@@ -100,6 +100,20 @@ describe('SearchView paints from the held answers before the server answers', ()
     expect(names()).toEqual(['Creator 77']);
   });
 
+  it('asks at once, without waiting for typing to pause, when nothing held can paint', async () => {
+    const server = holdTerms(MANY);
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (100)' });
+
+    await user.type(searchBox(), 'zq'); // no held row has a z: each key is asked as it is typed
+    await waitFor(() => expect(server.asked('zq')).toBe(true));
+    expect(server.asked('z')).toBe(true);
+    expect(server.signalOf('z')?.aborted).toBe(true);
+    expect(screen.queryByText(/No creators found/)).not.toBeInTheDocument();
+    server.release('zq');
+    expect(await screen.findByText('No creators found matching "zq"')).toBeInTheDocument();
+  });
+
   it('drops and aborts an answer for a term the box has moved on from', async () => {
     const server = holdTerms(MANY);
     const { user } = renderWithClient(<SearchPage {...viewProps()} />);

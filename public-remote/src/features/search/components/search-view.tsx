@@ -109,16 +109,19 @@ export function SearchView({
   const apiTerm = query ? searchQueryTerm(query) : '';
   const withNames = query?.withNames ?? null;
   const listVideos = withNames !== null && showVideos;
-  // The server is asked once typing pauses; until its answer comes, the held answers paint (below).
-  const askedTerm = useSettled(apiTerm, SEARCH_ASK_DELAY_MS);
+  // What the held answers already tell about a plain term: the start of the server's answer. None
+  // matching while more may come paints nothing: the previous results stay until the answer (never a
+  // 'No creators found' the answer could take back).
+  const held = useHeldMatches(apiTerm, error === null && !withNames);
+  const paintable = held && (held.items.length > 0 || held.total !== null) ? held : null;
+  // The server is asked once typing pauses while another term's held answer paints; at once when none
+  // can (or when this term's own answer is held: then nothing new is asked).
+  const settledTerm = useSettled(apiTerm, SEARCH_ASK_DELAY_MS);
+  const askedTerm = paintable && paintable.from !== apiTerm ? settledTerm : apiTerm;
   const search = useCreatorSearch(askedTerm, error === null && !listVideos);
   const videoSearch = useVideoSearch(apiTerm, listVideos);
   const answered = search.data !== undefined && !search.isPlaceholderData && askedTerm === apiTerm;
-  // What the held answers already tell about a plain term: the start of the server's answer.
-  const held = useHeldMatches(apiTerm, error === null && !withNames && !answered, search.dataUpdatedAt);
-  // No held match yet, and more may come: the previous results stay until the answer (never a
-  // 'No creators found' the answer could take back).
-  const local = held && (held.items.length > 0 || held.total !== null) ? held : null;
+  const local = answered ? null : paintable;
   // The term of the server's answer on screen (the previous one while the next term is asked), and
   // the term whose results are on screen (this one when the held answers paint it).
   const [servedTerm, setServedTerm] = useState('');
