@@ -522,6 +522,7 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
       creators: 0,
       eventCounts: 0,
       videos: 0,
+      pairs: 0,
       totals: [],
     });
   });

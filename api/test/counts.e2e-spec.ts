@@ -284,7 +284,7 @@ async function expectCountsRight(): Promise<void> {
       .sort(([a], [b]) => (a as number) - (b as number)),
   );
   const drift = await t.app.get(TransactionRunner).read((manager) => t.app.get(CountsService).drift(manager));
-  expect(drift).toEqual({ creators: 0, eventCounts: 0, videos: 0, totals: [] });
+  expect(drift).toEqual({ creators: 0, eventCounts: 0, videos: 0, pairs: 0, totals: [] });
 
   // What the API answers from them.
   const analytics = (await t.http().get(`${API_ROUTES.stats}?offset=0&limit=500`)).body as Analytics;
@@ -355,6 +355,8 @@ describe(`counts kept on write (${TEST_DB})`, () => {
       // The video is no collaboration any more: neither creator has an event left.
       eventCounts: 2,
       videos: 1,
+      // The pair is gone from the authorships, not from its stored rows (one per direction).
+      pairs: 2,
       totals: ['videos', 'collaborations', 'creatorsWithVideos'],
     });
     await runner.write((manager) => counts.rebuild(manager));

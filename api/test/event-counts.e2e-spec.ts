@@ -58,6 +58,7 @@ async function expectNoDrift(): Promise<void> {
     creators: 0,
     eventCounts: 0,
     videos: 0,
+    pairs: 0,
     totals: [],
   });
 }

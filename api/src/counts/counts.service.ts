@@ -43,6 +43,7 @@ import {
   type VideoState,
 } from './count-deltas';
 import { REBUILD_MONTH_COUNTS_SQL, refreshMonthCounts } from './month-counts';
+import { EXPECTED_PAIR_COUNTS_SQL, REBUILD_PAIR_COUNTS_SQL, refreshPairCounts } from './pair-counts';
 import { rebuildPeriodCounts, refreshPeriodCounts } from './period-counts';
 import { movePeriodCounts } from './period-deltas';
 
@@ -79,6 +80,8 @@ export interface CountDrift {
   eventCounts: number;
   /** Videos likewise. */
   videos: number;
+  /** Pairs of creators (each direction) whose videos or events together are missing, extra or different. */
+  pairs: number;
   /** Totals that differ from the recomputation. */
   totals: (keyof CountTotals)[];
 }
@@ -139,6 +142,7 @@ export class CountsService {
         await this.storeEventCounts(manager, part, await this.recountEventCounts(manager, part));
       }
     }
+    await refreshPairCounts(manager, named, videoIds);
     // The name-search index is kept the same way, for the creators named (not every author found).
     await refreshCreatorSearchKeys(manager, named);
     if (before) {
@@ -170,6 +174,7 @@ export class CountsService {
   async rebuild(manager: EntityManager): Promise<void> {
     for (const sql of REBUILD_COUNTS_SQL) await manager.query(sql);
     for (const sql of REBUILD_MONTH_COUNTS_SQL) await manager.query(sql);
+    for (const sql of REBUILD_PAIR_COUNTS_SQL) await manager.query(sql);
     await rebuildCreatorSearchKeys(manager);
     await rebuildPeriodCounts(manager, utcDay());
     await rebuildVideoTitleKeys(manager);
@@ -208,6 +213,12 @@ export class CountsService {
       (a, b) => a === b,
     );
 
+    const pairs = differing(
+      await pairCountMap(manager, EXPECTED_PAIR_COUNTS_SQL),
+      await pairCountMap(manager, 'SELECT creator_id, other_id, videos, events FROM creator_pairs'),
+      (a, b) => a === b,
+    );
+
     const expected: CountTotals = {
       creators: expectedCreators.size,
       videos: expectedVideos.size,
@@ -218,7 +229,7 @@ export class CountsService {
     const totals = (Object.keys(expected) as (keyof CountTotals)[]).filter(
       (key) => stored[key] !== expected[key],
     );
-    return { creators, eventCounts, videos, totals };
+    return { creators, eventCounts, videos, pairs, totals };
   }
 
   async totals(manager: EntityManager): Promise<CountTotals> {
@@ -482,8 +493,19 @@ async function eventCountMap(manager: EntityManager, sql: string): Promise<Map<n
   return found;
 }
 
+/** `videos/events` together per `creator:other`. */
+async function pairCountMap(manager: EntityManager, sql: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const row of await rows<{ creator_id: number; other_id: number; videos: number; events: number }>(
+    manager,
+    sql,
+  ))
+    found.set(`${int(row.creator_id)}:${int(row.other_id)}`, `${int(row.videos)}/${int(row.events)}`);
+  return found;
+}
+
 /** Keys missing from either map or with different values. */
-function differing<T>(a: Map<number, T>, b: Map<number, T>, same: (x: T, y: T) => boolean): number {
+function differing<K, T>(a: Map<K, T>, b: Map<K, T>, same: (x: T, y: T) => boolean): number {
   let count = 0;
   for (const [key, value] of a) {
     const other = b.get(key);

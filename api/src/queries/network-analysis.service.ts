@@ -128,7 +128,7 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
   communitiesJson(trim: { limit?: number; members?: number } = {}): Promise<Buffer | Communities> {
     const { limit, members } = trim;
     if (limit === undefined && members === undefined) {
-      return this.answer('communities', (manager, run) => readAllCommunities(manager, run));
+      return this.answer('communities', (manager, run) => readAllCommunities(manager, run), 'bytes');
     }
     return this.answer(`communities:${limit ?? ''}:${members ?? ''}`, (manager, run) =>
       readCommunities(manager, run, limit, members),
@@ -146,15 +146,22 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     return this.answer(`bridges:${limit}`, (manager, run) => readBridges(manager, run, limit));
   }
 
-  /** An answer read from the newest run: cached while that run is current, else sent as it is. */
+  /**
+   * An answer read from the newest run: cached while that run is current, else sent as it is. `bytes`:
+   * `read` answers the JSON text itself.
+   */
   private async answer<T>(
     key: string,
     read: (manager: EntityManager, run: number) => Promise<T>,
+    form: 'value' | 'bytes' = 'value',
   ): Promise<Buffer | T> {
     const { id } = await this.current();
     const compute = () => this.tx.read((manager) => read(manager, id));
     if (this.currentAt !== this.changes) return compute();
-    return this.cache.json(`network:${id}:${key}`, compute, { reads: ANALYSIS_READS });
+    const options = { reads: ANALYSIS_READS };
+    return form === 'bytes'
+      ? this.cache.buffer(`network:${id}:${key}`, compute as () => Promise<Buffer>, options)
+      : this.cache.json(`network:${id}:${key}`, compute, options);
   }
 
   /** The newest run; until the first one exists (a fresh database), waits for it. */

@@ -25,7 +25,6 @@ import { chunks, int, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { readMembershipsOf } from '../groups/group-reader';
 import { readVideosById } from '../videos/video-reader';
-import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
 
 interface WeightRow {
   source: number;
@@ -33,21 +32,8 @@ interface WeightRow {
   weight: number;
 }
 
-/** The author row `va` is on a collaboration. */
-const IS_COLLABORATION = authorRowInCollaborationSql('va');
-
-/**
- * What an edge counts, in SQL over the pair's shared author rows `a` (of video `a.video_id`): videos
- * together, or events together (a collab event once, a video in no event on its own; event ids are
- * positive, so `-id` keys a video apart from every event), with the join to `videos v` that needs.
- */
-const WEIGHT_SQL: Record<NetworkWeight, { count: string; join: string }> = {
-  videos: { count: 'COUNT(*)', join: '' },
-  events: {
-    count: 'COUNT(DISTINCT COALESCE(v.event_id, -v.id))',
-    join: 'JOIN videos v ON v.id = a.video_id',
-  },
-};
+/** The pair counts' column an edge weighs: videos together, or collab events together (an event once). */
+const PAIR_COLUMN: Record<NetworkWeight, 'videos' | 'events'> = { videos: 'videos', events: 'events' };
 
 /** Ids per IN list (a weight query can take two lists; NETWORK_LIMITS.neighbours keeps them short). */
 const ID_CHUNK = 250;
@@ -94,17 +80,15 @@ export class NetworkService {
     weight: NetworkWeight,
   ): Promise<CreatorNetwork> {
     const center = await this.resolveOrFail(manager, requestedId);
-    const by = WEIGHT_SQL[weight];
+    const column = PAIR_COLUMN[weight];
 
-    // First hop: the centre's collaborators, most videos (or events) together first.
+    // First hop: the centre's collaborators, most videos (or events) together first: the first rows of
+    // the pair counts' index (counts/pair-counts.ts).
     const around = await rows<{ id: number; weight: number }>(
       manager,
-      `SELECT other.creator_id AS id, ${by.count} AS weight
-         FROM video_authors a
-         JOIN video_authors other ON other.video_id = a.video_id AND other.creator_id <> a.creator_id
-         ${by.join}
-        WHERE a.creator_id = ?
-        GROUP BY other.creator_id
+      `SELECT other_id AS id, ${column} AS weight
+         FROM creator_pairs
+        WHERE creator_id = ?
         ORDER BY weight DESC, id ASC
         LIMIT ${NETWORK_LIMITS.neighbours + 1}`,
       [center],
@@ -186,29 +170,24 @@ export class NetworkService {
     return weight === 'events' ? { ...network, weight } : network;
   }
 
-  /**
-   * Videos together for every pair of the given creators (each pair once, source < target). The unary
-   * plus keeps the second IN list off the primary key: used there, SQLite probed every (video, id) of
-   * the list for each row read, 5 million probes for a hub's 200 collaborators at 1,000,000 videos.
-   */
+  /** Videos (or events) together for every pair of the given creators (each pair once, source < target). */
   private async weightsAmong(
     manager: EntityManager,
     ids: readonly number[],
     weight: NetworkWeight,
   ): Promise<WeightRow[]> {
     const found: WeightRow[] = [];
-    const by = WEIGHT_SQL[weight];
     if (ids.length < 2) return found;
     for (const part of chunks(ids, ID_CHUNK)) {
+      // The unary plus reads each creator's pairs and filters them, rather than probing every
+      // (creator, other) of the two lists.
       found.push(
         ...(await rows<WeightRow>(
           manager,
-          `SELECT a.creator_id AS source, b.creator_id AS target, ${by.count} AS weight
-             FROM video_authors a
-             JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id > a.creator_id
-             ${by.join}
-            WHERE a.creator_id IN ${placeholders(part.length)} AND +b.creator_id IN ${placeholders(ids.length)}
-            GROUP BY a.creator_id, b.creator_id`,
+          `SELECT creator_id AS source, other_id AS target, ${PAIR_COLUMN[weight]} AS weight
+             FROM creator_pairs
+            WHERE creator_id IN ${placeholders(part.length)} AND +other_id IN ${placeholders(ids.length)}
+              AND other_id > creator_id`,
           [...part, ...ids],
         )),
       );
@@ -223,17 +202,13 @@ export class NetworkService {
     weight: NetworkWeight,
   ): Promise<WeightRow[]> {
     const found: WeightRow[] = [];
-    const by = WEIGHT_SQL[weight];
     for (const part of chunks(ids, ID_CHUNK)) {
       found.push(
         ...(await rows<WeightRow>(
           manager,
-          `SELECT a.creator_id AS source, b.creator_id AS target, ${by.count} AS weight
-             FROM video_authors a
-             JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
-             ${by.join}
-            WHERE a.creator_id IN ${placeholders(part.length)}
-            GROUP BY a.creator_id, b.creator_id`,
+          `SELECT creator_id AS source, other_id AS target, ${PAIR_COLUMN[weight]} AS weight
+             FROM creator_pairs
+            WHERE creator_id IN ${placeholders(part.length)}`,
           part,
         )),
       );
@@ -384,11 +359,10 @@ export class NetworkService {
       found.push(
         ...(await rows<WeightRow>(
           manager,
-          `SELECT DISTINCT a.creator_id AS source, b.creator_id AS target
-             FROM video_authors a
-             JOIN video_authors b ON b.video_id = a.video_id AND b.creator_id <> a.creator_id
-            WHERE a.creator_id IN ${placeholders(part.length)}
-            ORDER BY a.creator_id, b.creator_id`,
+          `SELECT creator_id AS source, other_id AS target
+             FROM creator_pairs
+            WHERE creator_id IN ${placeholders(part.length)}
+            ORDER BY creator_id, other_id`,
           part,
         )),
       );
@@ -396,16 +370,17 @@ export class NetworkService {
     return found;
   }
 
+  /** A creator's dated collaborations per month, from the months kept on write (counts/month-counts.ts). */
   private async activity(manager: EntityManager, requestedId: number): Promise<Activity> {
     const id = await this.resolveOrFail(manager, requestedId);
     return toActivity(
       await rows<{ month: string; count: number }>(
         manager,
-        `SELECT SUBSTR(v.date, 1, 7) AS month, COUNT(*) AS count
-           FROM video_authors va JOIN videos v ON v.id = va.video_id
-          WHERE va.creator_id = ? AND v.date <> '' AND ${IS_COLLABORATION}
-          GROUP BY SUBSTR(v.date, 1, 7)
-          ORDER BY month`,
+        `SELECT vm.month, COUNT(*) AS count
+           FROM video_authors va JOIN video_months vm ON vm.video_id = va.video_id
+          WHERE va.creator_id = ?
+          GROUP BY vm.month
+          ORDER BY vm.month`,
         [id],
       ),
     );
@@ -428,22 +403,17 @@ export class NetworkService {
   private async suggested(manager: EntityManager, requestedId: number): Promise<SuggestedCreator[]> {
     const id = await resolveCreatorId(manager, requestedId);
     if (id === null) throw new NotFoundException(CREATOR_NOT_FOUND);
+    // From the pair counts: each (collaborator, their collaborator) pair is one row.
     const found = await rows<{ id: number; name: string; shared: number }>(
       manager,
       `SELECT c.id, c.name, s.shared
-         FROM (SELECT fof.creator_id AS id, COUNT(DISTINCT f.id) AS shared
-                 FROM (SELECT DISTINCT o.creator_id AS id
-                         FROM video_authors m
-                         JOIN video_authors o ON o.video_id = m.video_id AND o.creator_id <> m.creator_id
-                        WHERE m.creator_id = ?) f
-                 JOIN video_authors x ON x.creator_id = f.id
-                 JOIN video_authors fof ON fof.video_id = x.video_id AND fof.creator_id <> f.id
-                WHERE fof.creator_id NOT IN (SELECT o2.creator_id
-                                               FROM video_authors m2
-                                               JOIN video_authors o2 ON o2.video_id = m2.video_id
-                                              WHERE m2.creator_id = ?)
-                  AND fof.creator_id <> ?
-                GROUP BY fof.creator_id) s
+         FROM (SELECT fof.other_id AS id, COUNT(*) AS shared
+                 FROM creator_pairs f
+                 JOIN creator_pairs fof ON fof.creator_id = f.other_id
+                WHERE f.creator_id = ?
+                  AND fof.other_id <> ?
+                  AND fof.other_id NOT IN (SELECT other_id FROM creator_pairs WHERE creator_id = ?)
+                GROUP BY fof.other_id) s
          JOIN creators c ON c.id = s.id
         ORDER BY s.shared DESC, LOWER(c.name) ASC, c.id ASC
         LIMIT ${SUGGESTED_SIZE}`,

@@ -43,15 +43,30 @@ export class FeedsService {
     return this.kept(`creator:${id} ${origin}`, FEED_READS, () =>
       this.tx.read(async (manager) => {
         const creator = await this.resolve(manager, id);
+        // Dated collaborations first, from the narrow rows kept per dated collaboration
+        // (counts/month-counts.ts) rather than every video row of a prolific creator; then, if there
+        // are fewer, the undated ones (an empty date sorts last).
         const ids = await rows<{ id: number }>(
           manager,
-          `SELECT v.id
-             FROM video_authors mine JOIN videos v ON v.id = mine.video_id
-            WHERE mine.creator_id = ? AND ${authorRowInCollaborationSql('mine')}
-            ORDER BY v.date DESC, v.id DESC
+          `SELECT vm.video_id AS id
+             FROM video_authors mine JOIN video_months vm ON vm.video_id = mine.video_id
+            WHERE mine.creator_id = ?
+            ORDER BY vm.date DESC, vm.video_id DESC
             LIMIT ${FEED_ENTRIES}`,
           [creator.id],
         );
+        if (ids.length < FEED_ENTRIES)
+          ids.push(
+            ...(await rows<{ id: number }>(
+              manager,
+              `SELECT v.id
+                 FROM video_authors mine JOIN videos v ON v.id = mine.video_id
+                WHERE mine.creator_id = ? AND v.date = '' AND ${authorRowInCollaborationSql('mine')}
+                ORDER BY v.id DESC
+                LIMIT ${FEED_ENTRIES - ids.length}`,
+              [creator.id],
+            )),
+          );
         const videos = await this.videos(manager, ids);
         const url = `${origin}${SHARED_VIEW_PATHS.creator(creator.id)}`;
         return this.render(origin, {

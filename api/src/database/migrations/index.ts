@@ -22,6 +22,7 @@ import { PeriodCounts1797900000000 } from './1797900000000-PeriodCounts';
 import { AuthState1797860000000 } from './1797860000000-AuthState';
 import { VideoTitleSearch1797910000000 } from './1797910000000-VideoTitleSearch';
 import { EventRejections1797950000000 } from './1797950000000-EventRejections';
+import { CreatorPairs1797970000000 } from './1797970000000-CreatorPairs';
 import { GroupCounts1797980000000 } from './1797980000000-GroupCounts';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
@@ -50,5 +51,6 @@ export const MIGRATIONS = [
   VideoMonthDates1797900000002,
   VideoTitleSearch1797910000000,
   EventRejections1797950000000,
+  CreatorPairs1797970000000,
   GroupCounts1797980000000,
 ];
