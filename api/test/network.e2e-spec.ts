@@ -12,6 +12,7 @@ import {
 import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 import { REBUILD_COUNTS_SQL } from '../src/counts/counts-sql';
+import { REBUILD_PAIR_COUNTS_SQL } from '../src/counts/pair-counts';
 
 /**
  * The collaboration network on a small world whose every answer is worked out by hand, and on
@@ -316,7 +317,7 @@ describe('a large hub', () => {
       );
     }
     // Rows written around the API: the stored counts the network reads are rebuilt as the repair does.
-    for (const statement of REBUILD_COUNTS_SQL) await t.query(statement);
+    for (const statement of [...REBUILD_COUNTS_SQL, ...REBUILD_PAIR_COUNTS_SQL]) await t.query(statement);
   });
 
   it('caps one hop at the closest collaborators, keeping their ties', async () => {
