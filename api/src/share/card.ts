@@ -131,9 +131,32 @@ export function cardSvg(content: CardContent, otherScripts = true): Promise<stri
   });
 }
 
+/** Draws between two collections: at most this many images (3 MB each) wait to be freed. */
+const DRAWS_PER_COLLECTION = 8;
+let drawsSinceCollection = 0;
+
+/**
+ * resvg's image holds its 3 MB of pixels outside V8's heap, which does not count them: they are freed
+ * only when V8 collects the small handle, and a heap that grows little may go hundreds of cards without
+ * a full collection (200 cards added 600 MB of RSS). With `--expose-gc` (api/package.json
+ * `runtimeFlags`) every DRAWS_PER_COLLECTION draws are followed by a collection, a turn later, once the
+ * handles are unreachable. A young-generation one is not enough: a handle that lived through a draw
+ * under load has moved to the old generation.
+ */
+function freeImages(): void {
+  const collect = globalThis.gc;
+  if (!collect || ++drawsSinceCollection < DRAWS_PER_COLLECTION) return;
+  drawsSinceCollection = 0;
+  setImmediate(() => collect());
+}
+
 /** The PNG bytes of `content`'s card. */
 export async function drawCard(content: CardContent): Promise<Buffer> {
   const svg = await cardSvg(content);
-  const image = await renderAsync(svg, { font: { loadSystemFonts: false } });
-  return image.asPng();
+  try {
+    const image = await renderAsync(svg, { font: { loadSystemFonts: false } });
+    return image.asPng();
+  } finally {
+    freeImages();
+  }
 }
