@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { utcDay } from '@friends/shared';
-import { rebuildPeriodCounts } from '../../counts/period-counts';
+import { rebuildPeriodCountsFrozen } from './1797900000000-PeriodCounts.frozen';
 
 /**
  * Counts kept per period (counts/period-counts.ts): per period and way of counting, every creator's
@@ -73,7 +73,7 @@ export class PeriodCounts1797900000000 implements MigrationInterface {
         ],
       }),
     );
-    await rebuildPeriodCounts(queryRunner.manager, utcDay());
+    await rebuildPeriodCountsFrozen(queryRunner.manager, utcDay());
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
