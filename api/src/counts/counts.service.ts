@@ -45,7 +45,7 @@ import {
 import { REBUILD_MONTH_COUNTS_SQL, refreshMonthCounts } from './month-counts';
 import { EXPECTED_PAIR_COUNTS_SQL, REBUILD_PAIR_COUNTS_SQL, refreshPairCounts } from './pair-counts';
 import { rebuildPeriodCounts, refreshPeriodCounts } from './period-counts';
-import { movePeriodCounts } from './period-deltas';
+import { eventAuthors, movePeriodCounts } from './period-deltas';
 
 /** Creators and videos a change touched (any iterable of ids; repeats are fine). */
 export interface CountTargets {
@@ -149,15 +149,8 @@ export class CountsService {
       // Per period, by difference where only plain videos are involved (period-deltas.ts).
       await refreshPeriodCounts(manager, await movePeriodCounts(manager, before, now, eventIds));
     } else {
-      // Per period, every author of the events named moves too (an event's unit has all their authors).
-      for (const part of chunks([...eventIds]))
-        for (const row of await rows<{ creator_id: number }>(
-          manager,
-          `SELECT DISTINCT va.creator_id FROM videos v JOIN video_authors va ON va.video_id = v.id
-            WHERE v.event_id IN ${placeholders(part.length)}`,
-          part,
-        ))
-          creatorIds.add(int(row.creator_id));
+      // Per period, every author of the events named moves too.
+      for (const author of await eventAuthors(manager, eventIds)) creatorIds.add(author);
       await refreshPeriodCounts(manager, creatorIds);
     }
     // The video-title index, for the videos named (their titles may have moved).

@@ -28,6 +28,20 @@ interface Figures {
 /** A pair's units as dates (at most the stored day), by way of counting. */
 type PairUnits = Record<PeriodCounting, string[]>;
 
+/** Every author of the videos of `eventIds`: an event's unit has all of them, so they move with it. */
+export async function eventAuthors(manager: EntityManager, eventIds: Iterable<number>): Promise<Set<number>> {
+  const authors = new Set<number>();
+  for (const part of chunks([...eventIds]))
+    for (const row of await rows<{ creator_id: number }>(
+      manager,
+      `SELECT DISTINCT va.creator_id FROM videos v JOIN video_authors va ON va.video_id = v.id
+        WHERE v.event_id IN ${placeholders(part.length)}`,
+      part,
+    ))
+      authors.add(int(row.creator_id));
+  return authors;
+}
+
 /**
  * Moves the period rows of the named videos' authors whose units are all plain videos; answers the
  * creators left to recompute (authors of the events involved, and any whose stored rows were wrong).
@@ -56,14 +70,7 @@ export async function movePeriodCounts(
         events.add(s.eventId);
         for (const author of [...was.authors, ...is.authors]) recompute.add(author);
       }
-  for (const part of chunks([...events]))
-    for (const row of await rows<{ creator_id: number }>(
-      manager,
-      `SELECT DISTINCT va.creator_id FROM videos v JOIN video_authors va ON va.video_id = v.id
-        WHERE v.event_id IN ${placeholders(part.length)}`,
-      part,
-    ))
-      recompute.add(int(row.creator_id));
+  for (const author of await eventAuthors(manager, events)) recompute.add(author);
 
   const moving = new Set<number>();
   for (const { was, is } of states)
