@@ -16,7 +16,8 @@ interface CreatorListProps {
   /** The loaded pages of the creators matching `filter`. */
   creators: readonly CreatorListItem[];
   /** All creators, whatever the filter: the heading's n. */
-  allCount: number;
+  /** Every creator's count; null until the first page answers, so no false (0) shows. */
+  allCount: number | null;
   /** Creators matching the filter, loaded or not. */
   matchCount: number;
   filter: string;
@@ -117,7 +118,7 @@ export function CreatorList({
   };
 
   return (
-    <Section title={`All Creators (${allCount})`} className="admin-all-creators">
+    <Section title={`All Creators (${allCount ?? '…'})`} className="admin-all-creators">
       <div className="admin-toolbar">
         <CreatorQuickAdd draftKey="creators-quick-add-creator" />
       </div>

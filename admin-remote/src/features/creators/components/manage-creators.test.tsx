@@ -534,3 +534,13 @@ describe('Manage Creators: a long list paged by the API', () => {
     expect(api.writes()).toEqual([]);
   });
 });
+
+describe('Manage Creators: first load', () => {
+  it('shows no count until the list answers, so an empty database is never implied', async () => {
+    base();
+    renderWithClient(<ManageCreators {...viewProps()} />);
+    expect(screen.getByRole('heading', { name: 'All Creators (…)' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'All Creators (0)' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { name: `All Creators (${CREATORS.length})` });
+  });
+});

@@ -78,7 +78,7 @@ export function ManageCreators({ navigate }: RemoteViewProps) {
       />
       <CreatorList
         creators={shown.creators}
-        allCount={everyone.total ?? 0}
+        allCount={everyone.total ?? null}
         matchCount={shown.total ?? 0}
         filter={filter}
         onFilterChange={setFilter}

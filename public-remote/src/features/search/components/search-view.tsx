@@ -130,8 +130,10 @@ export function SearchView({
   const served = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const shown = local ? local.items : served;
   const count = local ? (local.total ?? local.items.length) : (search.data?.pages.at(-1)?.total ?? 0);
-  // Held rows without the whole count: more may match; the server's answer tells how many.
-  const countText = local && local.total === null ? `${count}+` : String(count);
+  // Held rows without the whole count: more may match; the server's answer tells how many. Before the
+  // first answer there is no count at all: "(0)" would read as an empty database.
+  const countText =
+    local && local.total === null ? `${count}+` : !local && search.data === undefined ? '…' : String(count);
   const firstPage = (listVideos ? videoSearch.data : search.data)?.pages[0];
   const unknownNames = firstPage?.unknownNames;
   const ambiguousNames = firstPage?.ambiguousNames;
