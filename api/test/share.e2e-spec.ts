@@ -100,7 +100,12 @@ beforeAll(async () => {
     join(bundles, 'host/dist/index.html'),
     readFileSync(join(__dirname, '../../host/src/index.html'), 'utf8'),
   );
-  t = await startTestApp({ BUNDLES_DIR: bundles, PUBLIC_URL: ORIGIN, WARM_CARDS: 'true' });
+  t = await startTestApp({
+    BUNDLES_DIR: bundles,
+    PUBLIC_URL: ORIGIN,
+    WARM_CARDS: 'true',
+    SHRINK_CARDS: 'true',
+  });
   ada = await createCreator(t, 'Ada');
   bo = await createCreator(t, 'Bo');
   cy = await createCreator(t, 'Cy');
@@ -388,6 +393,31 @@ const getPng = async (path: string) => {
 };
 
 describe('card images', () => {
+  // First among the cards, so no other card waits before it to be made smaller.
+  it('keeps a sent card as a smaller palette PNG under the same ETag, and replays that one', async () => {
+    const creator = await createCreator(t, 'Shrunk After Sending');
+    const path = SHARE_ROUTES.creatorCard(creator!.id);
+    const drawn = await getPng(path);
+    const etag = drawn.headers.etag!;
+    await t.app.get(CardsService).shrunk();
+    for (let n = 0; n < 2; n++) {
+      const kept = await getPng(path);
+      const bytes = kept.body as Buffer;
+      expect([kept.status, kept.headers.etag, pngSize(bytes)]).toEqual([
+        200,
+        etag,
+        { width: 1200, height: 630 },
+      ]);
+      // IHDR's colour type: 3, a palette; the drawn card is full colour.
+      expect([bytes[25], (drawn.body as Buffer)[25] === 3]).toEqual([3, false]);
+      expect(bytes.length).toBeLessThan((drawn.body as Buffer).length / 2);
+      expect(kept.headers['answer-computation']).toBe(drawn.headers['answer-computation']);
+    }
+    // A client (or another replica's CDN entry) holding the drawn form revalidates it with a 304.
+    expect((await t.http().get(path).set('If-None-Match', etag)).status).toBe(304);
+    // The palette form is made on a low-priority thread: a loaded machine may hold it back a while.
+  }, 120_000);
+
   it('draws 1200 × 630 PNGs for a creator, a pair and the leaderboard', async () => {
     for (const path of [
       SHARE_ROUTES.creatorCard(ada.id),

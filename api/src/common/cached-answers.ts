@@ -9,8 +9,9 @@
  * of that URL is answered by the HTTP server itself, before Fastify: no routing, Nest, guards, helmet
  * or hooks, whose headers (ETag and Cache-Control included) are part of what was kept; a matching
  * If-None-Match gets the 304. A replay is dropped with its answer, when a write changes a table the
- * answer reads (docs/architecture.md "Many replicas, one truth"), and an answer that depends on the
- * clock (AggregateCache.json's `expiresAt`) when it expires. For small answers (leaderboard, first page
+ * answer reads (docs/architecture.md "Many replicas, one truth"), an answer that depends on the
+ * clock (AggregateCache.json's `expiresAt`) when it expires, and one the cache puts another form in
+ * place of (AggregateCache.replace: a card made smaller) at once. For small answers (leaderboard, first page
  * of creators) the full stack cost about three times what a bare server spends on a request.
  *
  * Every cached answer carries `Answer-Computation`: which of this process's computations made it, so
@@ -76,6 +77,8 @@ interface Replay {
   expiresAt: number | undefined;
   /** The tables the answer reads (null: every table but UNCACHED_TABLES). */
   reads: ReadonlySet<string> | null;
+  /** The cached answer it sends (or sends encoded). */
+  answer: Buffer;
 }
 
 /** What the encoding hook sent, checked once the response is complete before it is kept. */
@@ -163,6 +166,9 @@ export class CachedAnswers {
   register(fastify: FastifyInstance, cache: AggregateCache): void {
     this.log = fastify.log;
     cache.onInvalidate((changed) => this.forget(changed));
+    cache.onReplace((previous) => {
+      for (const [key, replay] of this.replays) if (replay.answer === previous) this.drop(key);
+    });
     fastify.addHook('onReady', (done) => {
       this.replaying = true;
       done();
@@ -208,6 +214,7 @@ export class CachedAnswers {
           notModified: replayHeaders(reply, null),
           expiresAt: cache.expiresAt(sent.answer),
           reads: cache.readsOf(sent.answer),
+          answer: sent.answer,
         });
       }
       done();

@@ -28,6 +28,15 @@ export function etagOf(payload: string | Buffer): string {
   return etag;
 }
 
+/**
+ * Gives `form` the ETag of `payload` (weak: the same answer in another form, as a card's palette PNG
+ * is of the drawn one, or a copy). Returns `form`.
+ */
+export function sameEtag(payload: Buffer, form: Buffer): Buffer {
+  hashes.set(form, etagOf(payload));
+  return form;
+}
+
 /** True when the If-None-Match header names `etag` (weak comparison, lists and `*` included). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;

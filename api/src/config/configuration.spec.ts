@@ -37,6 +37,21 @@ describe('WARM_CARDS', () => {
   });
 });
 
+describe('SHRINK_CARDS', () => {
+  it.each([
+    [undefined, true],
+    ['true', true],
+    ['false', false],
+  ])('reads %j as %j', (value, expected) => {
+    const env = value === undefined ? {} : { SHRINK_CARDS: value };
+    expect(loadConfiguration(env).share.shrinkCards).toBe(expected);
+  });
+
+  it('rejects a value that is not true or false', () => {
+    expect(() => loadConfiguration({ SHRINK_CARDS: 'maybe' })).toThrow(/SHRINK_CARDS must be true or false/);
+  });
+});
+
 describe('loadConfiguration', () => {
   it('has defaults that make `npm start` work offline', () => {
     const config = loadConfiguration({});

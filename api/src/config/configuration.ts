@@ -88,6 +88,8 @@ export interface ShareConfig {
   keyReadsPerMinute: number;
   /** WARM_CARDS: draw one card at start, so the first visitor's card does not pay the drawing's start-up. */
   warmCards: boolean;
+  /** SHRINK_CARDS: after a card is sent, make its kept PNG a palette PNG (about a third of the bytes). */
+  shrinkCards: boolean;
 }
 
 export interface AppConfig {
@@ -180,6 +182,7 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
       publicReadsPerMinute: limit('PUBLIC_READ_RATE_LIMIT', 600),
       keyReadsPerMinute: limit('API_KEY_RATE_LIMIT', 6000),
       warmCards: bool('WARM_CARDS') ?? true,
+      shrinkCards: bool('SHRINK_CARDS') ?? true,
     },
     auth: {
       adminPassword: adminPassword || DEMO_ADMIN_PASSWORD,

@@ -1,3 +1,4 @@
+import { etagOf } from '../common/http-caching';
 import { AggregateCache } from './aggregate-cache.service';
 
 describe('AggregateCache', () => {
@@ -30,6 +31,32 @@ describe('AggregateCache', () => {
     cache.invalidate();
     expect(cache.isCurrent(body)).toBe(false);
     expect(invalidations).toBe(1);
+  });
+
+  it('puts a smaller form in place of a current answer, keeping its ETag and computation', async () => {
+    const cache = new AggregateCache();
+    const replaced: Buffer[] = [];
+    cache.onReplace((previous) => replaced.push(previous));
+    const drawn = Buffer.from('drawn form');
+    const etag = etagOf(drawn);
+    const body = await cache.buffer('card', async () => drawn, { reads: ['creators'], compress: false });
+    expect(etagOf(body)).toBe(etag); // a copy, named as what it copies
+    const smaller = Buffer.from('small');
+    expect(cache.replace('card', Buffer.from('drawn form'), smaller)).toBe(false); // not the kept one
+    expect(cache.replace('card', body, smaller)).toBe(true);
+    const kept = await cache.buffer('card', async () => Buffer.from('redrawn'));
+    expect([String(kept), etagOf(kept), cache.computationOf(kept), cache.compressible(kept)]).toEqual([
+      'small',
+      etagOf(body),
+      cache.computationOf(body),
+      false,
+    ]);
+    expect(replaced).toEqual([body]);
+    // Once a write made it stale, nothing is put in its place.
+    cache.invalidate(['creators']);
+    const fresh = await cache.buffer('card', async () => Buffer.from('fresh'), { reads: ['creators'] });
+    expect(cache.replace('card', kept, Buffer.from('x'))).toBe(false);
+    expect(String(await cache.buffer('card', async () => Buffer.from('other')))).toBe(String(fresh));
   });
 
   it('does not keep a failure', async () => {

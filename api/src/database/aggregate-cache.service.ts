@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
+import { sameEtag } from '../common/http-caching';
 import { EVERYTHING, UNCACHED_TABLES } from './answer-invalidation';
 
 /** Entries kept at most (profiles, networks and analytics pages are cached per creator or page). */
@@ -75,7 +76,7 @@ const toReadSet = (reads: readonly string[] | undefined): ReadSet => (reads ? ne
  */
 @Injectable()
 export class AggregateCache {
-  private readonly entries = new Map<string, { body: Promise<Buffer>; reads: ReadSet }>();
+  private readonly entries = new Map<string, { body: Promise<Buffer>; reads: ReadSet; settled?: Buffer }>();
   /** What may be kept (tests shrink it). */
   protected readonly limits = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
   /** JSON bytes of the computed entries, by key (for the byte limit). */
@@ -94,6 +95,7 @@ export class AggregateCache {
   private versions: Map<string, number> | null = null;
   private readonly stamped = new Set<string>();
   private readonly invalidated: Array<(changed: ChangedTables) => void> = [];
+  private readonly replaced: Array<(previous: Buffer) => void> = [];
   /** Intermediate results several answers are built from (see `value`). */
   private readonly values = new Map<string, { value: Promise<unknown>; reads: ReadSet }>();
 
@@ -110,10 +112,41 @@ export class AggregateCache {
   /**
    * As `json`, for answers that are bytes already (an Atom document, a preview page, a card image):
    * kept, encoded once, ETagged once and replayed like any cached answer. The bytes are copied, so
-   * `compute` may hand back a buffer it keeps elsewhere.
+   * `compute` may hand back a buffer it keeps elsewhere; the copy has its ETag (`sameEtag`).
    */
   buffer(key: string, compute: () => Promise<Buffer>, options: AnswerOptions = {}): Promise<Buffer> {
-    return this.keep(key, async () => Buffer.from(await compute()), options);
+    return this.keep(
+      key,
+      async () => {
+        const source = await compute();
+        return sameEtag(source, Buffer.from(source));
+      },
+      options,
+    );
+  }
+
+  /**
+   * Puts `smaller` in place of `key`'s answer `previous` (another form of the same answer, a card
+   * made smaller after it was sent), as computed at the same time from the same reads, under the same
+   * ETag; copied as `buffer` copies. False, and nothing happens, when `key` no longer holds `previous`
+   * or `previous` is not current any more. The listeners then drop what they kept of `previous`.
+   */
+  replace(key: string, previous: Buffer, form: Buffer): boolean {
+    const entry = this.entries.get(key);
+    const meta = this.computed.get(previous);
+    if (!entry || entry.settled !== previous || !meta || !this.isCurrent(previous)) return false;
+    const smaller = this.track(sameEtag(previous, Buffer.from(form)));
+    this.computed.set(smaller, meta);
+    this.entries.set(key, { body: Promise.resolve(smaller), reads: entry.reads, settled: smaller });
+    this.bytes += smaller.length - (this.sizes.get(key) ?? 0);
+    this.sizes.set(key, smaller.length);
+    for (const listener of this.replaced) listener(previous);
+    return true;
+  }
+
+  /** Calls `listener` with each answer `replace` put another form in place of. */
+  onReplace(listener: (previous: Buffer) => void): void {
+    this.replaced.push(listener);
   }
 
   private keep(key: string, compute: () => Promise<Buffer>, options: AnswerOptions): Promise<Buffer> {
@@ -133,7 +166,9 @@ export class AggregateCache {
     const pending = compute().then((computed) => {
       const body = this.track(computed);
       this.computed.set(body, meta);
-      if (this.entries.get(key)?.body === pending) {
+      const entry = this.entries.get(key);
+      if (entry?.body === pending) {
+        entry.settled = body;
         this.sizes.set(key, body.length);
         this.bytes += body.length;
         this.evict();

@@ -16,12 +16,14 @@ import {
   type CreatorPreviewCounts,
 } from '@friends/shared';
 import type { AppConfig } from '../config/configuration';
+import { sameEtag } from '../common/http-caching';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { drawCard, type CardContent } from './card';
+import { CardShrinker } from './card-shrinker';
 import { SUMMARY_READS, ShareReader, type GroupSummary } from './share-reader.service';
 
-/** Cards kept at most; a card is about 30 KB. */
+/** Cards kept at most; a card is about 30–45 KB as drawn, a third of that once made smaller. */
 const MAX_CARDS = 300;
 /**
  * Draws at once at most. Layout runs on the event loop and rasterising on libuv's pool, so more at
@@ -44,11 +46,15 @@ export function groupCardLines(group: GroupSummary): string[] {
 }
 
 /**
- * Card images. Each address's PNG is a cached answer (kept, replayed, never compressed again) until a
- * write changes what cards read; the drawings themselves are kept by what they show: after a write the
- * summary is read again (cheap), and a card whose name and counts did not change is the same PNG with
- * the same ETag, so it is neither redrawn nor downloaded again.
+ * A card as drawn, by what it shows. `png` becomes its palette form once made smaller; both forms
+ * carry the drawn PNG's ETag (`sameEtag`).
  */
+interface Drawing {
+  png: Buffer;
+  /** Set once the card was sent: true when `png` is now the smaller form. */
+  shrinking?: Promise<boolean>;
+}
+
 /**
  * What the warm-up draws: a name in the always-loaded fonts, the layout of a real card. Nothing of it is
  * kept or served.
@@ -59,13 +65,28 @@ const WARM_UP_CARD: CardContent = {
   lines: ['1 video · 1 collaboration', '1 collaborator'],
 };
 
+/**
+ * Card images. Each address's PNG is a cached answer (kept, replayed, never compressed again) until a
+ * write changes what cards read; the drawings themselves are kept by what they show: after a write the
+ * summary is read again (cheap), and a card whose name and counts did not change is the same PNG with
+ * the same ETag, so it is neither redrawn nor downloaded again.
+ *
+ * A card goes out as drawn; then (SHRINK_CARDS) its palette form is made off the request path
+ * (CardShrinker) and put in place of the kept answer and its replays. The ETag stays the drawn PNG's:
+ * a weak ETag names the answer, not its bytes (as for a JSON answer in br, gzip or none), so a client
+ * or CDN holding either form gets its 304, and every replica, whichever form it holds, names the card
+ * alike (the drawing and the quantising are deterministic).
+ */
 @Injectable()
 export class CardsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CardsService.name);
-  private readonly drawn = new Map<string, Promise<Buffer>>();
+  private readonly drawn = new Map<string, Promise<Drawing>>();
   private drawing = 0;
   private readonly waiting: Array<() => void> = [];
   private readonly warm: boolean;
+  private readonly shrinker: CardShrinker | null;
+  /** Cards being made smaller (see `shrunk`). */
+  private readonly shrinks = new Set<Promise<unknown>>();
   /**
    * The start's warm-up draw: true once drawn, false when it failed or WARM_CARDS is off. The first
    * card of a process pays about a second of start-up (satori's layout engine and the resvg module
@@ -78,7 +99,9 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly cache: AggregateCache,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.warm = config.get('share', { infer: true }).warmCards;
+    const share = config.get('share', { infer: true });
+    this.warm = share.warmCards;
+    this.shrinker = share.shrinkCards ? new CardShrinker() : null;
   }
 
   onApplicationBootstrap(): void {
@@ -95,9 +118,15 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
       );
   }
 
-  /** A stop waits for the warm-up draw rather than leaving it running. */
+  /** A stop waits for the warm-up draw rather than leaving it running, and ends the shrinking. */
   async onApplicationShutdown(): Promise<void> {
     await this.warmedUp;
+    await this.shrinker?.close();
+  }
+
+  /** Resolves once every card sent so far has been made smaller and put in place (or left as drawn). */
+  async shrunk(): Promise<void> {
+    while (this.shrinks.size > 0) await Promise.all([...this.shrinks]);
   }
 
   creatorCard(id: number): Promise<Buffer> {
@@ -126,11 +155,40 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     );
   }
 
-  private kept(key: string, draw: () => Promise<Buffer>, expiresAt?: number): Promise<Buffer> {
-    return this.cache.buffer(`card ${key}`, draw, { reads: SUMMARY_READS, compress: false, expiresAt });
+  private async kept(key: string, draw: () => Promise<Drawing>, expiresAt?: number): Promise<Buffer> {
+    const cacheKey = `card ${key}`;
+    let drawing: Drawing | undefined;
+    let served: Buffer | undefined;
+    const body = await this.cache.buffer(
+      cacheKey,
+      async () => {
+        drawing = await draw();
+        return (served = drawing.png);
+      },
+      { reads: SUMMARY_READS, compress: false, expiresAt },
+    );
+    // Only the request that computed the answer (not those that shared it) hands it on.
+    if (drawing && served) this.shrinkLater(cacheKey, body, drawing, served);
+    return body;
   }
 
-  private async drawCreator(id: number): Promise<Buffer> {
+  /** Once `drawing` is made smaller (once per drawing), its smaller form replaces `body` in the cache. */
+  private shrinkLater(cacheKey: string, body: Buffer, drawing: Drawing, served: Buffer): void {
+    const shrinker = this.shrinker;
+    if (!shrinker) return;
+    drawing.shrinking ??= shrinker.shrink(served).then((smaller) => {
+      if (!smaller) return false;
+      drawing.png = sameEtag(served, smaller);
+      return true;
+    });
+    const done = drawing.shrinking.then((shrunk) => {
+      if (shrunk && drawing.png !== served) this.cache.replace(cacheKey, body, drawing.png);
+    });
+    this.shrinks.add(done);
+    void done.finally(() => this.shrinks.delete(done));
+  }
+
+  private async drawCreator(id: number): Promise<Drawing> {
     const creator = await this.reader.creator(id);
     if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
     return this.draw({
@@ -140,7 +198,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     });
   }
 
-  private async drawPair(a: number, b: number): Promise<Buffer> {
+  private async drawPair(a: number, b: number): Promise<Drawing> {
     const pair = await this.reader.pair(a, b);
     if (!pair) throw new NotFoundException(CREATOR_NOT_FOUND);
     if (pair.a.id === pair.b.id) throw new BadRequestException(PAIR_MUST_DIFFER);
@@ -151,7 +209,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     });
   }
 
-  private async drawLeaderboard(): Promise<Buffer> {
+  private async drawLeaderboard(): Promise<Drawing> {
     const board = await this.reader.leaderboard();
     return this.draw({
       people: [],
@@ -179,7 +237,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  private draw(content: CardContent): Promise<Buffer> {
+  private draw(content: CardContent): Promise<Drawing> {
     const key = JSON.stringify(content);
     let card = this.drawn.get(key);
     if (card) {
@@ -187,7 +245,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
       this.drawn.set(key, card);
       return card;
     }
-    card = this.inTurn(() => drawCard(content));
+    card = this.inTurn(() => drawCard(content)).then((png) => ({ png }));
     this.drawn.set(key, card);
     card.catch(() => this.drawn.delete(key));
     while (this.drawn.size > MAX_CARDS) {
