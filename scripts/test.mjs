@@ -10,6 +10,9 @@
 // failed it is reported as SKIPPED and the run fails. A jest stage fails when one of its projects holds no
 // tests, so a suite that disappeared cannot pass by omission.
 //
+// Lint runs alongside the typecheck (both single-threaded, neither reads the other's output, no timing in
+// either): its output is held back and printed, under its own banner, once both have ended.
+//
 // For local iteration only: `node scripts/test.mjs --only=unit,api-sqlite` runs the named stages (ids in
 // the table below) and reports the others as not selected.
 import { spawn, spawnSync } from 'node:child_process';
@@ -85,7 +88,13 @@ const stages = [
   { n: '1', id: 'system', title: 'System packages (MariaDB, Chromium)', run: ensureSystemPackages },
   { n: '2', id: 'shared', title: 'Build shared', run: () => npm(['run', 'build', '-w', '@friends/shared']) },
   { n: '3', id: 'typecheck', title: 'Typecheck', needs: ['shared'], run: () => npm(['run', 'typecheck']) },
-  { n: '4', id: 'lint', title: 'Lint (ESLint + Prettier)', run: () => npm(['run', 'lint']) },
+  {
+    n: '4',
+    id: 'lint',
+    title: 'Lint (ESLint + Prettier)',
+    alongside: true,
+    run: (io) => npm(['run', 'lint'], io),
+  },
   {
     n: '5',
     id: 'unit',
@@ -153,8 +162,9 @@ function onPath(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
-async function npm(args) {
-  const code = await run('npm', args);
+/** @param {{ capture?: string[] }} [io] capture: the command's output goes there instead of the terminal */
+async function npm(args, io = {}) {
+  const code = await run('npm', args, {}, io.capture);
   return { ok: code === 0, note: code === 0 ? undefined : `exit code ${code}` };
 }
 
@@ -225,19 +235,26 @@ function jestOutcome(code, outputFile, projects) {
 
 // ---------------------------------------------------------------------------------------------- runner
 
-let current = null;
+const running = new Set();
 
-function run(cmd, args, options = {}) {
-  console.log(`$ ${cmd} ${args.join(' ')}`);
+/** Runs a command in the repository; with `capture`, its output is appended there instead of shown. */
+function run(cmd, args, options = {}, capture = undefined) {
+  const say = (line) => (capture ? capture.push(`${line}\n`) : console.log(line));
+  say(`$ ${cmd} ${args.join(' ')}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...options });
-    current = child;
+    const stdio = capture ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(cmd, args, { cwd: root, stdio, ...options });
+    running.add(child);
+    if (capture) {
+      child.stdout.on('data', (chunk) => capture.push(chunk.toString()));
+      child.stderr.on('data', (chunk) => capture.push(chunk.toString()));
+    }
     child.on('error', (err) => {
-      console.error(red(`could not start ${cmd}: ${err.message}`));
+      say(red(`could not start ${cmd}: ${err.message}`));
       resolve(127);
     });
     child.on('close', (code, signal) => {
-      current = null;
+      running.delete(child);
       resolve(code ?? (signal ? 128 : 1));
     });
   });
@@ -245,7 +262,7 @@ function run(cmd, args, options = {}) {
 
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
-    if (current) current.kill(sig);
+    for (const child of running) child.kill(sig);
     console.error(red(`\nInterrupted (${sig}).`));
     rmSync(tmp, { recursive: true, force: true });
     process.exit(130);
@@ -275,35 +292,67 @@ async function main() {
   const started = Date.now();
   if (only) console.log(yellow(`Running only: ${[...only].join(', ')} (the other stages are NOT run)`));
 
-  for (const stage of stages) {
-    const label = `${stage.n}. ${stage.title}`;
-    if (only && !only.has(stage.id)) {
-      results.push({ stage, label, status: 'NOT RUN', note: 'not selected (--only)', ms: 0 });
-      continue;
-    }
+  const banner = (label) => `\n${bold('='.repeat(100))}\n${bold(`== ${label}`)}\n${bold('='.repeat(100))}`;
+  /** Why a stage does not run: not selected, or a stage it needs failed; null when it runs. */
+  const hold = (stage) => {
+    if (only && !only.has(stage.id)) return { status: 'NOT RUN', note: 'not selected (--only)' };
     const failedNeed = (stage.needs ?? []).find((id) => {
       const r = results.find((x) => x.stage.id === id);
       return r && r.status !== 'PASS' && r.status !== 'NOT RUN';
     });
-    console.log(`\n${bold('='.repeat(100))}\n${bold(`== ${label}`)}\n${bold('='.repeat(100))}`);
-    if (failedNeed) {
-      const note = `needs '${failedNeed}', which failed`;
-      console.log(red(`SKIPPED: ${note}`));
-      results.push({ stage, label, status: 'SKIPPED', note, ms: 0 });
-      continue;
-    }
+    return failedNeed ? { status: 'SKIPPED', note: `needs '${failedNeed}', which failed` } : null;
+  };
+  const runStage = async (stage, io = {}) => {
     const t0 = Date.now();
     /** @type {Outcome} */
     let outcome;
     try {
-      outcome = await stage.run();
+      outcome = await stage.run(io);
     } catch (err) {
       outcome = { ok: false, note: String(err?.message ?? err) };
     }
-    const ms = Date.now() - t0;
+    return { outcome, ms: Date.now() - t0 };
+  };
+  const record = (stage, { outcome, ms }) => {
     const status = outcome.ok ? 'PASS' : 'FAIL';
     console.log((outcome.ok ? green : red)(`\n${status}: ${stage.title} (${formatDuration(ms)})`));
-    results.push({ stage, label, status, note: outcome.note, tests: outcome.tests, ms });
+    results.push({
+      stage,
+      label: `${stage.n}. ${stage.title}`,
+      status,
+      note: outcome.note,
+      tests: outcome.tests,
+      ms,
+    });
+  };
+
+  for (const [k, stage] of stages.entries()) {
+    if (stage.alongside && results.some((r) => r.stage === stage)) continue; // ran with the one before
+    const label = `${stage.n}. ${stage.title}`;
+    const held = hold(stage);
+    if (held?.status === 'NOT RUN') {
+      results.push({ stage, label, ...held, ms: 0 });
+      continue;
+    }
+    console.log(banner(label));
+    if (held) {
+      console.log(red(`SKIPPED: ${held.note}`));
+      results.push({ stage, label, ...held, ms: 0 });
+      continue;
+    }
+    const next = stages[k + 1];
+    if (!next?.alongside || hold(next)) {
+      record(stage, await runStage(stage));
+      continue;
+    }
+    // The next stage runs meanwhile, its output held back until both have ended.
+    console.log(yellow(`(${next.n}. ${next.title} runs alongside; its output follows this stage's)`));
+    const captured = [];
+    const [mine, theirs] = await Promise.all([runStage(stage), runStage(next, { capture: captured })]);
+    record(stage, mine);
+    console.log(banner(`${next.n}. ${next.title}`));
+    process.stdout.write(captured.join(''));
+    record(next, theirs);
   }
 
   const rows = results.map((r) => [
