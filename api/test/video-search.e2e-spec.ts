@@ -9,6 +9,7 @@ import {
   VIDEO_SEARCH_CASES,
   VIDEO_SEARCH_VIDEOS,
 } from '../../shared/src/fixtures/video-search-cases';
+import { VIDEO_SEARCH_BOUNDS } from '../src/videos/video-reader';
 import { admin, createCreator, createVideo } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
@@ -69,6 +70,43 @@ describe(`GET /api/videos/search: the shared video-search table (${TEST_DB})`, (
       }
       expect(pages).toEqual(every);
     }
+  });
+
+  it('counts a step past the page, says when more match, and pages the same either way', async () => {
+    // Queries matching several videos through titles, authors or both (one and two characters, 3+).
+    const queries = ['z', 'k', 'ok', 'の', 'jose', 'plain', 'night', 'ni'];
+    const every = new Map<string, number[]>();
+    for (const q of queries) every.set(q, idsOf(await search(q)));
+    const saved = { ...VIDEO_SEARCH_BOUNDS };
+    try {
+      // Both author plans: the newest authorships checked, and the matching creators' videos sorted
+      // (each with a page size no other test asks for, so no answer is replayed from the answer cache).
+      for (const [manyAuthors, limit] of [
+        [1, 3],
+        [1_000_000, 4],
+      ] as const) {
+        Object.assign(VIDEO_SEARCH_BOUNDS, { totalStep: 2, manyAuthors });
+        for (const q of queries) {
+          const all = every.get(q) as number[];
+          const pages: number[] = [];
+          for (let offset = 0; offset < all.length; offset += limit) {
+            const page = await search(q, { limit, offset });
+            // Counted to the step past the page: its end plus one, rounded up to a step of 2.
+            const cap = 2 * Math.ceil((offset + limit + 1) / 2);
+            expect([q, manyAuthors, offset, page.total, page.totalCapped]).toEqual(
+              all.length > cap
+                ? [q, manyAuthors, offset, cap, true]
+                : [q, manyAuthors, offset, all.length, undefined],
+            );
+            pages.push(...idsOf(page));
+          }
+          expect([q, manyAuthors, pages]).toEqual([q, manyAuthors, all]);
+        }
+      }
+    } finally {
+      Object.assign(VIDEO_SEARCH_BOUNDS, saved);
+    }
+    expect((await search('z')).totalCapped).toBeUndefined();
   });
 
   it('keeps the text beside with: and the YouTube filter', async () => {

@@ -299,6 +299,11 @@ export interface SearchPage<T> extends Paged<T> {
   ambiguousNames?: AmbiguousName[];
   /** The creators the `with:` names name, in the order written (absent for plain text or unknown names). */
   withCreators?: AuthorRef[];
+  /**
+   * True when more than `total` match: the count stopped there (a video text search counts only to a
+   * step past the page asked for, 1,000 at a time). Absent when `total` is the whole count.
+   */
+  totalCapped?: boolean;
 }
 
 /** GET /api/creators/search */

@@ -38,10 +38,12 @@ export function useVideoPages(text: string, youtube = false) {
   });
   const videos: Video[] = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages.at(-1)?.total;
+  const totalCapped = query.data?.pages.at(-1)?.totalCapped === true;
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const paging: ListPaging = {
     total: total ?? videos.length,
+    totalCapped,
     hasMore: query.hasNextPage,
     loading: query.isFetchingNextPage,
     loadMore,

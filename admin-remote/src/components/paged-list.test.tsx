@@ -38,6 +38,15 @@ describe('PagedList', () => {
     expect(loadMore).toHaveBeenCalledTimes(1);
   });
 
+  it('says "n+ more" and no list size when the server counted only part of the matches', async () => {
+    const { loadMore, list } = renderList({ totalCapped: true });
+    expect(list.getAllByRole('listitem').every((item) => item.getAttribute('aria-setsize') === '-1')).toBe(
+      true,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (7+ more)' }));
+    expect(loadMore).toHaveBeenCalledTimes(1);
+  });
+
   it('shows that a page is on its way', () => {
     renderList({ loading: true });
     expect(screen.getByRole('button', { name: 'Loading more…' })).toBeDisabled();

@@ -20,8 +20,10 @@ import {
 } from 'react';
 
 export interface ListPaging {
-  /** Rows in all, loaded or not. */
+  /** Rows in all, loaded or not (at least that many when `totalCapped`). */
   total: number;
+  /** More than `total` rows match: the server counted no further (a video text search). */
+  totalCapped?: boolean;
   hasMore: boolean;
   loadMore: () => void;
   /** A page is on its way. */
@@ -74,6 +76,7 @@ export function PagedList<T>({
   renderItem,
   label,
   total,
+  totalCapped = false,
   hasMore,
   loading,
   loadMore,
@@ -214,7 +217,8 @@ export function PagedList<T>({
                   // The first cell of a visual row is measured for the whole row (grid rows share a height).
                   data-index={lane === 0 ? row.index : undefined}
                   ref={lane === 0 && windowed && layout ? virtualizer.measureElement : undefined}
-                  aria-setsize={total}
+                  // -1: the list's size is not known (the server counted only part of it).
+                  aria-setsize={totalCapped ? -1 : total}
                   aria-posinset={firstIndex + lane + 1}
                 >
                   {renderItem(item)}
@@ -232,7 +236,7 @@ export function PagedList<T>({
             onClick={loadMore}
             disabled={loading}
           >
-            {loading ? 'Loading more…' : `Show more (${remaining} more)`}
+            {loading ? 'Loading more…' : `Show more (${remaining}${totalCapped ? '+' : ''} more)`}
           </button>
         </div>
       ) : null}

@@ -218,36 +218,130 @@ function authorMatchSql(
 }
 
 /**
- * The ids of the videos the text finds (docs/product.md "Names in every script"): a folded title holds
- * it (the title index) or an author's names do (the name-search index, then video_authors by creator),
- * as one SELECT of `id`s. With `first`, each half stops at its newest `first` ids (both are read in
- * id order from their indexes), so a page costs its offset and size, not the matches.
+ * How far a text search reads (tests make them small to reach both sides of each bound):
+ * - `totalStep`: matches are counted in steps of this many just past the page asked for; more than that
+ *   answers the step with `totalCapped`, so a term in most titles costs what its page costs.
+ * - `manyAuthors`: matching creators past which the author half reads the newest authorships first and
+ *   checks each one's creator (about `first` × creators ÷ matches probes) rather than reading every video
+ *   of the matching creators and sorting them (about matches × videos per creator rows). With ~20 videos
+ *   per creator the two cost the same near 2,000 matches of 100,000 creators for a count of 1,001.
  */
-function textMatchSql(
+export const VIDEO_SEARCH_BOUNDS = { totalStep: 1000, manyAuthors: 2000 };
+
+/** Whether the names lookup finds at least `manyAuthors` creators (counted no further than that). */
+async function findsManyAuthors(
   manager: EntityManager,
-  text: string,
-  first?: number,
-): { sql: string; params: Params } | null {
+  lookup: Exclude<NameLookup, { mode: 'all' }>,
+): Promise<boolean> {
+  const many = VIDEO_SEARCH_BOUNDS.manyAuthors;
+  const authors = authorMatchSql(manager, lookup);
+  const [found] = await rows<{ n: number }>(
+    manager,
+    `SELECT COUNT(*) AS n FROM (${authors.sql} LIMIT ${many}) m`,
+    authors.params,
+  );
+  return int(found?.n) >= many;
+}
+
+/** The condition that authorship `va`'s creator is found by the names lookup: its index rows, by creator. */
+function authorCheckSql(
+  manager: EntityManager,
+  lookup: Exclude<NameLookup, { mode: 'all' }>,
+): { sql: string; params: Params } {
+  if (lookup.mode === 'short') {
+    const short = shortCondition(manager, lookup, 'names');
+    return {
+      sql: `EXISTS (SELECT 1 FROM creator_search_shorts s WHERE s.creator_id = va.creator_id AND ${short.sql})`,
+      params: short.params,
+    };
+  }
+  const condition = keyCondition(lookup, 'names');
+  return {
+    sql: `EXISTS (SELECT 1 FROM creator_search_keys k WHERE k.creator_id = va.creator_id AND ${condition.sql})`,
+    params: condition.params,
+  };
+}
+
+/** How the text is looked up: with `first`, each half stops at its newest `first` distinct ids. */
+interface TextPlan {
+  text: string;
+  first?: number;
+  /** The author half walks the authorships newest first (a names lookup that finds many creators). */
+  byNewest?: boolean;
+}
+
+/**
+ * The two halves of a text lookup, each a SELECT of distinct video `id`s: the videos whose folded title
+ * holds the text (the title index) and those an author's names hold it (the name-search index, then
+ * video_authors by creator). With `first`, each half is its newest `first` ids, read in id order.
+ */
+function textHalvesSql(
+  manager: EntityManager,
+  plan: TextPlan,
+): { title: { sql: string; params: Params }; author: { sql: string; params: Params } } | null {
+  const { text, first } = plan;
   const title = titleLookup(text);
   const names = nameLookup(text);
   if (title.mode === 'all' || names.mode === 'all') return null;
-  const byTitle = titleMatchSql(manager, title, first);
-  const authors = authorMatchSql(manager, names);
   const limit = first === undefined ? '' : ` ORDER BY va.video_id DESC LIMIT ${Math.trunc(first)}`;
+  if (plan.byNewest && first !== undefined) {
+    // The newest authorships in key order (video_id, creator_id), each creator checked by its index
+    // rows, until `first` videos are found: no sort of every matching creator's videos.
+    const check = authorCheckSql(manager, names);
+    return {
+      title: titleMatchSql(manager, title, first),
+      author: {
+        sql: `SELECT DISTINCT va.video_id AS id FROM video_authors va WHERE ${check.sql}${limit}`,
+        params: check.params,
+      },
+    };
+  }
+  const authors = authorMatchSql(manager, names);
   // MySQL/MariaDB would turn `creator_id IN (…)` around and read the whole video_authors index,
-  // probing each row against the creators found: the creators drive the join there instead (DISTINCT:
-  // a video two of them made, or a creator found twice, is one id of the page).
-  const authorHalf =
-    manager.connection.options.type === 'mysql'
-      ? `SELECT DISTINCT va.video_id AS id FROM (${authors.sql}) m
-           STRAIGHT_JOIN video_authors va ON va.creator_id = m.creator_id${limit}`
-      : `SELECT va.video_id AS id FROM video_authors va WHERE va.creator_id IN (${authors.sql})${limit}`;
+  // probing each row against the creators found: the creators drive the join there instead.
+  // DISTINCT: a video two of them made, or a creator found twice, is one id (a LIMIT counts ids).
   return {
-    sql: `SELECT id FROM (${byTitle.sql}) title_half
-          UNION
-          SELECT id FROM (${authorHalf}) author_half`,
-    params: [...byTitle.params, ...authors.params],
+    title: titleMatchSql(manager, title, first),
+    author: {
+      sql:
+        manager.connection.options.type === 'mysql'
+          ? `SELECT DISTINCT va.video_id AS id FROM (${authors.sql}) m
+               STRAIGHT_JOIN video_authors va ON va.creator_id = m.creator_id${limit}`
+          : `SELECT DISTINCT va.video_id AS id FROM video_authors va WHERE va.creator_id IN (${authors.sql})${limit}`,
+      params: authors.params,
+    },
   };
+}
+
+/**
+ * The ids of every video the text finds (docs/product.md "Names in every script") as one SELECT of
+ * `id`s: the union of the title and author halves.
+ */
+function textMatchSql(manager: EntityManager, text: string): { sql: string; params: Params } | null {
+  const halves = textHalvesSql(manager, { text });
+  if (!halves) return null;
+  return {
+    sql: `SELECT id FROM (${halves.title.sql}) title_half
+          UNION
+          SELECT id FROM (${halves.author.sql}) author_half`,
+    params: [...halves.title.params, ...halves.author.params],
+  };
+}
+
+/**
+ * The newest `first` distinct ids the text finds, newest first: each half read once, merged here.
+ * Fewer than `first` means every match (neither half was cut).
+ */
+async function newestTextIds(manager: EntityManager, text: string, first: number): Promise<number[] | null> {
+  const names = nameLookup(text);
+  if (names.mode === 'all') return null;
+  const byNewest = await findsManyAuthors(manager, names);
+  const halves = textHalvesSql(manager, { text, first, byNewest });
+  if (!halves) return null;
+  const title = await rows<{ id: number }>(manager, halves.title.sql, halves.title.params);
+  const author = await rows<{ id: number }>(manager, halves.author.sql, halves.author.params);
+  const ids = [...new Set([...title, ...author].map((row) => int(row.id)))].sort((a, b) => b - a);
+  return ids.slice(0, first);
 }
 
 /**
@@ -340,10 +434,8 @@ export async function readVideoPage(
     return { total: int(count?.total), items: await withAuthors(manager, found, false), withCreators };
   }
   const youtube = filter.youtube ? `WHERE ${YOUTUBE_ONLY}` : '';
-  // The YouTube filter is applied after the text's ids, so those are not cut to the page first.
-  const all = textMatchSql(manager, filter.text);
-  const firsts = filter.youtube ? all : textMatchSql(manager, filter.text, page.offset + page.limit);
-  if (!all || !firsts) {
+  const names = nameLookup(filter.text);
+  if (names.mode === 'all' || titleLookup(filter.text).mode === 'all') {
     const [count] = await rows<{ total: number }>(
       manager,
       `SELECT COUNT(*) AS total FROM videos v ${youtube}`,
@@ -354,20 +446,33 @@ export async function readVideoPage(
     );
     return { total: int(count?.total), items: await withAuthors(manager, found, false) };
   }
-  const [count] = await rows<{ total: number }>(
-    manager,
-    filter.youtube
-      ? `SELECT COUNT(*) AS total FROM (${all.sql}) m JOIN videos v ON v.id = m.id ${youtube}`
-      : `SELECT COUNT(*) AS total FROM (${all.sql}) m`,
-    all.params,
-  );
-  const found = await rows<VideoRow>(
-    manager,
-    `SELECT ${V_COLUMNS} FROM (${firsts.sql}) m JOIN videos v ON v.id = m.id ${youtube}
-      ORDER BY v.id DESC ${paging}`,
-    firsts.params,
-  );
-  return { total: int(count?.total), items: await withAuthors(manager, found, false) };
+  if (filter.youtube) {
+    // The YouTube filter is applied after the text's ids, so those are not cut to the page first.
+    const all = textMatchSql(manager, filter.text);
+    if (!all) throw new Error('a text lookup without a term');
+    const [count] = await rows<{ total: number }>(
+      manager,
+      `SELECT COUNT(*) AS total FROM (${all.sql}) m JOIN videos v ON v.id = m.id ${youtube}`,
+      all.params,
+    );
+    const found = await rows<VideoRow>(
+      manager,
+      `SELECT ${V_COLUMNS} FROM (${all.sql}) m JOIN videos v ON v.id = m.id ${youtube}
+        ORDER BY v.id DESC ${paging}`,
+      all.params,
+    );
+    return { total: int(count?.total), items: await withAuthors(manager, found, false) };
+  }
+  // Counted only to the step past the page: a term in most titles costs what its page costs.
+  const step = VIDEO_SEARCH_BOUNDS.totalStep;
+  const cap = step * Math.ceil((page.offset + page.limit + 1) / step);
+  const newest = await newestTextIds(manager, filter.text, cap + 1);
+  if (!newest) throw new Error('a text lookup without a term');
+  const pageIds = newest.slice(page.offset, page.offset + page.limit);
+  const found = (await readVideosById(manager, pageIds)).sort((a, b) => b.id - a.id);
+  return newest.length > cap
+    ? { total: cap, items: found, totalCapped: true }
+    : { total: newest.length, items: found };
 }
 
 const V_COLUMNS = 'v.id, v.title, v.url, v.date, v.event_id';

@@ -50,7 +50,8 @@ export class VideosController {
 
   /**
    * VideoPage: one page of the videos whose title or an author's name contains `q`, ignoring case
-   * (`youtube=true`: only videos on YouTube, the rescan list), in id order, with how many match.
+   * (`youtube=true`: only videos on YouTube, the rescan list), in id order, with how many match: a text
+   * search counts only to a step past the page, and says `totalCapped: true` when more match.
    * `with:"Name"` terms keep the videos every named creator appears in (unknown names: an empty page
    * listing them in `unknownNames`; a malformed term: 400).
    */
