@@ -301,7 +301,7 @@ export interface SearchPage<T> extends Paged<T> {
   withCreators?: AuthorRef[];
   /**
    * True when more than `total` match: the count stopped there (a video text search counts only to a
-   * step past the page asked for, 1,000 at a time). Absent when `total` is the whole count.
+   * step past the page asked for, 200 at a time). Absent when `total` is the whole count.
    */
   totalCapped?: boolean;
 }
