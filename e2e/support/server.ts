@@ -80,11 +80,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts the production server on a fresh database. The free port is only free when it was asked
+ * for: another process may take it before the server listens. So the server counts as up only once
+ * its own output says it listens on that address and /api/health answers; a server that lost the port
+ * race is started again on another one.
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   assertBuilt();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options, await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(options: ServerOptions, port: number): Promise<RunningServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'friends-e2e-'));
   const databaseFile = path.join(dir, 'e2e.sqlite');
-  const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -99,6 +116,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     INSTAGRAM_BASE_URL: 'http://127.0.0.1:9',
     // Every page of the suite reads from 127.0.0.1; the limit has its own API test.
     PUBLIC_READ_RATE_LIMIT: '10000000',
+    // At least info: the "listening on" line is how startServer knows the port is this server's.
+    LOG_LEVEL: 'info',
     ...options.env,
   };
   // The demo password (shown on the login screen) is what the tests log in with.
@@ -138,11 +157,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   for (;;) {
     if (exited) {
       await stop();
+      if (output.includes('EADDRINUSE')) throw new PortTakenError(`Port ${port} was taken`);
       throw new Error(`The server ${exited} before it was healthy. Its output:\n${output}`);
     }
     try {
       const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) break;
+      // Only our server's answer counts: its own line says it listens here.
+      if (res.ok && output.includes(`listening on ${baseURL}`)) break;
     } catch {
       // not listening yet
     }
