@@ -66,10 +66,11 @@ const percentile = (sorted: number[], p: number) =>
  */
 async function keptCard(url: string, drawn: Buffer): Promise<Buffer> {
   const until = performance.now() + 5000;
-  while (performance.now() < until) {
+  // IHDR's colour type 3: a palette PNG, the kept form.
+  for (let kept = drawn; performance.now() < until;) {
+    if (kept[25] === 3) return kept;
     await new Promise((next) => setTimeout(next, 100));
-    const kept = Buffer.from(await (await fetch(url)).arrayBuffer());
-    if (kept.length < drawn.length) return kept;
+    kept = Buffer.from(await (await fetch(url)).arrayBuffer());
   }
   log(`  ${url}: still as drawn after 5 s`);
   return drawn;

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * Cards waiting to be made smaller at most; past it the newest stay as drawn. A flood of new cards (one
- * address asking for many creators) so costs at most this many quantisations (~0.3 s of CPU each).
+ * Cards waiting to be made smaller at most; past it the one waiting longest stays as drawn (until it is
+ * drawn again). A flood of new cards so costs at most this many quantisations (~0.3 s of CPU each).
  */
 const MAX_WAITING = 32;
 /** The worker thread ends after this long without work (ms), so an idle server holds no thread. */
@@ -33,16 +33,17 @@ parentPort.on('message', ({ id, png }) => {
 interface Job {
   id: number;
   png: Buffer;
-  done: (smaller: Buffer | null) => void;
+  done: (smaller: Buffer | null | undefined) => void;
 }
 
 /**
  * Makes card PNGs smaller after they were sent: a drawn card is a full-colour PNG of about 30–45 KB,
  * its 256-colour palette form (libimagequant, through @napi-rs/image) a third of that, which is what
  * a kept card's p99 pays for (docs/performance.md). Quantising costs about 0.3 s of CPU per card, too
- * much for the request that drew it, so it runs afterwards, one card at a time, on a worker thread at
+ * much for the request that drew it, so it runs afterwards, one card at a time (the newest first), on a worker thread at
  * a low priority; no request waits for it. `shrink` resolves null when the palette form is not
- * smaller, failed, or the queue was full or closed.
+ * smaller or failed, undefined when it was not tried (the queue was full, or closed): the card may be
+ * handed on again later.
  */
 export class CardShrinker {
   private worker: Worker | null = null;
@@ -52,8 +53,10 @@ export class CardShrinker {
   private idleTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  shrink(png: Buffer): Promise<Buffer | null> {
-    if (this.closed || this.waiting.length >= MAX_WAITING) return Promise.resolve(null);
+  shrink(png: Buffer): Promise<Buffer | null | undefined> {
+    if (this.closed) return Promise.resolve(undefined);
+    // Past the limit the card waiting longest goes untried: the newest is the one being shared now.
+    if (this.waiting.length >= MAX_WAITING) this.waiting.shift()?.done(undefined);
     return new Promise((done) => {
       this.waiting.push({ id: this.nextId++, png, done });
       this.next();
@@ -63,8 +66,8 @@ export class CardShrinker {
   /** Ends the worker; what is waiting is left as drawn. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.waiting.splice(0)) job.done(null);
-    this.running?.done(null);
+    for (const job of this.waiting.splice(0)) job.done(undefined);
+    this.running?.done(undefined);
     this.running = null;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const worker = this.worker;
@@ -74,7 +77,9 @@ export class CardShrinker {
 
   private next(): void {
     if (this.running || this.closed) return;
-    const job = this.waiting.shift();
+    // Newest first: a card just sent is the one a link preview is fetching now, while a flood of new
+    // cards (one address asking for many creators) must not hold it back.
+    const job = this.waiting.pop();
     if (!job) {
       this.idleTimer ??= setTimeout(() => void this.stopIdle(), IDLE_MS).unref();
       return;
@@ -114,7 +119,7 @@ export class CardShrinker {
     this.worker = null;
     const job = this.running;
     this.running = null;
-    job?.done(null);
+    job?.done(undefined);
     this.next();
   }
 

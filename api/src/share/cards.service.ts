@@ -176,12 +176,14 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
   private shrinkLater(cacheKey: string, body: Buffer, drawing: Drawing, served: Buffer): void {
     const shrinker = this.shrinker;
     if (!shrinker) return;
-    drawing.shrinking ??= shrinker.shrink(served).then((smaller) => {
+    const shrinking = (drawing.shrinking ??= shrinker.shrink(served).then((smaller) => {
+      // Not tried (the queue was full): the next time the card is computed hands it on again.
+      if (smaller === undefined && drawing.shrinking === shrinking) drawing.shrinking = undefined;
       if (!smaller) return false;
       drawing.png = sameEtag(served, smaller);
       return true;
-    });
-    const done = drawing.shrinking.then((shrunk) => {
+    }));
+    const done = shrinking.then((shrunk) => {
       if (shrunk && drawing.png !== served) this.cache.replace(cacheKey, body, drawing.png);
     });
     this.shrinks.add(done);
