@@ -60,6 +60,9 @@ interface Computed {
   compress: boolean;
 }
 
+/** `Computed.started` of bytes adopted while they did not match the data (see `adopt`). */
+const NEVER_CURRENT = -1;
+
 const toReadSet = (reads: readonly string[] | undefined): ReadSet => (reads ? new Set(reads) : null);
 
 /**
@@ -216,6 +219,24 @@ export class AggregateCache {
     return pending;
   }
 
+  /**
+   * Makes `body`, bytes the caller keeps itself (one per version of what they say, so they never
+   * change), an answer of this cache: its compressed forms and ETag are made once however often it is
+   * sent. `current`: the bytes match the data now, so they may be replayed until a table in `reads`
+   * changes; otherwise they go to each request and are never kept beyond it.
+   */
+  adopt(body: Buffer, options: { reads?: readonly string[]; current: boolean }): Buffer {
+    this.track(body);
+    this.computed.set(body, {
+      started: options.current ? this.changes : NEVER_CURRENT,
+      reads: toReadSet(options.reads),
+      computation: this.computed.get(body)?.computation ?? ++this.computations,
+      expiresAt: undefined,
+      compress: true,
+    });
+    return body;
+  }
+
   /** True when `body` is an answer of this cache (so its compressed forms may be kept). */
   owns(body: unknown): body is Buffer {
     return Buffer.isBuffer(body) && this.encoded.has(body);
@@ -228,7 +249,7 @@ export class AggregateCache {
    */
   isCurrent(body: Buffer): boolean {
     const meta = this.computed.get(body);
-    if (!meta || this.everythingChangedAt > meta.started) return false;
+    if (!meta || meta.started === NEVER_CURRENT || this.everythingChangedAt > meta.started) return false;
     if (Date.now() >= (meta.expiresAt ?? Infinity)) return false;
     if (meta.reads === null) return this.defaultChangedAt <= meta.started;
     for (const table of meta.reads) if ((this.changedAt.get(table) ?? 0) > meta.started) return false;

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+import { getPriority, hostname, setPriority } from 'node:os';
 import { join } from 'node:path';
 import {
   Injectable,
@@ -13,6 +13,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Bridge, Communities, CommunityLookup } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/configuration';
+import { etagOf } from '../common/http-caching';
 import { AggregateCache, isAffected } from '../database/aggregate-cache.service';
 import { readAnswerVersions } from '../database/data-version';
 import { releaseLease, takeLease } from '../database/leases';
@@ -34,6 +35,12 @@ const DEBOUNCE_MS = 200;
 const LEASE_MS = 30_000;
 /** How often a replica looks for a run another replica published. */
 const RUN_POLL_MS = 1000;
+/**
+ * How much nicer than the API the analysis process runs: on a busy machine it takes the CPU the API's requests leave over
+ * (a run at 1,000,000 videos computes for many seconds right after a write, while that write's reads
+ * are being answered) instead of an equal share of it.
+ */
+const ANALYSIS_NICE = 10;
 /** While no run exists yet, how often a waiting request looks again. */
 const FIRST_RUN_POLL_MS = 100;
 
@@ -54,14 +61,18 @@ async function analysisInputs(manager: EntityManager): Promise<string> {
 }
 
 /**
- * Where the child process starts: the compiled file next to this one; from the TypeScript sources (the
- * API's test suites) the .ts file, compiled on load by swc as jest compiles it.
+ * Where the child process starts: the compiled file next to this one, niced (ANALYSIS_NICE); from the
+ * TypeScript sources (the API's test suites) the .ts file, compiled on load by swc as jest compiles it,
+ * at the API's priority: compiling takes seconds of CPU that a niced process would hardly get on a
+ * test machine busy with other suites, and a test's small graph takes no time from anyone.
  */
-function childEntry(): { file: string; execArgv: string[] } {
-  if (__filename.endsWith('.js')) return { file: join(__dirname, 'network-analysis-child.js'), execArgv: [] };
+function childEntry(): { file: string; execArgv: string[]; nice: number } {
+  if (__filename.endsWith('.js'))
+    return { file: join(__dirname, 'network-analysis-child.js'), execArgv: [], nice: ANALYSIS_NICE };
   return {
     file: join(__dirname, 'network-analysis-child.ts'),
     execArgv: ['--require', join(__dirname, '../../test/support/register-ts.cjs')],
+    nice: 0,
   };
 }
 
@@ -94,6 +105,13 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
   private checking = false;
   private stopped = false;
   private child: ChildProcess | null = null;
+  /**
+   * The whole communities answer of one run: the JSON text the child stored, read once per run (it
+   * never changes) and sent as those bytes, so their br and gzip forms and ETag are made once per run
+   * too, and a request right after a write (the run then no longer matches the data) costs no read and
+   * no compression. Once asked for, each newer run's is prepared as soon as it is found.
+   */
+  private whole: { run: number; body: Promise<Buffer> } | null = null;
   /** How long the last analysis this replica ran took, from the fork to the stored run. */
   lastDurationMs = 0;
 
@@ -127,9 +145,7 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
   /** Communities of the newest run: all of them, or the first `limit` with their first `members`. */
   communitiesJson(trim: { limit?: number; members?: number } = {}): Promise<Buffer | Communities> {
     const { limit, members } = trim;
-    if (limit === undefined && members === undefined) {
-      return this.answer('communities', (manager, run) => readAllCommunities(manager, run), 'bytes');
-    }
+    if (limit === undefined && members === undefined) return this.wholeCommunities();
     return this.answer(`communities:${limit ?? ''}:${members ?? ''}`, (manager, run) =>
       readCommunities(manager, run, limit, members),
     );
@@ -146,22 +162,46 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     return this.answer(`bridges:${limit}`, (manager, run) => readBridges(manager, run, limit));
   }
 
-  /**
-   * An answer read from the newest run: cached while that run is current, else sent as it is. `bytes`:
-   * `read` answers the JSON text itself.
-   */
+  /** An answer read from the newest run: cached while that run is current, else sent as it is. */
   private async answer<T>(
     key: string,
     read: (manager: EntityManager, run: number) => Promise<T>,
-    form: 'value' | 'bytes' = 'value',
   ): Promise<Buffer | T> {
     const { id } = await this.current();
     const compute = () => this.tx.read((manager) => read(manager, id));
     if (this.currentAt !== this.changes) return compute();
-    const options = { reads: ANALYSIS_READS };
-    return form === 'bytes'
-      ? this.cache.buffer(`network:${id}:${key}`, compute as () => Promise<Buffer>, options)
-      : this.cache.json(`network:${id}:${key}`, compute, options);
+    return this.cache.json(`network:${id}:${key}`, compute, { reads: ANALYSIS_READS });
+  }
+
+  /**
+   * The newest run's whole communities answer (see `whole`): replayed like any cached answer while the
+   * run is current, else sent to each request and kept nowhere else.
+   */
+  private async wholeCommunities(): Promise<Buffer> {
+    const { id } = await this.current();
+    const body = await this.wholeOf(id);
+    const current = this.run?.id === id && this.currentAt === this.changes;
+    return this.cache.adopt(body, { reads: ANALYSIS_READS, current });
+  }
+
+  private wholeOf(run: number): Promise<Buffer> {
+    if (this.whole?.run === run) return this.whole.body;
+    const body = this.tx.read((manager) => readAllCommunities(manager, run));
+    this.whole = { run, body };
+    body.catch(() => {
+      if (this.whole?.body === body) this.whole = null;
+    });
+    return body;
+  }
+
+  /** Reads a newer run's whole answer and makes its compressed forms and ETag before anyone asks. */
+  private prepareWhole(run: number): void {
+    void this.wholeOf(run)
+      .then(async (body) => {
+        etagOf(body);
+        await Promise.all([this.cache.compressed(body, 'br'), this.cache.compressed(body, 'gzip')]);
+      })
+      .catch(() => undefined);
   }
 
   /** The newest run; until the first one exists (a fresh database), waits for it. */
@@ -192,6 +232,7 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     }));
     if (found && (!this.run || found.id > this.run.id)) {
       this.run = found;
+      if (this.whole) this.prepareWhole(found.id);
       for (const waiter of this.waiters.splice(0)) waiter.resolve(found);
     }
     if (this.run && this.run.inputs === inputs) this.currentAt = changes;
@@ -260,10 +301,15 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
 
   /** Runs one analysis in a child process, renewing the lease while it works. */
   private fork(job: AnalysisJob): Promise<AnalysisOutcome> {
-    const { file, execArgv } = childEntry();
+    const { file, execArgv, nice } = childEntry();
     return new Promise((resolve, reject) => {
       const child = fork(file, [], { execArgv, serialization: 'advanced', stdio: 'inherit' });
       this.child = child;
+      try {
+        if (child.pid !== undefined && nice > 0) setPriority(child.pid, Math.min(19, getPriority() + nice));
+      } catch {
+        // Not allowed here (some containers): it runs at the API's priority.
+      }
       const renew = setInterval(() => {
         void this.tx
           .write((manager) => takeLease(manager, ANALYSIS_LEASE, this.holder, LEASE_MS), {
