@@ -84,17 +84,15 @@ export class CreatorProfileService {
       'SELECT events FROM creator_event_counts WHERE creator_id = ?',
       [id],
     );
-    // shared frequentCollaborators: videos together descending, then id ascending.
+    // shared frequentCollaborators: videos together descending, then id ascending. From the pair
+    // counts kept on write (a few rows of an index), not from every authorship of the creator's
+    // videos: the first read after a write to a prolific creator stays cheap.
     const frequent = await rows<{ id: number; name: string; photo: string; together: number }>(
       manager,
-      `SELECT c.id, c.name, c.photo, f.together
-         FROM (SELECT other.creator_id AS id, COUNT(*) AS together
-                 FROM video_authors mine
-                 JOIN video_authors other ON other.video_id = mine.video_id AND other.creator_id <> mine.creator_id
-                WHERE mine.creator_id = ?
-                GROUP BY other.creator_id) f
-         JOIN creators c ON c.id = f.id
-        ORDER BY f.together DESC, c.id ASC
+      `SELECT c.id, c.name, c.photo, p.videos AS together
+         FROM creator_pairs p JOIN creators c ON c.id = p.other_id
+        WHERE p.creator_id = ? AND p.videos > 0
+        ORDER BY p.videos DESC, p.other_id ASC
         LIMIT ${FREQUENT_COLLABORATORS_SIZE}`,
       [id],
     );

@@ -223,7 +223,8 @@ export class AggregateCache {
    * Makes `body`, bytes the caller keeps itself (one per version of what they say, so they never
    * change), an answer of this cache: its compressed forms and ETag are made once however often it is
    * sent. `current`: the bytes match the data now, so they may be replayed until a table in `reads`
-   * changes; otherwise they go to each request and are never kept beyond it.
+   * changes; otherwise they go to each request, never kept beyond it and without an Answer-Computation
+   * (see `computationOf`).
    */
   adopt(body: Buffer, options: { reads?: readonly string[]; current: boolean }): Buffer {
     this.track(body);
@@ -273,7 +274,9 @@ export class AggregateCache {
 
   /** Which of this process's computations made `body` (the Answer-Computation header). */
   computationOf(body: Buffer): number | undefined {
-    return this.computed.get(body)?.computation;
+    const meta = this.computed.get(body);
+    // Bytes adopted while out of date are nobody's answer to the data as it is.
+    return meta?.started === NEVER_CURRENT ? undefined : meta?.computation;
   }
 
   /**
