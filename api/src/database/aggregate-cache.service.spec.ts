@@ -167,4 +167,25 @@ describe('AggregateCache', () => {
     expect(cache.computationOf(b)).toBe(2);
     expect(cache.computationOf(await cache.json('a', async () => 1))).toBe(1);
   });
+
+  it('adopts bytes kept elsewhere: encoded once, current or not as told, numbered only while current', async () => {
+    const cache = new AggregateCache();
+    const body = Buffer.from(JSON.stringify({ communities: [], total: 0 }).repeat(100));
+    expect(cache.adopt(body, { reads: ['video_authors'], current: false })).toBe(body);
+    expect(cache.owns(body)).toBe(true);
+    expect(cache.isCurrent(body)).toBe(false);
+    expect(cache.computationOf(body)).toBeUndefined();
+    const gzip = await cache.compressed(body, 'gzip');
+    cache.adopt(body, { reads: ['video_authors'], current: true });
+    expect(await cache.compressed(body, 'gzip')).toBe(gzip);
+    expect(cache.isCurrent(body)).toBe(true);
+    const computation = cache.computationOf(body);
+    expect(computation).toEqual(expect.any(Number));
+    cache.invalidate(['suggestions']);
+    expect(cache.isCurrent(body)).toBe(true);
+    cache.invalidate(['video_authors']);
+    expect(cache.isCurrent(body)).toBe(false);
+    cache.adopt(body, { reads: ['video_authors'], current: true });
+    expect(cache.computationOf(body)).toBe(computation);
+  });
 });
