@@ -55,6 +55,8 @@ export interface ApiSuiteOptions {
   ceiling: boolean;
   /** Run the write mix. */
   writes: boolean;
+  /** Only the search rows (search-only.ts). */
+  searchOnly?: boolean;
 }
 
 const figures = (result: autocannon.Result): LoadFigures => ({
@@ -247,7 +249,7 @@ export async function runApiSuite(
   options: ApiSuiteOptions,
 ): Promise<EndpointResult[]> {
   const cookie = await api.login();
-  const reads = [...readsFor(meta), ...searchReads()];
+  const reads = options.searchOnly ? searchReads() : [...readsFor(meta), ...searchReads()];
   const results: EndpointResult[] = [];
   for (const read of reads) {
     const headers: Record<string, string> = read.kind === 'admin' ? { cookie } : {};

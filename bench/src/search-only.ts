@@ -1,0 +1,64 @@
+/**
+ * `npm run bench:search -w @friends/bench [-- --large] [-- --mariadb]`: only the search rows
+ * (search-bench.ts: the creator and video searches with a new term each request, with the API's CPU per
+ * request) on a fresh copy of the cached default or large SQLite set, or (`--mariadb`) on a throwaway
+ * MariaDB loaded with the generated set. Prints one line per row.
+ */
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { runApiSuite } from './api-bench';
+import { ensureBuilt } from './build';
+import { startMariadb, stopMariadb } from '../../api/test/support/mariadb-server';
+import { DEFAULT_SIZE, LARGE_SIZE, cachedSqlite, generate, loadMariadb, sizeLabel } from './generate';
+import { startApi } from './server';
+import { CACHE_DIR, arg } from './util';
+
+async function main(): Promise<void> {
+  const size = process.argv.includes('--large') ? LARGE_SIZE : DEFAULT_SIZE;
+  const connections = Number(arg('connections', '10'));
+  const durationSeconds = Number(arg('duration', '5'));
+  const cached = await cachedSqlite(size);
+  if (!cached) throw new Error(`no cached ${sizeLabel(size)} set in ${CACHE_DIR}: run npm run bench once`);
+  const buildDir = ensureBuilt();
+  const mariadb = process.argv.includes('--mariadb') ? await startMariadb() : null;
+  try {
+    let databaseUrl: string;
+    if (mariadb) {
+      databaseUrl = await loadMariadb(mariadb.url, 'friends_bench', generate(size));
+    } else {
+      const dir = join(CACHE_DIR, 'run');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, 'search.sqlite');
+      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      copyFileSync(cached.file, file);
+      databaseUrl = `sqlite:${file}`;
+    }
+    const api = await startApi({ buildDir, databaseUrl });
+    try {
+      const rows = await runApiSuite(api, cached.meta, {
+        connections,
+        durationSeconds,
+        ceiling: false,
+        writes: false,
+        searchOnly: true,
+      });
+      const where = `${mariadb ? 'MariaDB' : 'SQLite'} ${sizeLabel(size)}`;
+      for (const row of rows) {
+        const cpu =
+          row.cpuMsPerRequest === undefined ? '' : `, CPU ${row.cpuMsPerRequest.toFixed(2)} ms/request`;
+        process.stdout.write(
+          `| ${row.name} (${where}) | ${row.api.requestsPerSecond.toFixed(0)} req/s, p50 ${row.api.p50Ms} ms, p99 ${row.api.p99Ms} ms${cpu}, ${row.api.non2xx} non-2xx |\n`,
+        );
+      }
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    if (mariadb) stopMariadb(mariadb);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
