@@ -18,7 +18,7 @@ export default async function globalSetup(): Promise<void> {
     process.env[MYSQL_ADMIN_URL_ENV] = process.env.MYSQL_TEST_URL.replace(/\/[^/@]*$/, '');
     return;
   }
-  const server = await startMariadb();
+  const server = await startMariadb({ scratch: true });
   process.env[MYSQL_ADMIN_URL_ENV] = server.url;
   process.env[MARIADB_PID_ENV] = String(server.pid);
   process.env[MARIADB_DIR_ENV] = server.dir;
