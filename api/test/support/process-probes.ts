@@ -20,9 +20,13 @@ const HEALTH_POLLER = `
   (async () => {
     while (running) {
       const started = performance.now();
-      const response = await fetch(process.argv[1]);
-      await response.text();
-      times.push(response.status === 200 ? performance.now() - started : Infinity);
+      try {
+        const response = await fetch(process.argv[1]);
+        await response.text();
+        times.push(response.status === 200 ? performance.now() - started : Infinity);
+      } catch {
+        times.push(Infinity); // no answer at all: a failed poll, counted as one
+      }
       if (times.length === 1) process.stderr.write('polling');
       await new Promise((r) => setTimeout(r, 5));
     }
