@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { GROUP_ROUTES, SHARE_ROUTES } from '@friends/shared';
 import type { DatasetMeta } from './generate';
 import { formatGroups, runGroupBench, type GroupRow } from './group-bench';
+import { keptCard } from './kept-card';
 import type { RunningApi } from './server';
 import { log } from './util';
 
@@ -59,22 +60,6 @@ const pairedWith = (meta: DatasetMeta): number =>
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/**
- * A card is sent as drawn, then kept as its smaller palette form once made (off the request path,
- * within about a second): the kept rows measure that form, so wait for it (5 s at most).
- */
-async function keptCard(url: string, drawn: Buffer): Promise<Buffer> {
-  const until = performance.now() + 5000;
-  // IHDR's colour type 3: a palette PNG, the kept form.
-  for (let kept = drawn; performance.now() < until;) {
-    if (kept[25] === 3) return kept;
-    await new Promise((next) => setTimeout(next, 100));
-    kept = Buffer.from(await (await fetch(url)).arrayBuffer());
-  }
-  log(`  ${url}: still as drawn after 5 s`);
-  return drawn;
-}
 
 export async function runShareBench(
   api: RunningApi,
