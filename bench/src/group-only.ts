@@ -5,14 +5,12 @@
  * reference for what the machine gives a kept answer right now). Prints one line per row.
  */
 import autocannon from 'autocannon';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { API_ROUTES, GROUP_ROUTES } from '@friends/shared';
 import { ensureBuilt } from './build';
 import { DEFAULT_SIZE, LARGE_SIZE, cachedSqlite, sizeLabel } from './generate';
 import { formatGroups, runGroupBench } from './group-bench';
 import { startApi } from './server';
-import { CACHE_DIR, arg, log } from './util';
+import { CACHE_DIR, arg, freshCopy, log } from './util';
 
 async function main(): Promise<void> {
   const size = process.argv.includes('--large') ? LARGE_SIZE : DEFAULT_SIZE;
@@ -21,11 +19,7 @@ async function main(): Promise<void> {
   const cached = await cachedSqlite(size);
   if (!cached) throw new Error(`no cached ${sizeLabel(size)} set in ${CACHE_DIR}: run npm run bench once`);
   const buildDir = ensureBuilt();
-  const dir = join(CACHE_DIR, 'run');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'groups.sqlite');
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-  copyFileSync(cached.file, file);
+  const file = freshCopy(cached.file, 'groups');
   const api = await startApi({ buildDir, databaseUrl: `sqlite:${file}` });
   try {
     const cookie = await api.login();

@@ -13,16 +13,7 @@
  * tables of a finished run again.
  */
 import { execSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -74,7 +65,7 @@ import {
   runSuggestionsCpu,
   type SuggestionsCpu,
 } from './suggestions-bench';
-import { BENCH_DIR, CACHE_DIR, REPO_ROOT, arg, log } from './util';
+import { BENCH_DIR, CACHE_DIR, REPO_ROOT, arg, freshCopy, log } from './util';
 import { runSecondStart, runTyping, typingStartRows, type TypingStartFigures } from './typing-start-bench';
 
 const TARGETS = {
@@ -159,15 +150,6 @@ interface LargeFigures {
 }
 
 const skip = new Set(arg('skip', '').split(',').filter(Boolean));
-
-function freshCopy(file: string, name: string): string {
-  const dir = join(CACHE_DIR, 'run');
-  mkdirSync(dir, { recursive: true });
-  const target = join(dir, `${name}.sqlite`);
-  for (const suffix of ['', '-wal', '-shm']) rmSync(target + suffix, { force: true });
-  copyFileSync(file, target);
-  return target;
-}
 
 function gzipOfDir(dir: string): number {
   let total = 0;

@@ -4,14 +4,12 @@
  * request) on a fresh copy of the cached default or large SQLite set, or (`--mariadb`) on a throwaway
  * MariaDB loaded with the generated set. Prints one line per row.
  */
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { runApiSuite } from './api-bench';
 import { ensureBuilt } from './build';
 import { startMariadb, stopMariadb } from '../../api/test/support/mariadb-server';
 import { DEFAULT_SIZE, LARGE_SIZE, cachedSqlite, generate, loadMariadb, sizeLabel } from './generate';
 import { startApi } from './server';
-import { CACHE_DIR, arg } from './util';
+import { CACHE_DIR, arg, freshCopy } from './util';
 
 async function main(): Promise<void> {
   const size = process.argv.includes('--large') ? LARGE_SIZE : DEFAULT_SIZE;
@@ -26,12 +24,7 @@ async function main(): Promise<void> {
     if (mariadb) {
       databaseUrl = await loadMariadb(mariadb.url, 'friends_bench', generate(size));
     } else {
-      const dir = join(CACHE_DIR, 'run');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, 'search.sqlite');
-      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-      copyFileSync(cached.file, file);
-      databaseUrl = `sqlite:${file}`;
+      databaseUrl = `sqlite:${freshCopy(cached.file, 'search')}`;
     }
     const api = await startApi({ buildDir, databaseUrl });
     try {

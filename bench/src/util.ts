@@ -1,6 +1,7 @@
 /** Paths, flags and small helpers shared by the bench's modules. */
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 /** bench/ (this file runs from bench/dist/bench/src/). */
 export const BENCH_DIR = resolve(__dirname, '../../..');
@@ -41,4 +42,14 @@ export function median(values: readonly number[]): number {
 
 export function log(message: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/** A fresh copy of a cached SQLite set in the run folder (no stale -wal or -shm beside it): its path. */
+export function freshCopy(file: string, name: string): string {
+  const dir = join(CACHE_DIR, 'run');
+  mkdirSync(dir, { recursive: true });
+  const target = join(dir, `${name}.sqlite`);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(target + suffix, { force: true });
+  copyFileSync(file, target);
+  return target;
 }
