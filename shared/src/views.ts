@@ -111,6 +111,11 @@ export const QUERY_KEYS = {
   creatorVideos: (id: number) => ['creators', id, 'videos'],
   /** A paged creator search (under the creators prefix: writes refresh it). `text` as parseSearchQuery gives it. */
   creatorSearch: (text: string, scope: 'all' | 'names' = 'all') => ['creators', 'search', scope, text],
+  /**
+   * The first rows of a short term's answer, held beside the paged search (never shown as its pages) so
+   * the next keystroke can be filtered from them; under the creators prefix, so writes refresh it.
+   */
+  creatorSearchLookahead: (text: string) => ['creators', 'lookahead', 'all', text],
   /** Every match's id (a bulk list's Select All). */
   creatorSearchIds: (text: string, scope: 'all' | 'names' = 'all') => ['creators', 'ids', scope, text],
   /** Named creators (chips of a picker, a detection's existing creators). */

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { API_ROUTES, type CreatorListItem } from '@friends/shared';
+import { API_ROUTES, PAGING, type CreatorListItem } from '@friends/shared';
 import { SearchPage } from '../../../app/views/search-page';
 import { CREATORS, creator } from '../../../test-utils/fixtures';
 import {
@@ -31,9 +31,11 @@ function holdTerms(creators: readonly CreatorListItem[]) {
   const release = (q: string) => {
     for (const entry of held.filter((e) => e.q === q)) entry.answer(routes[ROUTE]!(entry.request));
   };
-  /** The AbortSignal the view gave fetch for the first request of `q`. */
+  /** The AbortSignal the view gave fetch for the first paged request of `q` (not its lookahead). */
   const signalOf = (q: string) => {
-    const index = mock.calls.findIndex((call) => call.url.includes(new URLSearchParams({ q }).toString()));
+    const index = mock.calls.findIndex((call) =>
+      call.url.includes(`${new URLSearchParams({ q }).toString()}&limit=${PAGING.creatorsPage}`),
+    );
     const init = mock.fetchMock.mock.calls[index]?.[1] as RequestInit | undefined;
     return init?.signal ?? null;
   };
@@ -56,10 +58,15 @@ describe('SearchView paints from the held answers before the server answers', ()
     expect(names()).toEqual(['Creator 1', ...Array.from({ length: 10 }, (_, i) => `Creator ${10 + i}`)]);
     expect(screen.queryByText(/No creators found/)).not.toBeInTheDocument();
 
-    // The server is asked once typing pauses, for the whole term only.
+    // The server is asked for a page once typing pauses, for the whole term only; the one- and
+    // two-letter terms on the way were asked for their lookahead rows at once.
     await waitFor(() => expect(server.asked('creator 1')).toBe(true));
     const searches = server.calls.filter((call) => call.url.startsWith(`${API_ROUTES.creatorsSearch}?q=`));
-    expect(searches.map((call) => call.url)).toEqual([`${API_ROUTES.creatorsSearch}?q=creator+1&limit=24`]);
+    expect(searches.map((call) => call.url).sort()).toEqual([
+      `${API_ROUTES.creatorsSearch}?q=c&limit=200`,
+      `${API_ROUTES.creatorsSearch}?q=cr&limit=200`,
+      `${API_ROUTES.creatorsSearch}?q=creator+1&limit=24`,
+    ]);
     server.release('creator 1');
     expect(await screen.findByRole('heading', { name: 'Search Results (12)' })).toBeInTheDocument();
     expect(names().at(-1)).toBe('Creator 100');
@@ -135,5 +142,39 @@ describe('SearchView paints from the held answers before the server answers', ()
     server.release('creator 15');
     expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
     expect(names()).toEqual(['Creator 15']);
+  });
+
+  it("paints the next keystrokes from a short term's lookahead rows, past the page it holds", async () => {
+    // 300 creators: every third has a 'k' in the name, every ninth a 'ka', every 27th a 'kar'; the
+    // 24 rows of the first page hold one 'kar' (creator 1), the 'k' lookahead all 100 'k' matches.
+    const kinds = ['Kar', 'Ka', 'K'];
+    const creators = Array.from({ length: 300 }, (_, i) =>
+      creator(
+        i + 1,
+        `${i % 27 === 0 ? kinds[0] : i % 9 === 0 ? kinds[1] : i % 3 === 0 ? kinds[2] : 'B'}o ${i + 1}`,
+      ),
+    );
+    const server = holdTerms(creators);
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (300)' });
+
+    await user.type(searchBox(), 'k');
+    expect(screen.getByRole('heading', { name: 'Search Results (8+)' })).toBeInTheDocument();
+    await waitFor(() => expect(server.asked('k')).toBe(true));
+    expect(server.calls.map((call) => call.url)).toContain(`${API_ROUTES.creatorsSearch}?q=k&limit=200`);
+    server.release('k');
+    // The lookahead holds the whole answer: its count, and a page of it painted.
+    expect(await screen.findByRole('heading', { name: 'Search Results (100)' })).toBeInTheDocument();
+    expect(names()).toHaveLength(PAGING.creatorsPage);
+
+    await user.type(searchBox(), 'ar');
+    // No 'ka' or 'kar' answer has been let go: both keystrokes paint from the 'k' rows.
+    expect(screen.getByRole('heading', { name: 'Search Results (12)' })).toBeInTheDocument();
+    expect(names()).toEqual(Array.from({ length: 12 }, (_, i) => `Karo ${i * 27 + 1}`));
+    expect(server.asked('kar')).toBe(false);
+    await waitFor(() => expect(server.asked('kar')).toBe(true));
+    server.release('kar');
+    expect(await screen.findByRole('heading', { name: 'Search Results (12)' })).toBeInTheDocument();
+    expect(names()).toEqual(Array.from({ length: 12 }, (_, i) => `Karo ${i * 27 + 1}`));
   });
 });

@@ -37,7 +37,7 @@ import {
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
-import { SEARCH_ASK_DELAY_MS, useHeldMatches, useSettled } from '../api/held-search';
+import { SEARCH_ASK_DELAY_MS, useHeldMatches, useLookahead, useSettled } from '../api/held-search';
 import { searchCreators, useCreatorSearch } from '../api/search-creators';
 import { useVideoSearch } from '../api/search-videos';
 import { CreatorGrid } from './creator-grid';
@@ -114,10 +114,13 @@ export function SearchView({
   // 'No creators found' the answer could take back).
   const held = useHeldMatches(apiTerm, error === null && !withNames);
   const paintable = held && (held.items.length > 0 || held.total !== null) ? held : null;
-  // The server is asked once typing pauses while another term's held answer paints; at once when none
-  // can (or when this term's own answer is held: then nothing new is asked).
+  // A one- or two-letter term is also asked at once for its first rows, so the next keystroke has
+  // rows to paint from (held-search.ts).
+  useLookahead(apiTerm, error === null && !withNames);
+  // The server is asked once typing pauses while other rows paint; at once when nothing held can (or
+  // when this term's own answer is held: then nothing new is asked).
   const settledTerm = useSettled(apiTerm, SEARCH_ASK_DELAY_MS);
-  const askedTerm = paintable && paintable.from !== apiTerm ? settledTerm : apiTerm;
+  const askedTerm = paintable && !paintable.own ? settledTerm : apiTerm;
   const search = useCreatorSearch(askedTerm, error === null && !listVideos);
   const videoSearch = useVideoSearch(apiTerm, listVideos);
   const answered = search.data !== undefined && !search.isPlaceholderData && askedTerm === apiTerm;
@@ -129,7 +132,7 @@ export function SearchView({
   const shownTerm = local ? deferredTerm.trim() : servedTerm;
   const served = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const shown = local ? local.items : served;
-  const count = local ? (local.total ?? local.items.length) : (search.data?.pages.at(-1)?.total ?? 0);
+  const count = local ? (local.total ?? local.matched) : (search.data?.pages.at(-1)?.total ?? 0);
   // Held rows without the whole count: more may match; the server's answer tells how many. Before the
   // first answer there is no count at all: "(0)" would read as an empty database.
   const countText =
