@@ -231,12 +231,15 @@ export const VIDEO_SEARCH_BOUNDS = { totalStep: 200, manyAuthors: 1200 };
 
 /**
  * Whether the names lookup finds enough creators (counted no further) that reading the newest
- * authorships first finds `first` videos sooner than sorting the matching creators' videos.
+ * authorships first finds `first` videos sooner than sorting the matching creators' videos. With
+ * `above` (both plans stop at that video), also when fewer authorships lie above it than there are
+ * matching creators: the walk then probes fewer rows than the other plan seeks creators.
  */
 async function findsManyAuthors(
   manager: EntityManager,
   lookup: Exclude<NameLookup, { mode: 'all' }>,
   first: number,
+  above: number | undefined,
 ): Promise<boolean> {
   const { manyAuthors, totalStep } = VIDEO_SEARCH_BOUNDS;
   const many = Math.ceil(manyAuthors * Math.sqrt(first / (totalStep + 1)));
@@ -247,7 +250,15 @@ async function findsManyAuthors(
     `SELECT COUNT(*) AS n FROM (${authors.sql} LIMIT ${many}) m`,
     authors.params,
   );
-  return int(found?.n) >= many;
+  const creators = int(found?.n);
+  if (creators >= many) return true;
+  if (above === undefined || creators === 0) return false;
+  const [walk] = await rows<{ n: number }>(
+    manager,
+    'SELECT COUNT(*) AS n FROM (SELECT 1 FROM video_authors WHERE video_id > ? LIMIT ?) w',
+    [above, creators],
+  );
+  return int(walk?.n) < creators;
 }
 
 /** The condition that authorship `va`'s creator is found by the names lookup: its index rows, by creator. */
@@ -275,6 +286,8 @@ interface TextPlan {
   first?: number;
   /** The author half walks the authorships newest first (a names lookup that finds many creators). */
   byNewest?: boolean;
+  /** The author half keeps only ids above this one (the rest cannot reach the page). */
+  above?: number;
 }
 
 /**
@@ -286,11 +299,12 @@ function textHalvesSql(
   manager: EntityManager,
   plan: TextPlan,
 ): { title: { sql: string; params: Params }; author: { sql: string; params: Params } } | null {
-  const { text, first } = plan;
+  const { text, first, above } = plan;
   const title = titleLookup(text);
   const names = nameLookup(text);
   if (title.mode === 'all' || names.mode === 'all') return null;
   const limit = first === undefined ? '' : ` ORDER BY va.video_id DESC LIMIT ${Math.trunc(first)}`;
+  const range = above === undefined ? '' : `va.video_id > ${Math.trunc(above)} AND `;
   if (plan.byNewest && first !== undefined) {
     // The newest authorships in key order (video_id, creator_id), each creator checked by its index
     // rows, until `first` videos are found: no sort of every matching creator's videos.
@@ -298,7 +312,7 @@ function textHalvesSql(
     return {
       title: titleMatchSql(manager, title, first),
       author: {
-        sql: `SELECT DISTINCT va.video_id AS id FROM video_authors va WHERE ${check.sql}${limit}`,
+        sql: `SELECT DISTINCT va.video_id AS id FROM video_authors va WHERE ${range}${check.sql}${limit}`,
         params: check.params,
       },
     };
@@ -313,8 +327,9 @@ function textHalvesSql(
       sql:
         manager.connection.options.type === 'mysql'
           ? `SELECT DISTINCT va.video_id AS id FROM (${authors.sql}) m
-               STRAIGHT_JOIN video_authors va ON va.creator_id = m.creator_id${limit}`
-          : `SELECT DISTINCT va.video_id AS id FROM video_authors va WHERE va.creator_id IN (${authors.sql})${limit}`,
+               STRAIGHT_JOIN video_authors va ON ${range}va.creator_id = m.creator_id${limit}`
+          : `SELECT DISTINCT va.video_id AS id FROM video_authors va
+              WHERE ${range}va.creator_id IN (${authors.sql})${limit}`,
       params: authors.params,
     },
   };
@@ -336,18 +351,32 @@ function textMatchSql(manager: EntityManager, text: string): { sql: string; para
 }
 
 /**
- * The newest `first` distinct ids the text finds, newest first: each half read once, merged here.
- * Fewer than `first` means every match (neither half was cut).
+ * The newest `first` distinct ids the text finds, newest first, each half read once and merged here;
+ * fewer than `first` means every match (neither half was cut). The title half is read first: when it
+ * alone holds `first` ids the union holds more than the count asks for, and only author ids above the
+ * title's `pageEnd`-th can be among the union's newest `pageEnd`, so the author half reads no further.
+ * The ids past `pageEnd` then come from the title alone: enough to count, not the union's.
  */
-async function newestTextIds(manager: EntityManager, text: string, first: number): Promise<number[] | null> {
+async function newestTextIds(
+  manager: EntityManager,
+  text: string,
+  first: number,
+  pageEnd: number,
+): Promise<number[] | null> {
   const names = nameLookup(text);
-  if (names.mode === 'all') return null;
-  const byNewest = await findsManyAuthors(manager, names, first);
-  const halves = textHalvesSql(manager, { text, first, byNewest });
+  const title = titleLookup(text);
+  if (names.mode === 'all' || title.mode === 'all') return null;
+  const titleHalf = titleMatchSql(manager, title, first);
+  const titleIds = (await rows<{ id: number }>(manager, titleHalf.sql, titleHalf.params)).map((row) =>
+    int(row.id),
+  );
+  const floor = titleIds.length >= first && pageEnd > 0 ? titleIds[pageEnd - 1] : undefined;
+  const wanted = floor === undefined ? first : pageEnd;
+  const byNewest = await findsManyAuthors(manager, names, wanted, floor);
+  const halves = textHalvesSql(manager, { text, first: wanted, byNewest, above: floor });
   if (!halves) return null;
-  const title = await rows<{ id: number }>(manager, halves.title.sql, halves.title.params);
   const author = await rows<{ id: number }>(manager, halves.author.sql, halves.author.params);
-  const ids = [...new Set([...title, ...author].map((row) => int(row.id)))].sort((a, b) => b - a);
+  const ids = [...new Set([...titleIds, ...author.map((row) => int(row.id))])].sort((a, b) => b - a);
   return ids.slice(0, first);
 }
 
@@ -473,7 +502,7 @@ export async function readVideoPage(
   // Counted only to the step past the page: a term in most titles costs what its page costs.
   const step = VIDEO_SEARCH_BOUNDS.totalStep;
   const cap = step * Math.ceil((page.offset + page.limit + 1) / step);
-  const newest = await newestTextIds(manager, filter.text, cap + 1);
+  const newest = await newestTextIds(manager, filter.text, cap + 1, page.offset + page.limit);
   if (!newest) throw new Error('a text lookup without a term');
   const pageIds = newest.slice(page.offset, page.offset + page.limit);
   const found = (await readVideosById(manager, pageIds)).sort((a, b) => b.id - a.id);
