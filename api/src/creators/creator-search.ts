@@ -157,13 +157,30 @@ export async function searchCreatorIds(
     );
   }
   const { from, where, params } = lookupSql(manager, lookup, scope);
-  return answer(
+  const countSql = `SELECT COUNT(DISTINCT k.creator_id) AS total FROM ${from} WHERE ${where}`;
+  if (!page) {
+    return answer(
+      manager,
+      countSql,
+      `SELECT DISTINCT k.creator_id AS id FROM ${from} WHERE ${where} ORDER BY k.creator_id`,
+      params,
+      page,
+    );
+  }
+  // The page and the count from one lookup: every match is read to sort them anyway, so the count
+  // comes with the page rather than from a second pass over the index.
+  const found = await rows<{ id: number; total: number }>(
     manager,
-    `SELECT COUNT(DISTINCT k.creator_id) AS total FROM ${from} WHERE ${where}`,
-    `SELECT DISTINCT k.creator_id AS id FROM ${from} WHERE ${where} ORDER BY k.creator_id`,
+    `SELECT m.id, COUNT(*) OVER () AS total
+       FROM (SELECT DISTINCT k.creator_id AS id FROM ${from} WHERE ${where}) m
+      ORDER BY m.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
     params,
-    page,
   );
+  if (found.length > 0) return { total: int(found[0]?.total), ids: found.map((row) => int(row.id)) };
+  if (page.offset === 0) return { total: 0, ids: [] };
+  // A page past the end has no row to carry the count.
+  const [count] = await rows<{ total: number }>(manager, countSql, params);
+  return { total: int(count?.total), ids: [] };
 }
 
 function matching(
