@@ -36,4 +36,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=4", "--expose-gc", "api/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--expose-gc", "api/dist/main.js"]

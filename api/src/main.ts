@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import './native-memory';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { ConfigurationError, loadConfiguration } from './config/configuration';

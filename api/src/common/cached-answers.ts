@@ -45,9 +45,12 @@ import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
 /** Below this an answer is not worth compressing (the same threshold as @fastify/compress). */
 const COMPRESS_THRESHOLD = 1024;
-/** Replays kept at most (one per URL and encoding), and their bytes at most. */
+/**
+ * Replays kept at most (one per URL and encoding), and their bytes at most. A replay's bytes are those
+ * of a cached answer (or its compressed form), which the replay keeps alive after the cache let it go.
+ */
 const MAX_REPLAYS = 500;
-const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
+const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 /** Headers that belong to one response, not to the answer (the read limit's are counted per request). */
 const PER_RESPONSE = new Set([
   REQUEST_ID_HEADER,

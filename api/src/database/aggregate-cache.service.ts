@@ -8,9 +8,11 @@ import { EVERYTHING, UNCACHED_TABLES } from './answer-invalidation';
 const MAX_ENTRIES = 2000;
 /**
  * JSON bytes kept at most, oldest dropped first (each answer's compressed forms add about a quarter).
- * Without it, 2000 profiles or 500-row analytics pages could hold hundreds of MB.
+ * Without it, 2000 profiles or 500-row analytics pages could hold hundreds of MB. A screen's answers are
+ * a few KB, so this still keeps thousands of them; more only held searches asked once each, at the
+ * cost of the API's RSS budget (docs/performance.md).
  */
-const MAX_BYTES = 48 * 1024 * 1024;
+const MAX_BYTES = 24 * 1024 * 1024;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
