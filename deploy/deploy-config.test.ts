@@ -98,16 +98,26 @@ describe('configuration', () => {
 });
 
 describe('runtime flags', () => {
-  const { runtimeFlags, scripts } = JSON.parse(read('api/package.json')) as {
+  const { runtimeFlags, runtimeEnv, scripts } = JSON.parse(read('api/package.json')) as {
     runtimeFlags: string[];
+    runtimeEnv: Record<string, string>;
     scripts: Record<string, string>;
   };
-  const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1] ?? '[]') as string[];
+  const dockerfile = read('Dockerfile');
+  const dockerCmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+  const envPairs = Object.entries(runtimeEnv).map(([name, value]) => `${name}=${value}`);
 
   it("start the API the same way in the container and with npm start (api/package.json's runtimeFlags)", () => {
     expect(runtimeFlags.length).toBeGreaterThan(0);
     expect(dockerCmd).toEqual(['node', ...runtimeFlags, 'api/dist/main.js']);
-    expect(scripts['start:prod']).toBe(['node', ...runtimeFlags, 'dist/main.js'].join(' '));
+    expect(scripts['start:prod']).toBe([...envPairs, 'node', ...runtimeFlags, 'dist/main.js'].join(' '));
+  });
+
+  it("give the API api/package.json's runtimeEnv in the container too", () => {
+    expect(envPairs.length).toBeGreaterThan(0);
+    const runStage = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
+    const env = /^ENV (.*)$/m.exec(runStage)?.[1]?.split(/\s+/) ?? [];
+    for (const pair of envPairs) expect(env).toContain(pair);
   });
 });
 

@@ -24,12 +24,16 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-/** The Node flags production starts the API with (api/package.json `runtimeFlags`, as in the Dockerfile). */
-function apiRuntimeFlags(): string[] {
+/**
+ * The Node flags and environment production starts the API with (api/package.json `runtimeFlags` and
+ * `runtimeEnv`, as in the Dockerfile): both change its memory, which the bench measures.
+ */
+function apiRuntime(): { flags: string[]; env: Record<string, string> } {
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'api/package.json'), 'utf8')) as {
     runtimeFlags?: string[];
+    runtimeEnv?: Record<string, string>;
   };
-  return pkg.runtimeFlags ?? [];
+  return { flags: pkg.runtimeFlags ?? [], env: pkg.runtimeEnv ?? {} };
 }
 
 /** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms). */
@@ -61,8 +65,10 @@ export async function startApi(options: {
   env?: Record<string, string>;
 }): Promise<RunningApi> {
   const port = await freePort();
+  const runtime = apiRuntime();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...runtime.env,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -78,7 +84,7 @@ export async function startApi(options: {
   };
   const child: ChildProcess = spawn(
     process.execPath,
-    [...apiRuntimeFlags(), join(options.buildDir, 'api/dist/main.js')],
+    [...runtime.flags, join(options.buildDir, 'api/dist/main.js')],
     {
       cwd: REPO_ROOT,
       env,
