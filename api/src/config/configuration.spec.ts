@@ -52,6 +52,23 @@ describe('SHRINK_CARDS', () => {
   });
 });
 
+describe('SQLITE_SYNCHRONOUS', () => {
+  it.each([
+    [undefined, 'full'],
+    ['full', 'full'],
+    ['NORMAL', 'normal'],
+  ])('reads %j as %j', (value, expected) => {
+    const env = value === undefined ? {} : { SQLITE_SYNCHRONOUS: value };
+    expect(loadConfiguration(env).database).toMatchObject({ type: 'sqlite', synchronous: expected });
+  });
+
+  it('rejects another mode', () => {
+    expect(() => loadConfiguration({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(
+      /SQLITE_SYNCHRONOUS must be full or normal/,
+    );
+  });
+});
+
 describe('loadConfiguration', () => {
   it('has defaults that make `npm start` work offline', () => {
     const config = loadConfiguration({});
@@ -67,6 +84,7 @@ describe('loadConfiguration', () => {
       path: join(repoRoot(), 'data', 'friends.sqlite'),
       embedded: true,
       seedDemo: undefined,
+      synchronous: 'full',
     });
     expect(config.auth).toMatchObject({
       adminPassword: DEMO_ADMIN_PASSWORD,

@@ -25,6 +25,14 @@ export interface ServerConfig {
 
 export type TrustProxy = false | number | string[];
 
+/**
+ * How SQLite's write-ahead log meets the disk: 'full' syncs it at every commit (a committed change
+ * survives a power cut), 'normal' only at checkpoints (a power cut may lose the last commits, never the
+ * file's consistency; a crash of the process loses nothing).
+ */
+export type SqliteSynchronous = 'full' | 'normal';
+export const SQLITE_SYNCHRONOUS_MODES: readonly SqliteSynchronous[] = ['full', 'normal'];
+
 export type DatabaseConfig =
   | {
       type: 'sqlite';
@@ -34,6 +42,11 @@ export type DatabaseConfig =
       embedded: boolean;
       /** Seed the demo data: true / false when SEED_DEMO is set, undefined = only into a fresh file. */
       seedDemo: boolean | undefined;
+      /**
+       * SQLITE_SYNCHRONOUS: when a commit waits for the disk (see data-source-options.ts). Absent:
+       * 'full'.
+       */
+      synchronous?: SqliteSynchronous;
     }
   | {
       type: 'mysql';
@@ -146,6 +159,12 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
 
   const seedDemo = bool('SEED_DEMO');
   const database = parseDatabaseUrl(env.DATABASE_URL, seedDemo, problems);
+  const synchronous = text('SQLITE_SYNCHRONOUS', 'full').toLowerCase();
+  if (!(SQLITE_SYNCHRONOUS_MODES as readonly string[]).includes(synchronous)) {
+    problems.push(`SQLITE_SYNCHRONOUS must be full or normal (got "${env.SQLITE_SYNCHRONOUS}")`);
+  } else if (database.type === 'sqlite') {
+    database.synchronous = synchronous as SqliteSynchronous;
+  }
 
   const adminPassword = env.ADMIN_PASSWORD ?? '';
   const sessionSecret = env.SESSION_SECRET ?? '';

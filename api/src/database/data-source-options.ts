@@ -13,8 +13,10 @@ interface SqliteHandle {
 }
 
 /**
- * TypeORM options for DATABASE_URL. SQLite: WAL with synchronous=FULL (no lost commits on power loss),
- * foreign keys on, a busy timeout. MySQL/MariaDB through mysql2 with utf8mb4. Migrations, never
+ * TypeORM options for DATABASE_URL. SQLite: WAL, synchronous as configured (SQLITE_SYNCHRONOUS: FULL,
+ * the default, syncs the log at every commit, so no commit is lost on power loss; NORMAL only at
+ * checkpoints, which takes the sync out of every commit, blocking the event loop, at the price of the
+ * last commits on a power cut), foreign keys on, a busy timeout. MySQL/MariaDB through mysql2 with utf8mb4. Migrations, never
  * synchronize. Entities are added by the caller (autoLoadEntities in the app, ENTITIES for the CLI).
  */
 export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
@@ -30,6 +32,7 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
     };
   }
   const memory = config.path === ':memory:';
+  const synchronous = config.synchronous === 'normal' ? 'NORMAL' : 'FULL';
   if (!memory) mkdirSync(dirname(config.path), { recursive: true });
   return {
     ...common,
@@ -39,7 +42,7 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
     timeout: SQLITE_BUSY_TIMEOUT_MS,
     prepareDatabase: (db: SqliteHandle) => {
       db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-      db.pragma('synchronous = FULL');
+      db.pragma(`synchronous = ${synchronous}`);
       // SQLite's own lower() folds ASCII only; the search filters lowercase as JavaScript (and MySQL) do.
       db.function('lower', { deterministic: true }, (text: unknown) =>
         typeof text === 'string' ? text.toLowerCase() : text,

@@ -8,6 +8,7 @@ import { DataVersionPoller } from './data-version-poller.service';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseState, DatabaseStateModule } from './database-state';
 import { TransactionRunner } from './transaction-runner.service';
+import { WalCheckpoints } from './wal-checkpoints';
 
 @Global()
 @Module({
@@ -31,7 +32,7 @@ import { TransactionRunner } from './transaction-runner.service';
       },
     }),
   ],
-  providers: [AggregateCache, TransactionRunner, DataVersionPoller],
+  providers: [AggregateCache, WalCheckpoints, TransactionRunner, DataVersionPoller],
   exports: [AggregateCache, TransactionRunner, DatabaseStateModule],
 })
 export class DatabaseModule {}

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AggregateCache } from './aggregate-cache.service';
 import { AnswerInvalidation, ChangeWatcher, openChangeSet } from './answer-invalidation';
 import { advanceDataVersion, stampAnswerVersions } from './data-version';
 import { isRetryableConflict } from './database-errors';
+import { WalCheckpoints } from './wal-checkpoints';
 
 const MAX_ATTEMPTS = 3;
 
@@ -40,6 +41,7 @@ export class TransactionRunner {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: AggregateCache,
+    @Optional() private readonly checkpoints?: WalCheckpoints,
   ) {
     this.serialised = dataSource.options.type === 'better-sqlite3';
     if (!dataSource.subscribers.some((subscriber) => subscriber instanceof ChangeWatcher)) {
@@ -54,7 +56,9 @@ export class TransactionRunner {
    */
   async write<T>(work: (manager: EntityManager) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     if (options.affectsAnswers === false) {
-      return this.exclusive(() => this.withRetry(() => this.dataSource.transaction(work)));
+      const result = await this.exclusive(() => this.withRetry(() => this.dataSource.transaction(work)));
+      this.checkpoints?.wrote();
+      return result;
     }
     // What the last attempt changed, and the sequence number it stamped (0: nothing stamped).
     const outcome: { tables: ReadonlySet<string>; sequence: number } = { tables: new Set(), sequence: 0 };
@@ -89,6 +93,7 @@ export class TransactionRunner {
         ),
       );
       if (outcome.sequence > 0) this.cache.committed(outcome.tables, outcome.sequence);
+      this.checkpoints?.wrote();
       return result;
     } catch (error) {
       // A failed commit's outcome is unknown: what it would have changed is not trusted.

@@ -29,8 +29,16 @@ import {
   type StoredRun,
 } from './network-results';
 
-/** A burst of writes is analysed once: the check starts this long after the first of them. */
-const DEBOUNCE_MS = 200;
+/**
+ * A burst of writes is analysed once, after it: the check starts when no write has come for this long
+ * (the reads that follow a write are served before the analysis competes with them for the CPU and
+ * the database's write lock)...
+ */
+const QUIET_MS = 1000;
+/** ...but no later than this after the first write not analysed yet, however steady the writes. */
+const MAX_WAIT_MS = 10_000;
+/** How long a failed analysis waits at least before the next try. */
+const RETRY_MS = 1000;
 /** How long the lease lasts unless renewed; the holder renews it every third of that. */
 const LEASE_MS = 30_000;
 /** How often a replica looks for a run another replica published. */
@@ -101,6 +109,12 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
   private currentAt = -1;
   private waiters: Array<{ resolve: (run: StoredRun) => void; reject: (error: unknown) => void }> = [];
   private timer: NodeJS.Timeout | undefined;
+  /** The timer was set by a write (`deferred`), so the next write may push it back. */
+  private timerDeferrable = false;
+  /** When the first change not analysed yet was seen (null: none). */
+  private pendingSince: number | null = null;
+  /** Under a stream of writes the analysis rests half as long as it ran, until then (ms since the epoch). */
+  private restUntil = 0;
   private poll: NodeJS.Timeout | undefined;
   private checking = false;
   private stopped = false;
@@ -123,7 +137,8 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     cache.onInvalidate((changed) => {
       if (!isAffected(ANALYSIS_READS_SET, changed)) return; // a suggestion, a title: the same graph
       this.changes += 1;
-      this.schedule(DEBOUNCE_MS);
+      this.pendingSince ??= Date.now();
+      this.deferred();
     });
   }
 
@@ -239,13 +254,30 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     return inputs;
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped || this.checking || this.timer) return;
+  private schedule(delayMs: number, deferrable = false): void {
+    if (this.stopped || this.checking) return;
+    if (this.timer) {
+      // Only a timer a write set moves (to the next write's time); a first run or a retry stays.
+      if (!(deferrable && this.timerDeferrable)) return;
+      clearTimeout(this.timer);
+    }
+    this.timerDeferrable = deferrable;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.check();
     }, delayMs);
     this.timer.unref();
+  }
+
+  /**
+   * The check for changes not analysed yet: QUIET_MS after the latest of them, at most MAX_WAIT_MS
+   * after the first, and not before the rest after the last analysis is over.
+   */
+  private deferred(): void {
+    if (this.pendingSince === null) return;
+    const now = Date.now();
+    const at = Math.max(this.restUntil, Math.min(now + QUIET_MS, this.pendingSince + MAX_WAIT_MS));
+    this.schedule(Math.max(0, at - now), true);
   }
 
   /**
@@ -257,6 +289,8 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     if (this.checking || this.stopped) return;
     this.checking = true;
     const seen = this.changes;
+    // What changes from here on is for the next analysis.
+    this.pendingSince = null;
     let retryMs: number | null = null;
     try {
       const inputs = await this.refresh();
@@ -277,6 +311,8 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
         const outcome = await this.fork({ database, inputs, holder: this.holder });
         if (!outcome.ok) throw new Error(outcome.error);
         this.lastDurationMs = performance.now() - started;
+        // Under a stream of writes it then rests half as long as it ran, so it never takes a whole core.
+        this.restUntil = Date.now() + this.lastDurationMs / 2;
         await this.refresh();
       } finally {
         await this.tx
@@ -286,7 +322,7 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     } catch (error) {
       if (this.stopped) return;
       this.log.warn(`network analysis failed: ${String(error)}`);
-      retryMs = Math.max(DEBOUNCE_MS, this.lastDurationMs);
+      retryMs = Math.max(RETRY_MS, this.lastDurationMs);
       if (!this.run) {
         const failure = new ServiceUnavailableException('The network analysis is not available yet');
         for (const waiter of this.waiters.splice(0)) waiter.reject(failure);
@@ -295,8 +331,7 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
       this.checking = false;
     }
     if (retryMs !== null) this.schedule(retryMs);
-    // Under a stream of writes the analysis rests half as long as it ran, so it never takes a whole core.
-    else if (this.changes !== seen) this.schedule(Math.max(DEBOUNCE_MS, this.lastDurationMs / 2));
+    else if (this.changes !== seen) this.deferred();
   }
 
   /** Runs one analysis in a child process, renewing the lease while it works. */

@@ -1,0 +1,146 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ConfigService } from '@nestjs/config';
+import { DataSource } from 'typeorm';
+import type { AppConfig, DatabaseConfig } from '../config/configuration';
+import { dataSourceOptions } from './data-source-options';
+import { CHECKPOINT_DELAY_MS, FALLBACK_CHECKPOINT_PAGES, WalCheckpoints } from './wal-checkpoints';
+
+const configOf = (database: DatabaseConfig) =>
+  ({ get: () => database }) as unknown as ConfigService<AppConfig, true>;
+
+async function open(database: DatabaseConfig): Promise<DataSource> {
+  const dataSource = new DataSource({ ...dataSourceOptions(database), entities: [] });
+  await dataSource.initialize();
+  return dataSource;
+}
+
+/** The rows of `t` in the database file alone, without its write-ahead log (what a checkpoint copied). */
+async function rowsInFileAlone(path: string, dir: string): Promise<number> {
+  const copy = join(dir, `alone-${Date.now()}.sqlite`);
+  copyFileSync(path, copy);
+  const alone = await open({ type: 'sqlite', path: copy, embedded: false, seedDemo: false });
+  try {
+    const [table] = (await alone.query("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 't'")) as {
+      n: number;
+    }[];
+    if (!table?.n) return 0;
+    const [row] = (await alone.query('SELECT COUNT(*) AS n FROM t')) as { n: number }[];
+    return Number(row?.n);
+  } finally {
+    await alone.destroy();
+  }
+}
+
+describe('SQLite synchronous mode', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'friends-sync-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    [undefined, 2],
+    ['full' as const, 2],
+    ['normal' as const, 1],
+  ])('SQLITE_SYNCHRONOUS %j runs the connection at synchronous = %j', async (synchronous, level) => {
+    const dataSource = await open({
+      type: 'sqlite',
+      path: join(dir, `${synchronous ?? 'default'}.sqlite`),
+      embedded: false,
+      seedDemo: false,
+      synchronous,
+    });
+    try {
+      const [row] = (await dataSource.query('PRAGMA synchronous')) as { synchronous: number }[];
+      expect(row?.synchronous).toBe(level);
+      const [mode] = (await dataSource.query('PRAGMA journal_mode')) as { journal_mode: string }[];
+      expect(mode?.journal_mode).toBe('wal');
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+});
+
+describe('WalCheckpoints', () => {
+  let dir: string;
+  let path: string;
+  let dataSource: DataSource;
+  let checkpoints: WalCheckpoints;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'friends-wal-'));
+    path = join(dir, 'db.sqlite');
+    const database: DatabaseConfig = { type: 'sqlite', path, embedded: false, seedDemo: false };
+    dataSource = await open(database);
+    await dataSource.query('CREATE TABLE t (x TEXT)');
+    checkpoints = new WalCheckpoints(dataSource, configOf(database));
+    await checkpoints.onApplicationBootstrap();
+  });
+  afterEach(async () => {
+    await checkpoints.onModuleDestroy();
+    await dataSource.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** `n` rows of about half a page each, in one commit. */
+  const insert = (n: number) =>
+    dataSource.query(
+      `INSERT INTO t (x) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       SELECT hex(randomblob(1000)) FROM n`,
+      [n],
+    );
+
+  it('leaves the API connection only the fallback checkpoint', async () => {
+    const [row] = (await dataSource.query('PRAGMA wal_autocheckpoint')) as { wal_autocheckpoint: number }[];
+    expect(row?.wal_autocheckpoint).toBe(FALLBACK_CHECKPOINT_PAGES);
+    // Past SQLite's default of 1000 pages, no commit copied the log into the file.
+    await insert(3000);
+    expect(await rowsInFileAlone(path, dir)).toBe(0);
+  });
+
+  it('copies the whole log into the database file on its worker thread', async () => {
+    await insert(50);
+    const result = await checkpoints.checkpoint();
+    expect(result).toMatchObject({ busy: 0 });
+    expect(result!.log).toBeGreaterThan(0);
+    expect(result!.checkpointed).toBe(result!.log);
+    expect(await rowsInFileAlone(path, dir)).toBe(50);
+    // A later write and checkpoint reuse the worker.
+    await insert(5);
+    expect((await checkpoints.checkpoint())!.error).toBeUndefined();
+    expect(await rowsInFileAlone(path, dir)).toBe(55);
+  });
+
+  it('checkpoints once, a delay after a burst of writes', async () => {
+    const asked = jest.spyOn(checkpoints, 'checkpoint');
+    jest.useFakeTimers();
+    try {
+      checkpoints.wrote();
+      checkpoints.wrote();
+      jest.advanceTimersByTime(CHECKPOINT_DELAY_MS - 1);
+      expect(asked).not.toHaveBeenCalled();
+      checkpoints.wrote();
+      jest.advanceTimersByTime(1);
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+    await asked.mock.results[0]!.value;
+  });
+
+  it('does nothing after shutdown, nor for an in-memory database', async () => {
+    await checkpoints.onModuleDestroy();
+    expect(await checkpoints.checkpoint()).toBeNull();
+    const memory: DatabaseConfig = { type: 'sqlite', path: ':memory:', embedded: false, seedDemo: false };
+    const inMemory = await open(memory);
+    try {
+      const none = new WalCheckpoints(inMemory, configOf(memory));
+      await none.onApplicationBootstrap();
+      none.wrote();
+      expect(await none.checkpoint()).toBeNull();
+      await none.onModuleDestroy();
+    } finally {
+      await inMemory.destroy();
+    }
+  });
+});

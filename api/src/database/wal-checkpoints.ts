@@ -1,0 +1,166 @@
+import { Worker } from 'node:worker_threads';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AppConfig, DatabaseConfig } from '../config/configuration';
+
+/**
+ * The write-ahead log's size (pages) at which the API's own connection still checkpoints inside a
+ * commit: only reached when the checkpoints below fall behind (SQLite's own default is 1000 pages, a
+ * few of the bench's writes, so every few writes one of them paid for a checkpoint).
+ */
+export const FALLBACK_CHECKPOINT_PAGES = 10_000;
+/** How long after a write the log is checkpointed: the writes of that second go together. */
+export const CHECKPOINT_DELAY_MS = 1000;
+/** The worker thread ends after this long without a checkpoint (ms), so an idle server holds none. */
+const IDLE_MS = 10_000;
+
+/** What one checkpoint did (SQLite's wal_checkpoint answer); `error` when it failed. */
+export interface CheckpointResult {
+  busy: number;
+  log: number;
+  checkpointed: number;
+  error?: string;
+}
+
+/**
+ * The worker's source, run with `eval` (no compiled file to find, in jest or in dist alike): its own
+ * connection to the file, which copies the log into the database when asked (PASSIVE: it never waits
+ * for, nor holds up, a reader or the writer).
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.path, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = ' + workerData.synchronous);
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage(result);
+  } catch (error) {
+    parentPort.postMessage({ busy: 1, log: -1, checkpointed: -1, error: String(error) });
+  }
+});
+`;
+
+/**
+ * Checkpoints SQLite's write-ahead log on a worker thread, off every request. better-sqlite3 runs
+ * each statement on the event loop, and SQLite checkpoints inside the commit that takes the log past
+ * its limit: that commit then copied the log's pages into the database and synced both files while
+ * every other request waited (the write's p99, docs/performance.md). Here the API's connection only
+ * checkpoints as a fallback (FALLBACK_CHECKPOINT_PAGES), and a second connection on a worker thread
+ * checkpoints about a second after writes. Nothing on MySQL/MariaDB or an in-memory SQLite.
+ */
+@Injectable()
+export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('WalCheckpoints');
+  private readonly database: DatabaseConfig;
+  private enabled = false;
+  private worker: Worker | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  /** Checkpoints asked of the worker and not answered yet, oldest first. */
+  private readonly pending: Array<(result: CheckpointResult) => void> = [];
+  private failing = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.database = config.get('database', { infer: true });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.database.type !== 'sqlite' || this.database.path === ':memory:') return;
+    await this.dataSource.query(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    this.enabled = true;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.enabled = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const worker = this.worker;
+    if (worker) this.lost(worker, 'shutting down');
+    await this.stop(worker);
+  }
+
+  /** A write committed: the log is checkpointed CHECKPOINT_DELAY_MS later (once for a burst). */
+  wrote(): void {
+    if (!this.enabled || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.checkpoint();
+    }, CHECKPOINT_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Checkpoints now (null when checkpoints are not this service's, see the class). */
+  checkpoint(): Promise<CheckpointResult | null> {
+    if (!this.enabled) return Promise.resolve(null);
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    return new Promise<CheckpointResult>((resolve) => {
+      this.pending.push(resolve);
+      this.started().postMessage('checkpoint');
+    }).then((result) => {
+      if (result.error && !this.failing) this.log.warn(`checkpoint failed: ${result.error}`);
+      this.failing = Boolean(result.error);
+      if (this.pending.length === 0 && this.enabled) {
+        this.idleTimer = setTimeout(() => {
+          const idle = this.worker;
+          if (idle && this.pending.length === 0) {
+            this.worker = null;
+            void this.stop(idle);
+          }
+        }, IDLE_MS);
+        this.idleTimer.unref();
+      }
+      return result;
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    if (this.database.type !== 'sqlite') throw new Error('WAL checkpoints are for SQLite only');
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        driver: require.resolve('better-sqlite3'),
+        path: this.database.path,
+        synchronous: this.database.synchronous === 'normal' ? 'NORMAL' : 'FULL',
+      },
+    });
+    worker.unref();
+    worker.on('message', (result: CheckpointResult) => this.pending.shift()?.(result));
+    // A worker that fails leaves the log to the fallback; the next write starts a new one.
+    worker.on('error', (error) => this.lost(worker, String(error)));
+    worker.on('exit', () => this.lost(worker, 'the checkpoint worker exited'));
+    this.worker = worker;
+    return worker;
+  }
+
+  private lost(worker: Worker, error: string): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const resolve of this.pending.splice(0)) resolve({ busy: 1, log: -1, checkpointed: -1, error });
+  }
+
+  /** Closes the worker's connection and ends it (it is no longer `this.worker`). */
+  private async stop(worker: Worker | null): Promise<void> {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (!worker) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.postMessage('close');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    await worker.terminate();
+  }
+}
