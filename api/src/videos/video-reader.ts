@@ -245,11 +245,10 @@ async function findsManyAuthors(
   const many = Math.ceil(manyAuthors * Math.sqrt(first / (totalStep + 1)));
   if (many <= 0) return true;
   const authors = authorMatchSql(manager, lookup);
-  const [found] = await rows<{ n: number }>(
-    manager,
-    `SELECT COUNT(*) AS n FROM (${authors.sql} LIMIT ${many}) m`,
-    authors.params,
-  );
+  const [found] = await rows<{ n: number }>(manager, `SELECT COUNT(*) AS n FROM (${authors.sql} LIMIT ?) m`, [
+    ...authors.params,
+    many,
+  ]);
   const creators = int(found?.n);
   if (creators >= many) return true;
   if (above === undefined || creators === 0) return false;
