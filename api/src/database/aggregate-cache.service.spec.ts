@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { etagOf } from '../common/http-caching';
 import { AggregateCache } from './aggregate-cache.service';
 
@@ -187,5 +188,34 @@ describe('AggregateCache', () => {
     expect(cache.isCurrent(body)).toBe(false);
     cache.adopt(body, { reads: ['video_authors'], current: true });
     expect(cache.computationOf(body)).toBe(computation);
+  });
+
+  it('prepares both forms ahead on its worker, and requests share them', async () => {
+    const cache = new AggregateCache();
+    try {
+      const body = Buffer.from(
+        JSON.stringify({ members: Array.from({ length: 5000 }, (_, id) => ({ id })) }),
+      );
+      const kept = cache.adopt(body, { reads: ['video_authors'], current: true });
+      const prepared = cache.prepare(kept);
+      const [br, gzip] = [cache.compressed(kept, 'br'), cache.compressed(kept, 'gzip')];
+      await prepared;
+      expect(brotliDecompressSync(await br).equals(body)).toBe(true);
+      expect(gunzipSync(await gzip).equals(body)).toBe(true);
+      expect(await cache.compressed(kept, 'br')).toBe(await br);
+      await cache.prepare(kept); // nothing left to make
+      expect(await cache.compressed(kept, 'gzip')).toBe(await gzip);
+    } finally {
+      await cache.onModuleDestroy();
+    }
+  });
+
+  it('makes the forms itself once its worker is gone', async () => {
+    const cache = new AggregateCache();
+    await cache.onModuleDestroy();
+    const body = Buffer.from('{"a":1}'.repeat(500));
+    await cache.prepare(body);
+    expect(gunzipSync(await cache.compressed(body, 'gzip')).equals(body)).toBe(true);
+    expect(brotliDecompressSync(await cache.compressed(body, 'br')).equals(body)).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { sameEtag } from '../common/http-caching';
 import { EVERYTHING, UNCACHED_TABLES } from './answer-invalidation';
+import { BackgroundCompression } from './background-compression';
 
 /** Entries kept at most (profiles, networks and analytics pages are cached per creator or page). */
 const MAX_ENTRIES = 2000;
@@ -80,7 +81,7 @@ const toReadSet = (reads: readonly string[] | undefined): ReadSet => (reads ? ne
  * for (see `compressed`) instead of @fastify/compress recompressing them synchronously per request.
  */
 @Injectable()
-export class AggregateCache {
+export class AggregateCache implements OnModuleDestroy {
   private readonly entries = new Map<string, { body: Promise<Buffer>; reads: ReadSet; settled?: Buffer }>();
   /** What may be kept (tests shrink it). */
   protected readonly limits = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
@@ -103,6 +104,12 @@ export class AggregateCache {
   private readonly replaced: Array<(previous: Buffer) => void> = [];
   /** Intermediate results several answers are built from (see `value`). */
   private readonly values = new Map<string, { value: Promise<unknown>; reads: ReadSet }>();
+  /** Where `prepare` makes forms nobody waits for yet. */
+  private readonly background = new BackgroundCompression();
+
+  async onModuleDestroy(): Promise<void> {
+    await this.background.close();
+  }
 
   /**
    * The JSON bytes of `compute()`'s result, from the cache when present, kept until a table it reads
@@ -314,6 +321,29 @@ export class AggregateCache {
       forms[encoding] = form;
     }
     return form;
+  }
+
+  /**
+   * Makes `body`'s br and gzip forms before anyone asks for them, at a low priority (see
+   * BackgroundCompression): for a large answer that is worth having ready (the whole communities
+   * answer of a new analysis run). A request meanwhile waits for these same forms; should the worker
+   * fail, they are made as `compressed` makes them.
+   */
+  async prepare(body: Buffer): Promise<void> {
+    let forms = this.encoded.get(body);
+    if (!forms) this.encoded.set(body, (forms = {}));
+    const kept = forms;
+    const missing = (['br', 'gzip'] as const).filter((encoding) => !kept[encoding]);
+    const made: ReadonlyMap<ContentEncoding, Promise<Buffer>> = missing.length > 0
+      ? this.background.compress(body, missing)
+      : new Map();
+    for (const [encoding, form] of made) {
+      kept[encoding] = form.catch(() => {
+        delete kept[encoding];
+        return this.compressed(body, encoding);
+      });
+    }
+    await Promise.all([kept.br, kept.gzip]);
   }
 
   /** The tables known to have a row in `answer_versions` (a write inserts the others' rows). */

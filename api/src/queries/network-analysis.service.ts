@@ -126,6 +126,9 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
    * no compression. Once asked for, each newer run's is prepared as soon as it is found.
    */
   private whole: { run: number; body: Promise<Buffer> } | null = null;
+  /** The newest run whose whole answer was sent or has its forms made, and the run being prepared. */
+  private ready: { run: number; body: Buffer } | null = null;
+  private preparing: number | null = null;
   /** How long the last analysis this replica ran took, from the fork to the stored run. */
   lastDurationMs = 0;
 
@@ -194,7 +197,13 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
    */
   private async wholeCommunities(): Promise<Buffer> {
     const { id } = await this.current();
+    const ready = this.ready;
+    // While a newer run's forms are made at a low priority, the run before it goes out, as a stale
+    // answer: a request does not wait for work meant to stay out of the requests' way.
+    if (this.preparing === id && ready && ready.run < id)
+      return this.cache.adopt(ready.body, { reads: ANALYSIS_READS, current: false });
     const body = await this.wholeOf(id);
+    if (!this.ready || this.ready.run < id) this.ready = { run: id, body };
     const current = this.run?.id === id && this.currentAt === this.changes;
     return this.cache.adopt(body, { reads: ANALYSIS_READS, current });
   }
@@ -209,14 +218,23 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
     return body;
   }
 
-  /** Reads a newer run's whole answer and makes its compressed forms and ETag before anyone asks. */
+  /**
+   * Reads a newer run's whole answer and makes its ETag and compressed forms before anyone asks, the
+   * forms at a low priority (AggregateCache.prepare): about 0.4 s of CPU at 1,000,000 videos, which
+   * would otherwise take a core from the requests answered while the run lands.
+   */
   private prepareWhole(run: number): void {
+    this.preparing = run;
     void this.wholeOf(run)
       .then(async (body) => {
         etagOf(body);
-        await Promise.all([this.cache.compressed(body, 'br'), this.cache.compressed(body, 'gzip')]);
+        await this.cache.prepare(body);
+        if (!this.ready || this.ready.run < run) this.ready = { run, body };
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.preparing === run) this.preparing = null;
+      });
   }
 
   /** The newest run; until the first one exists (a fresh database), waits for it. */
