@@ -106,6 +106,28 @@ describe('TransactionRunner on SQLite', () => {
     expect(String(await catalogue())).toBe('6');
   });
 
+  it('tells who listens when a write transaction opens and when the last one ends, failed or not', async () => {
+    const runner = new TransactionRunner(dataSource, new AggregateCache());
+    const seen: string[] = [];
+    const stop = runner.onWriting((writing) => seen.push(writing ? 'open' : 'idle'));
+    await Promise.allSettled([
+      runner.write(async (manager) => {
+        seen.push('work 1');
+        await write(manager, 400);
+      }),
+      runner.write(async () => {
+        seen.push('work 2');
+        throw new Error('abort');
+      }),
+      runner.write(async () => seen.push('work 3'), { affectsAnswers: false }),
+    ]);
+    // SQLite runs them one after another: each opens and ends on its own.
+    expect(seen).toEqual(['open', 'work 1', 'idle', 'open', 'work 2', 'idle', 'open', 'work 3', 'idle']);
+    stop();
+    await runner.write((manager) => write(manager, 401));
+    expect(seen).toHaveLength(9);
+  });
+
   it('refuses a declaration outside a write transaction', () => {
     expect(() => AnswerInvalidation.touch(dataSource.manager, ['creators'])).toThrow(
       'AnswerInvalidation.touch outside TransactionRunner.write',

@@ -37,6 +37,9 @@ export interface WriteOptions {
 export class TransactionRunner {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly serialised: boolean;
+  /** Write transactions open now (several at once on MySQL), and who wants to know (see `onWriting`). */
+  private open = 0;
+  private readonly writingListeners = new Set<(writing: boolean) => void>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -56,7 +59,9 @@ export class TransactionRunner {
    */
   async write<T>(work: (manager: EntityManager) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     if (options.affectsAnswers === false) {
-      const result = await this.exclusive(() => this.withRetry(() => this.dataSource.transaction(work)));
+      const result = await this.exclusive(() =>
+        this.tracked(() => this.withRetry(() => this.dataSource.transaction(work))),
+      );
       this.checkpoints?.wrote();
       return result;
     }
@@ -64,32 +69,34 @@ export class TransactionRunner {
     const outcome: { tables: ReadonlySet<string>; sequence: number } = { tables: new Set(), sequence: 0 };
     try {
       const result = await this.exclusive(() =>
-        this.withRetry(() =>
-          this.dataSource.transaction(async (manager) => {
-            const close = openChangeSet(manager.queryRunner!);
-            outcome.sequence = 0;
-            try {
-              if (options.tables) AnswerInvalidation.touch(manager, options.tables);
-              // SQLite: a write first takes the file's write lock (waiting out other processes), where a
-              // read first would fail with SQLITE_BUSY if another process committed before our write.
-              // MySQL: the counts row first (changes are counted one at a time, see CountsService), the
-              // sequence last, so its row is locked only for the commit.
-              let sequence = this.serialised ? await advanceDataVersion(manager) : 0;
-              if (!this.serialised) {
-                await manager.query('SELECT id FROM count_totals WHERE id = 1 FOR UPDATE');
+        this.tracked(() =>
+          this.withRetry(() =>
+            this.dataSource.transaction(async (manager) => {
+              const close = openChangeSet(manager.queryRunner!);
+              outcome.sequence = 0;
+              try {
+                if (options.tables) AnswerInvalidation.touch(manager, options.tables);
+                // SQLite: a write first takes the file's write lock (waiting out other processes), where a
+                // read first would fail with SQLITE_BUSY if another process committed before our write.
+                // MySQL: the counts row first (changes are counted one at a time, see CountsService), the
+                // sequence last, so its row is locked only for the commit.
+                let sequence = this.serialised ? await advanceDataVersion(manager) : 0;
+                if (!this.serialised) {
+                  await manager.query('SELECT id FROM count_totals WHERE id = 1 FOR UPDATE');
+                }
+                const result = await work(manager);
+                const tables = (outcome.tables = close());
+                if (tables.size > 0) {
+                  if (!this.serialised) sequence = await advanceDataVersion(manager);
+                  await stampAnswerVersions(manager, tables, sequence, this.cache.stampedTables());
+                  outcome.sequence = sequence;
+                }
+                return result;
+              } finally {
+                outcome.tables = close();
               }
-              const result = await work(manager);
-              const tables = (outcome.tables = close());
-              if (tables.size > 0) {
-                if (!this.serialised) sequence = await advanceDataVersion(manager);
-                await stampAnswerVersions(manager, tables, sequence, this.cache.stampedTables());
-                outcome.sequence = sequence;
-              }
-              return result;
-            } finally {
-              outcome.tables = close();
-            }
-          }),
+            }),
+          ),
         ),
       );
       if (outcome.sequence > 0) this.cache.committed(outcome.tables, outcome.sequence);
@@ -99,6 +106,25 @@ export class TransactionRunner {
       // A failed commit's outcome is unknown: what it would have changed is not trusted.
       if (outcome.tables.size > 0) this.cache.invalidate(outcome.tables);
       throw error;
+    }
+  }
+
+  /**
+   * Calls `listener` with true when this replica opens a write transaction while none was open, and
+   * with false when the last one has ended; answers the function that stops it. The network
+   * analysis's child process writes only between them (network-analysis-child.ts `parentIdle`).
+   */
+  onWriting(listener: (writing: boolean) => void): () => void {
+    this.writingListeners.add(listener);
+    return () => this.writingListeners.delete(listener);
+  }
+
+  private async tracked<T>(task: () => Promise<T>): Promise<T> {
+    if (this.open++ === 0) for (const listener of this.writingListeners) listener(true);
+    try {
+      return await task();
+    } finally {
+      if (--this.open === 0) for (const listener of this.writingListeners) listener(false);
     }
   }
 

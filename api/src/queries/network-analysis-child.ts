@@ -37,6 +37,32 @@ export interface AnalysisJob {
 /** What the child answers before it exits. */
 export type AnalysisOutcome = { ok: true; run: number | null } | { ok: false; error: string };
 
+/** The parent tells the child when its own writes start and end (see `parentIdle`). */
+export interface ParentWriting {
+  parentWriting: boolean;
+}
+
+/** How long the child holds its next write back at most while the parent keeps writing. */
+const MAX_HOLD_BACK_MS = 5000;
+/** How often it looks again meanwhile. */
+const HOLD_BACK_POLL_MS = 2;
+
+let parentWriting = false;
+
+/**
+ * Resolves when the parent replica is not in a write transaction (or after MAX_HOLD_BACK_MS). On SQLite
+ * one connection writes at a time and a writer that finds the lock taken waits inside the statement,
+ * on the API's event loop: the parent's write then waited out this process's transactions back to
+ * back (the busy handler sleeping while the next chunk took the lock again), 100–200 ms with every
+ * request behind it. So the child takes the write lock only between the parent's writes; a write
+ * of the parent's that starts meanwhile waits for one chunk at most.
+ */
+async function parentIdle(): Promise<void> {
+  const until = Date.now() + MAX_HOLD_BACK_MS;
+  while (parentWriting && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, HOLD_BACK_POLL_MS));
+}
+
 /** Authorship rows per read, so no single statement holds SQLite's write-ahead log back for long. */
 const READ_CHUNK = 5000;
 /** Rows per INSERT and per write transaction, so the API's own writes never wait long for ours. */
@@ -116,6 +142,7 @@ async function insertRows(
 ): Promise<void> {
   const row = placeholders(columns.length);
   for (const part of chunks(values, WRITE_CHUNK)) {
+    await parentIdle();
     await dataSource.transaction((manager) =>
       manager.query(
         `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${part.map(() => row).join(', ')}`,
@@ -140,11 +167,13 @@ async function discardRun(dataSource: DataSource, run: number, keepRow: boolean)
       [run],
     );
     if (!edge) break;
+    await parentIdle();
     await dataSource.query('DELETE FROM network_members WHERE run_id = ? AND creator_id <= ?', [
       run,
       int(edge.creator_id),
     ]);
   }
+  await parentIdle();
   await dataSource.transaction(async (manager) => {
     await manager.query('DELETE FROM network_members WHERE run_id = ?', [run]);
     await manager.query('DELETE FROM network_communities WHERE run_id = ?', [run]);
@@ -165,6 +194,7 @@ async function store(
   result: { communities: Community[]; bridges: Bridge[] },
 ): Promise<number | null> {
   const whole: Communities = { communities: result.communities, total: result.communities.length };
+  await parentIdle();
   const inserted: unknown = await dataSource.query(
     'INSERT INTO network_runs (inputs, holder, started_at, communities, bridges) VALUES (?, ?, ?, ?, ?)',
     [
@@ -202,6 +232,7 @@ async function store(
       community.members.map((member, position) => [run, member.id, community.id, position, member.name]),
     ),
   );
+  await parentIdle();
   const published = await dataSource.transaction(async (manager) => {
     const now = Date.now();
     const outcome = await manager.queryRunner!.query(
@@ -263,7 +294,15 @@ export async function runAnalysis(job: AnalysisJob): Promise<number | null> {
 if (process.send) {
   // The replica that started us went away: its lease will expire, another replica takes over.
   process.once('disconnect', () => process.exit(1));
-  process.once('message', (job: AnalysisJob) => {
+  let started = false;
+  process.on('message', (message: AnalysisJob | ParentWriting) => {
+    if ('parentWriting' in message) {
+      parentWriting = message.parentWriting;
+      return;
+    }
+    if (started) return;
+    started = true;
+    const job = message;
     runAnalysis(job).then(
       (run) => process.send?.({ ok: true, run } satisfies AnalysisOutcome, () => process.exit(0)),
       (error: unknown) =>

@@ -18,7 +18,7 @@ import { AggregateCache, isAffected } from '../database/aggregate-cache.service'
 import { readAnswerVersions } from '../database/data-version';
 import { releaseLease, takeLease } from '../database/leases';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import type { AnalysisJob, AnalysisOutcome } from './network-analysis-child';
+import type { AnalysisJob, AnalysisOutcome, ParentWriting } from './network-analysis-child';
 import {
   ANALYSIS_LEASE,
   latestRun,
@@ -363,6 +363,10 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
       } catch {
         // Not allowed here (some containers): it runs at the API's priority.
       }
+      // The child writes only between this replica's writes (network-analysis-child.ts `parentIdle`).
+      const stopTelling = this.tx.onWriting((writing) => {
+        if (child.connected) child.send({ parentWriting: writing } satisfies ParentWriting, () => undefined);
+      });
       const renew = setInterval(() => {
         void this.tx
           .write((manager) => takeLease(manager, ANALYSIS_LEASE, this.holder, LEASE_MS), {
@@ -374,10 +378,12 @@ export class NetworkAnalysisService implements OnApplicationBootstrap, OnModuleD
       child.once('message', (message: AnalysisOutcome) => (outcome = message));
       child.once('error', (error) => {
         clearInterval(renew);
+        stopTelling();
         reject(error);
       });
       child.once('exit', (code, signal) => {
         clearInterval(renew);
+        stopTelling();
         if (this.child === child) this.child = null;
         if (outcome) resolve(outcome);
         else reject(new Error(`the analysis process exited (${signal ?? code}) without an answer`));
