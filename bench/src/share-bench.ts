@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { GROUP_ROUTES, SHARE_ROUTES } from '@friends/shared';
 import type { DatasetMeta } from './generate';
 import { formatGroups, runGroupBench, type GroupRow } from './group-bench';
+import { untilBackgroundIdle } from './background';
 import { keptCard } from './kept-card';
 import type { RunningApi } from './server';
 import { log } from './util';
@@ -55,6 +56,15 @@ async function makeGroup(api: RunningApi, meta: DatasetMeta): Promise<number> {
   return group.id;
 }
 
+/** Waits for the API's background work to stop (background.ts), saying so when it had to wait. */
+async function settled(api: RunningApi, before: string): Promise<void> {
+  const { waitedMs, idle } = await untilBackgroundIdle(api.pid);
+  if (!idle)
+    log(`  ${before}: the API's background work still running after ${Math.round(waitedMs / 1000)} s`);
+  else if (waitedMs > 100)
+    log(`  ${before}: waited ${Math.round(waitedMs)} ms for the API's background work`);
+}
+
 const pairedWith = (meta: DatasetMeta): number =>
   meta.bigCreator.id !== meta.topCreator.id ? meta.bigCreator.id : meta.topCreator.id === 1 ? 2 : 1;
 
@@ -64,9 +74,22 @@ const percentile = (sorted: number[], p: number) =>
 export async function runShareBench(
   api: RunningApi,
   meta: DatasetMeta,
-  { connections, durationSeconds }: { connections: number; durationSeconds: number },
+  {
+    connections,
+    durationSeconds,
+    onRow,
+  }: {
+    connections: number;
+    durationSeconds: number;
+    /** Called as each step ends, with its name (share-only.ts reports where the CPU went meanwhile). */
+    onRow?: (name: string) => void;
+  },
 ): Promise<ShareFigures> {
+  // What the sections before this one left running (the network analysis after their writes, the
+  // shrinking of the cards they drew) ends first: the first requests below are timed as cold reads.
+  await settled(api, 'before the share rows');
   const groupId = await makeGroup(api, meta);
+  onRow?.('making the group');
   const reads: { name: string; path: string }[] = [
     {
       name: `creator feed (${meta.topCreator.videoCount} videos)`,
@@ -87,6 +110,12 @@ export async function runShareBench(
     const coldMs = performance.now() - started;
     if (!response.ok) throw new Error(`GET ${read.path}: ${response.status}`);
     if (read.path.endsWith('.png')) body = await keptCard(api.url + read.path, body);
+    // A kept row times the kept answer alone. The work off the request path that this row's first
+    // request or an earlier row started (the card's shrinking, a recompute after the group's writes)
+    // runs at a lowered priority, yet on 2 cores shared with autocannon each of its time slices delays
+    // a few requests by milliseconds, which is the p99 of a 10 ms row: such work is measured where it
+    // is the subject (the insights rows, reads during a recompute), not here.
+    await settled(api, read.name);
     const result = await autocannon({
       url: api.url + read.path,
       connections,
@@ -103,6 +132,7 @@ export async function runShareBench(
       non2xx: result.non2xx + result.errors + result.timeouts,
     });
     log(`  ${read.name}: ${result.requests.average.toFixed(0)} req/s p99 ${result.latency.p99} ms`);
+    onRow?.(read.name);
   }
   const draws: number[] = [];
   for (let n = 1; n <= 20; n++) {
@@ -114,6 +144,7 @@ export async function runShareBench(
     draws.push(performance.now() - started);
   }
   draws.sort((a, b) => a - b);
+  onRow?.('cold draws');
   log('  group boards and stats');
   const groups = await runGroupBench(api, meta, groupId, { connections, durationSeconds });
   return {

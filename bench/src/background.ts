@@ -1,0 +1,85 @@
+/**
+ * The API's work off the request path, read from /proc: its threads running at a lowered priority (the
+ * card shrinker's worker lowers its own, api share/card-shrinker.ts) and its child processes (the
+ * network analysis after a write, api queries/network-analysis.service.ts). A row that times a kept
+ * answer waits until that work has stopped (untilBackgroundIdle), so it measures the kept state, not
+ * the recompute or the shrinking an earlier row's writes and draws left running.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { sleep } from './util';
+
+/** /proc's clock tick. */
+const TICK_MS = 10;
+/** The background is idle once it has used at most one tick of CPU in this long. */
+const QUIET_MS = 500;
+
+function stat(path: string): { cpuMs: number; nice: number } | null {
+  try {
+    const text = readFileSync(path, 'utf8');
+    // Fields after the command name (which may hold spaces): utime, stime are the 14th and 15th, nice the 19th.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS, nice: Number(fields[16]) };
+  } catch {
+    return null; // ended meanwhile
+  }
+}
+
+function read(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** CPU ms used so far by the child processes of `pid` and theirs. */
+function descendantsCpuMs(pid: number): number {
+  let total = 0;
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return 0;
+  }
+  for (const tid of tids) {
+    for (const child of read(`/proc/${pid}/task/${tid}/children`).split(' ').filter(Boolean)) {
+      total += (stat(`/proc/${child}/stat`)?.cpuMs ?? 0) + descendantsCpuMs(Number(child));
+    }
+  }
+  return total;
+}
+
+/** CPU ms used so far by the API's lowered-priority threads and by its child processes (and theirs). */
+export function backgroundCpuMs(pid: number): number {
+  let niced = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const thread = tid === String(pid) ? null : stat(`/proc/${pid}/task/${tid}/stat`);
+      if (thread && thread.nice > 0) niced += thread.cpuMs;
+    }
+  } catch {
+    return 0;
+  }
+  return niced + descendantsCpuMs(pid);
+}
+
+/**
+ * Resolves once the API's background work has been idle for QUIET_MS (or `timeoutMs` has passed),
+ * with how long it waited in ms and whether it ended idle.
+ */
+export async function untilBackgroundIdle(
+  pid: number,
+  timeoutMs = 120_000,
+): Promise<{ waitedMs: number; idle: boolean }> {
+  const started = performance.now();
+  let before = backgroundCpuMs(pid);
+  for (;;) {
+    await sleep(QUIET_MS);
+    const now = backgroundCpuMs(pid);
+    // A child that ended takes its CPU time with it: less than before is idle too.
+    if (now - before <= TICK_MS) return { waitedMs: performance.now() - started - QUIET_MS, idle: true };
+    if (performance.now() - started > timeoutMs)
+      return { waitedMs: performance.now() - started, idle: false };
+    before = now;
+  }
+}
