@@ -57,9 +57,13 @@ export interface TypingStartFigures {
 }
 
 const WATCHER = `(() => {
-  window.__typing = { keydown: 0 };
+  window.__typing = { keydown: 0, presses: 0, countAtKeydown: null };
   window.__typingOpen = false;
-  addEventListener('keydown', (event) => { window.__typing.keydown = event.timeStamp; }, true);
+  addEventListener('keydown', (event) => {
+    window.__typing.keydown = event.timeStamp;
+    window.__typing.presses += 1;
+    window.__typing.countAtKeydown = count();
+  }, true);
   const count = () => {
     const heading = [...document.querySelectorAll('h2')].find((h) => (h.textContent || '').startsWith('Search Results ('));
     const match = /\\((\\d+)(\\+?)\\)/.exec(heading ? heading.textContent : '');
@@ -67,11 +71,15 @@ const WATCHER = `(() => {
     return match ? Number(match[1]) : null;
   };
   window.__typingCount = count;
+  // A count that changes before the key is pressed (rows that arrived for the previous term) is not
+  // the keystroke's: only a change from the count shown at its keydown is.
   window.__typingNext = (previous, timeoutMs) => new Promise((done) => {
+    const presses = window.__typing.presses;
     const timer = setTimeout(() => { observer.disconnect(); done(null); }, timeoutMs);
     const check = () => {
+      if (window.__typing.presses === presses) return false;
       const now = count();
-      if (now === null || now === previous) return false;
+      if (now === null || now === window.__typing.countAtKeydown) return false;
       observer.disconnect();
       clearTimeout(timer);
       const open = window.__typingOpen;
@@ -86,7 +94,7 @@ const WATCHER = `(() => {
 
 declare global {
   interface Window {
-    __typing: { keydown: number };
+    __typing: { keydown: number; presses: number; countAtKeydown: number | null };
     /** The last count read was the held rows' ('Search Results (5+)': more may match). */
     __typingOpen: boolean;
     __typingCount(): number | null;
