@@ -64,12 +64,12 @@ export function backgroundCpuMs(pid: number): number {
 }
 
 /**
- * Resolves once the API's background work has been idle for QUIET_MS (or `timeoutMs` has passed),
- * with how long it waited in ms and whether it ended idle.
+ * Resolves once the API's background work has been idle for QUIET_MS and `ready` (when given) says so
+ * too, or once `timeoutMs` has passed, with how long it waited in ms and whether it ended idle.
  */
 export async function untilBackgroundIdle(
   pid: number,
-  timeoutMs = 120_000,
+  { ready, timeoutMs = 120_000 }: { ready?: () => Promise<boolean>; timeoutMs?: number } = {},
 ): Promise<{ waitedMs: number; idle: boolean }> {
   const started = performance.now();
   let before = backgroundCpuMs(pid);
@@ -77,7 +77,8 @@ export async function untilBackgroundIdle(
     await sleep(QUIET_MS);
     const now = backgroundCpuMs(pid);
     // A child that ended takes its CPU time with it: less than before is idle too.
-    if (now - before <= TICK_MS) return { waitedMs: performance.now() - started - QUIET_MS, idle: true };
+    if (now - before <= TICK_MS && (!ready || (await ready())))
+      return { waitedMs: performance.now() - started - QUIET_MS, idle: true };
     if (performance.now() - started > timeoutMs)
       return { waitedMs: performance.now() - started, idle: false };
     before = now;
