@@ -155,6 +155,8 @@ export async function runShareBench(
   }
   draws.sort((a, b) => a - b);
   onRow?.('cold draws');
+  // The cold draws above leave their cards' shrinking (about 0.3 s of CPU each) queued.
+  await settled(api, 'the group rows');
   log('  group boards and stats');
   const groups = await runGroupBench(api, meta, groupId, { connections, durationSeconds });
   return {
