@@ -85,7 +85,12 @@ export class BackgroundCompression {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    // Its own heap holds a few objects (the bytes are outside it): a small one, so the thread adds
+    // little to the API's RSS while it lives.
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+    });
     worker.unref();
     worker.on(
       'message',
