@@ -72,12 +72,12 @@ const WATCHER = `(() => {
   };
   window.__typingCount = count;
   // A count that changes before the key is pressed (rows that arrived for the previous term) is not
-  // the keystroke's: only a change from the count shown at its keydown is.
-  window.__typingNext = (previous, timeoutMs) => new Promise((done) => {
-    const presses = window.__typing.presses;
+  // the keystroke's: only a change from the count shown at its keydown is. The caller says which press
+  // it waits for (this may run before or after that key's keydown).
+  window.__typingNext = (press, timeoutMs) => new Promise((done) => {
     const timer = setTimeout(() => { observer.disconnect(); done(null); }, timeoutMs);
     const check = () => {
-      if (window.__typing.presses === presses) return false;
+      if (window.__typing.presses < press) return false;
       const now = count();
       if (now === null || now === window.__typing.countAtKeydown) return false;
       observer.disconnect();
@@ -99,7 +99,7 @@ declare global {
     __typingOpen: boolean;
     __typingCount(): number | null;
     __typingNext(
-      previous: number | null,
+      press: number,
       timeoutMs: number,
     ): Promise<{ count: number; painted: number; open: boolean } | null>;
   }
@@ -139,11 +139,10 @@ async function typeOnce(browser: Browser, baseUrl: string, meta: DatasetMeta, th
     await input.focus();
     const times: number[] = [];
     let open = 0;
-    let previous: number | null = null;
-    for (const key of TYPING_TERM) {
+    for (const [index, key] of [...TYPING_TERM].entries()) {
       const next: Promise<{ count: number; painted: number; open: boolean } | null> = page.evaluate(
         ([p, t]) => window.__typingNext(p, t),
-        [previous, throttled ? 15_000 : 5_000] as const,
+        [index + 1, throttled ? 15_000 : 5_000] as const,
       );
       await page.keyboard.press(key);
       const shown: { count: number; painted: number; open: boolean } | null = await next;
@@ -151,7 +150,6 @@ async function typeOnce(browser: Browser, baseUrl: string, meta: DatasetMeta, th
       const keydown = await page.evaluate(() => window.__typing.keydown);
       times.push(shown.painted - keydown);
       if (shown.open) open++;
-      previous = shown.count;
     }
     return { times, open };
   } finally {
