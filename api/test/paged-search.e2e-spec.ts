@@ -13,6 +13,7 @@ import {
   type VideoIds,
   type VideoPage,
 } from '@friends/shared';
+import { SHORT_COUNT_BOUNDS } from '../src/creators/creator-search';
 import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
@@ -154,6 +155,32 @@ describe('GET /api/creators/search', () => {
     expect(second).toEqual({ total: expected.length, items: expected.slice(2, 4) });
     expect(past).toEqual({ total: expected.length, items: [] });
     expect((await search({})).items).toHaveLength(Math.min(PAGING.creatorsPage, (await all()).length));
+  });
+
+  it("keeps a short term's large count only until the names change", async () => {
+    const saved = { ...SHORT_COUNT_BOUNDS };
+    Object.assign(SHORT_COUNT_BOUNDS, { kept: 2 });
+    try {
+      // Each request asks for a page size no other does, so no answer is replayed from the answer cache.
+      const total = async (q: string, limit: number) => (await search({ q, limit: String(limit) })).total;
+      const before = clientSearch(await all(), 'qj').length;
+      const first = await createCreator(t, 'Qj First');
+      const second = await createCreator(t, 'Qj Second');
+      expect(await total('qj', 101)).toBe(before + 2); // counted, known to be large
+      expect(await total('qj', 102)).toBe(before + 2); // counted and kept
+      expect(await total('qj', 103)).toBe(before + 2); // the kept count
+      const third = await createCreator(t, 'Qj Third');
+      expect(await total('qj', 104)).toBe(before + 3);
+      await admin(t).put(API_ROUTES.creators).send({ id: third.id, name: 'Other Third' }).expect(200);
+      expect(await total('qj', 105)).toBe(before + 2);
+      await admin(t).delete(API_ROUTES.creator(first.id)).expect(200);
+      expect(await total('qj', 106)).toBe(before + 1);
+      // Leave the catalogue as the other tests expect it.
+      for (const id of [second.id, third.id]) await admin(t).delete(API_ROUTES.creator(id)).expect(200);
+      expect(await total('qj', 107)).toBe(before);
+    } finally {
+      Object.assign(SHORT_COUNT_BOUNDS, saved);
+    }
   });
 
   it('reflects creates, renames, link changes, merges and deletes at once', async () => {

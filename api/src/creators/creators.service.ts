@@ -44,7 +44,7 @@ import { VideosService } from '../videos/videos.service';
 import { CreatorAliasEntity } from './creator-alias.entity';
 import { readCreators, readLinks, readOtherNames, toCreator } from './creator-reader';
 import { findDuplicateIdGroups } from './creator-duplicates';
-import { existingCreatorIds, searchCreatorIds } from './creator-search';
+import { SHORT_COUNT_BOUNDS, existingCreatorIds, searchCreatorIds, type ShortCount } from './creator-search';
 import { CreatorEntity } from './creator.entity';
 import { SocialLinkEntity } from './social-link.entity';
 import type { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
@@ -105,6 +105,18 @@ interface ListRow {
   collab_count: number | string | null;
 }
 
+/**
+ * What a short term's count reads: the short index, and the tables whose changes rewrite it (a
+ * deleted creator's rows go by the foreign key's cascade, which no statement names).
+ */
+const SHORT_COUNT_READS = [
+  'creator_search_shorts',
+  'creators',
+  'creator_aliases',
+  'creator_other_names',
+  'social_links',
+];
+
 @Injectable()
 export class CreatorsService {
   constructor(
@@ -142,6 +154,7 @@ export class CreatorsService {
         query,
         scope,
         page,
+        this.shortCount,
       );
       const items = ids.length === 0 ? [] : await this.list(manager, ids);
       if (unknownNames || ambiguousNames)
@@ -154,6 +167,28 @@ export class CreatorsService {
       return withCreators ? { total, items, withCreators } : { total, items };
     });
   }
+
+  /** Short terms whose count was large enough to keep (SHORT_COUNT_BOUNDS). */
+  private readonly largeShortTerms = new Set<string>();
+
+  /**
+   * A short term's count, kept until the short index changes once the term is known to count many
+   * creators. SQLite only: there a read runs between writes (TransactionRunner), so a count read in
+   * the request's own read is current when kept. On MySQL/MariaDB the request's snapshot may predate a
+   * write already committed, and a fresh read of its own would take a second pooled connection per
+   * request; there the count is read each time.
+   */
+  private readonly shortCount: ShortCount = async (key, manager, count) => {
+    if (manager.connection.options.type === 'mysql') return count(manager);
+    if (this.largeShortTerms.has(key)) {
+      return this.cache.value(`creators:short-count ${key}`, () => count(manager), SHORT_COUNT_READS);
+    }
+    const total = await count(manager);
+    if (total >= SHORT_COUNT_BOUNDS.kept && this.largeShortTerms.size < SHORT_COUNT_BOUNDS.terms) {
+      this.largeShortTerms.add(key);
+    }
+    return total;
+  };
 
   /** GET /api/creators/search?ids=: those of the given creators that exist, a page of them. */
   byIds(ids: readonly number[], page: Page): Promise<CreatorPage> {
