@@ -58,6 +58,9 @@ let parentWriting = false;
  * of the parent's that starts meanwhile waits for one chunk at most.
  */
 async function parentIdle(): Promise<void> {
+  // The statements before resolve as promises without a turn of the event loop, which would leave
+  // the parent's messages unread: let the loop poll for them first.
+  await new Promise((resolve) => setImmediate(resolve));
   const until = Date.now() + MAX_HOLD_BACK_MS;
   while (parentWriting && Date.now() < until)
     await new Promise((resolve) => setTimeout(resolve, HOLD_BACK_POLL_MS));
