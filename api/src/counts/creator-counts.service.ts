@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 
@@ -15,40 +14,35 @@ export interface CreatorCounts {
 
 /**
  * Every creator's counts as a map, read from the counts kept on write (`creator_counts`, see
- * CountsService) for the answers that need all of them at once (the full creator lists): one indexed
- * scan, kept until the next write.
+ * CountsService) for the answers that need all of them at once (the full creator list): one indexed
+ * scan per computation of such an answer, whose JSON is what is kept.
  */
 @Injectable()
 export class CreatorCountsReader {
-  constructor(
-    private readonly tx: TransactionRunner,
-    private readonly cache: AggregateCache,
-  ) {}
+  constructor(private readonly tx: TransactionRunner) {}
 
   /** Counts by creator id; creators without videos are absent. */
   byCreator(): Promise<ReadonlyMap<number, CreatorCounts>> {
-    return this.cache.value('creator-counts', () =>
-      this.tx.read(async (manager) => {
-        const counts = new Map<number, CreatorCounts>();
-        for (const row of await rows<{
-          id: number;
-          total: number;
-          collaborations: number;
-          collaborators: number;
-        }>(
-          manager,
-          `SELECT creator_id AS id, videos AS total, collaborations, collaborators
+    return this.tx.read(async (manager) => {
+      const counts = new Map<number, CreatorCounts>();
+      for (const row of await rows<{
+        id: number;
+        total: number;
+        collaborations: number;
+        collaborators: number;
+      }>(
+        manager,
+        `SELECT creator_id AS id, videos AS total, collaborations, collaborators
              FROM creator_counts WHERE videos > 0`,
-        )) {
-          counts.set(int(row.id), {
-            total: int(row.total),
-            collaborations: int(row.collaborations),
-            collaborators: int(row.collaborators),
-          });
-        }
-        return counts;
-      }),
-    );
+      )) {
+        counts.set(int(row.id), {
+          total: int(row.total),
+          collaborations: int(row.collaborations),
+          collaborators: int(row.collaborators),
+        });
+      }
+      return counts;
+    });
   }
 
   /** The same map (the lists show only videos and collaborations). */
