@@ -6,19 +6,14 @@
  */
 import autocannon from 'autocannon';
 import { API_ROUTES, GROUP_ROUTES } from '@friends/shared';
-import { ensureBuilt } from './build';
-import { DEFAULT_SIZE, LARGE_SIZE, cachedSqlite, sizeLabel } from './generate';
+import { sizeLabel } from './generate';
 import { formatGroups, runGroupBench } from './group-bench';
+import { openSectionRun } from './section-run';
 import { startApi } from './server';
-import { CACHE_DIR, arg, freshCopy, log } from './util';
+import { freshCopy, log } from './util';
 
 async function main(): Promise<void> {
-  const size = process.argv.includes('--large') ? LARGE_SIZE : DEFAULT_SIZE;
-  const connections = Number(arg('connections', '10'));
-  const durationSeconds = Number(arg('duration', '5'));
-  const cached = await cachedSqlite(size);
-  if (!cached) throw new Error(`no cached ${sizeLabel(size)} set in ${CACHE_DIR}: run npm run bench once`);
-  const buildDir = ensureBuilt();
+  const { size, connections, durationSeconds, cached, buildDir } = await openSectionRun();
   const file = freshCopy(cached.file, 'groups');
   const api = await startApi({ buildDir, databaseUrl: `sqlite:${file}` });
   try {

@@ -5,19 +5,14 @@
  * MariaDB loaded with the generated set. Prints one line per row.
  */
 import { runApiSuite } from './api-bench';
-import { ensureBuilt } from './build';
 import { startMariadb, stopMariadb } from '../../api/test/support/mariadb-server';
-import { DEFAULT_SIZE, LARGE_SIZE, cachedSqlite, generate, loadMariadb, sizeLabel } from './generate';
+import { generate, loadMariadb, sizeLabel } from './generate';
+import { openSectionRun } from './section-run';
 import { startApi } from './server';
-import { CACHE_DIR, arg, freshCopy } from './util';
+import { freshCopy } from './util';
 
 async function main(): Promise<void> {
-  const size = process.argv.includes('--large') ? LARGE_SIZE : DEFAULT_SIZE;
-  const connections = Number(arg('connections', '10'));
-  const durationSeconds = Number(arg('duration', '5'));
-  const cached = await cachedSqlite(size);
-  if (!cached) throw new Error(`no cached ${sizeLabel(size)} set in ${CACHE_DIR}: run npm run bench once`);
-  const buildDir = ensureBuilt();
+  const { size, connections, durationSeconds, cached, buildDir } = await openSectionRun();
   const mariadb = process.argv.includes('--mariadb') ? await startMariadb() : null;
   try {
     let databaseUrl: string;

@@ -11,12 +11,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { SHARE_ROUTES } from '@friends/shared';
 import { runApiSuite, runColdAfterWrite, runWriteThenReads } from './api-bench';
-import { ensureBuilt } from './build';
-import { DEFAULT_SIZE, LARGE_SIZE, cachedSqlite, sizeLabel } from './generate';
+import { sizeLabel } from './generate';
 import { runInsightsBench } from './insights-bench';
+import { openSectionRun } from './section-run';
 import { startApi } from './server';
 import { formatShare, runShareBench } from './share-bench';
-import { CACHE_DIR, arg, freshCopy, log } from './util';
+import { arg, freshCopy, log } from './util';
 
 const TICK_MS = 10;
 
@@ -59,12 +59,7 @@ function snapshot(pid: number): Map<string, number> {
 }
 
 async function main(): Promise<void> {
-  const size = process.argv.includes('--large') ? LARGE_SIZE : DEFAULT_SIZE;
-  const connections = Number(arg('connections', '10'));
-  const durationSeconds = Number(arg('duration', '5'));
-  const cached = await cachedSqlite(size);
-  if (!cached) throw new Error(`no cached ${sizeLabel(size)} set in ${CACHE_DIR}: run npm run bench once`);
-  const buildDir = ensureBuilt();
+  const { size, connections, durationSeconds, cached, buildDir } = await openSectionRun();
   const file = freshCopy(cached.file, 'share');
   const api = await startApi({ buildDir, databaseUrl: `sqlite:${file}` });
   try {
