@@ -115,17 +115,18 @@ export class NetworkService {
         addEdge(int(row.source), int(row.target), int(row.weight));
       }
     } else {
-      // Everyone the first hop made videos with: ties inside the first hop, and second-hop candidates
-      // scored by their videos with the (most connected) first-hop creators.
+      // Everyone the first hop made videos with: second-hop candidates scored by their videos with the
+      // (most connected) first-hop creators, then the ties from those creators to the first and second
+      // hop. SQL sums and filters the expanded creators' pairs (thousands at 1M) and hands over only the
+      // rows shown: building a row object costs more than reading its index entry.
       const expanded = first.slice(0, NETWORK_LIMITS.expandedNeighbours).map((row) => row.id);
       if (first.length > expanded.length) truncated = true;
-      const fromFirst = await this.weightsFrom(manager, expanded, weight);
-      const score = new Map<number, number>();
-      for (const row of fromFirst) {
-        const target = int(row.target);
-        if (target === center) continue;
-        if (firstIds.has(target)) addEdge(int(row.source), target, int(row.weight));
-        else score.set(target, (score.get(target) ?? 0) + int(row.weight));
+      const scored = await this.secondHopScores(manager, expanded, [center, ...firstIds], weight);
+      const second = scored.slice(0, NETWORK_LIMITS.secondHop).map((row) => int(row.id));
+      if (scored.length > second.length) truncated = true;
+      for (const id of second) hopOf.set(id, 2);
+      for (const row of await this.weightsFromTo(manager, expanded, [...firstIds, ...second], weight)) {
+        addEdge(int(row.source), int(row.target), int(row.weight));
       }
       // Ties among first-hop creators that were not expanded.
       const rest = first.slice(expanded.length).map((row) => row.id);
@@ -133,16 +134,6 @@ export class NetworkService {
         for (const row of await this.weightsAmong(manager, rest, weight)) {
           addEdge(int(row.source), int(row.target), int(row.weight));
         }
-      }
-      const second = [...score.entries()]
-        .sort(([idA, a], [idB, b]) => b - a || idA - idB)
-        .slice(0, NETWORK_LIMITS.secondHop)
-        .map(([id]) => id);
-      if (score.size > second.length) truncated = true;
-      const secondIds = new Set(second);
-      for (const id of second) hopOf.set(id, 2);
-      for (const row of fromFirst) {
-        if (secondIds.has(int(row.target))) addEdge(int(row.source), int(row.target), int(row.weight));
       }
     }
 
@@ -195,21 +186,47 @@ export class NetworkService {
     return found;
   }
 
-  /** Videos (or events) together of each given creator with each of its collaborators. */
-  private async weightsFrom(
+  /**
+   * Creators outside `known` by their videos (or events) with the given creators together, most first
+   * (ties by id), one more than the second hop shows so a cut is known.
+   */
+  private async secondHopScores(
     manager: EntityManager,
     ids: readonly number[],
+    known: readonly number[],
+    weight: NetworkWeight,
+  ): Promise<{ id: number; score: number }[]> {
+    if (ids.length === 0) return [];
+    return rows<{ id: number; score: number }>(
+      manager,
+      `SELECT other_id AS id, SUM(${PAIR_COLUMN[weight]}) AS score
+         FROM creator_pairs
+        WHERE creator_id IN ${placeholders(ids.length)} AND other_id NOT IN ${placeholders(known.length)}
+        GROUP BY other_id
+        ORDER BY score DESC, id ASC
+        LIMIT ${NETWORK_LIMITS.secondHop + 1}`,
+      [...ids, ...known],
+    );
+  }
+
+  /** Videos (or events) together of each given creator with each of `targets`. */
+  private async weightsFromTo(
+    manager: EntityManager,
+    ids: readonly number[],
+    targets: readonly number[],
     weight: NetworkWeight,
   ): Promise<WeightRow[]> {
     const found: WeightRow[] = [];
+    if (targets.length === 0) return found;
     for (const part of chunks(ids, ID_CHUNK)) {
+      // As in weightsAmong: each creator's pairs are read and filtered, not every pair probed.
       found.push(
         ...(await rows<WeightRow>(
           manager,
           `SELECT creator_id AS source, other_id AS target, ${PAIR_COLUMN[weight]} AS weight
              FROM creator_pairs
-            WHERE creator_id IN ${placeholders(part.length)}`,
-          part,
+            WHERE creator_id IN ${placeholders(part.length)} AND +other_id IN ${placeholders(targets.length)}`,
+          [...part, ...targets],
         )),
       );
     }
