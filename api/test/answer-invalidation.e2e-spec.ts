@@ -13,8 +13,9 @@ import {
   YOUTUBE_ROUTES,
   type ReviewPage,
 } from '@friends/shared';
+import { ANSWER_TABLES } from '../src/common/cached-answer';
 import { FakeYouTube, startFakeYouTube } from './support/fake-youtube';
-import { startTestApp, type TestContext } from './support/test-app';
+import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
 let fake: FakeYouTube;
 let ctx: TestContext;
@@ -84,6 +85,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await fake?.close();
+});
+
+describe('the tables answers read', () => {
+  it('are tables of the schema, by the names writes are recorded under', async () => {
+    const tables = await ctx.query<{ name: string }>(
+      TEST_DB === 'sqlite'
+        ? "SELECT name FROM sqlite_master WHERE type = 'table'"
+        : 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()',
+    );
+    const names = new Set(tables.map((row) => row.name));
+    // The name index's trigrams are a table on MySQL/MariaDB only (SQLite has FTS5 over the keys).
+    const expected = ANSWER_TABLES.filter(
+      (table) => TEST_DB !== 'sqlite' || table !== 'creator_search_grams',
+    );
+    expect(expected.filter((table) => !names.has(table))).toEqual([]);
+  });
 });
 
 describe('writes no public answer reads', () => {

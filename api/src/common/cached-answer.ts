@@ -25,25 +25,30 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import { AggregateCache } from '../database/aggregate-cache.service';
 
 /**
- * Tables answers are built from (the names of the SQL tables; creator_search is the text index kept
- * from creators, aliases and links).
+ * Tables answers are built from, by the names writes are recorded under (database/answer-invalidation.ts):
+ * the creator name index is `creator_search_keys` with its short pieces (`creator_search_shorts`) and, on
+ * MySQL/MariaDB, its trigrams (`creator_search_grams`).
  */
-export type AnswerTable =
-  | 'creators'
-  | 'creator_aliases'
-  | 'creator_other_names'
-  | 'social_links'
-  | 'creator_search'
-  | 'creator_counts'
-  | 'creator_event_counts'
-  | 'videos'
-  | 'video_authors'
-  | 'video_counts'
-  | 'count_totals'
-  | 'creator_groups'
-  | 'group_members'
-  | 'video_crew'
-  | 'events';
+export const ANSWER_TABLES = [
+  'creators',
+  'creator_aliases',
+  'creator_other_names',
+  'social_links',
+  'creator_search_keys',
+  'creator_search_shorts',
+  'creator_search_grams',
+  'creator_counts',
+  'creator_event_counts',
+  'videos',
+  'video_authors',
+  'video_counts',
+  'count_totals',
+  'creator_groups',
+  'group_members',
+  'video_crew',
+  'events',
+] as const;
+export type AnswerTable = (typeof ANSWER_TABLES)[number];
 
 /** What a list of creators shows: their rows, names, links, counts and the search index kept from them. */
 export const CREATOR_TABLES: readonly AnswerTable[] = [
@@ -51,7 +56,9 @@ export const CREATOR_TABLES: readonly AnswerTable[] = [
   'creator_aliases',
   'creator_other_names',
   'social_links',
-  'creator_search',
+  'creator_search_keys',
+  'creator_search_shorts',
+  'creator_search_grams',
   'creator_counts',
 ];
 /** Everything a public answer may show: creators, videos, authorship and the counts kept of them. */
