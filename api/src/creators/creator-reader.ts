@@ -11,7 +11,7 @@ import {
   type SocialLink,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
+import { chunks, idList, int, rows, rowsWhereIn } from '../database/sql';
 
 interface CreatorRow {
   id: number;
@@ -86,11 +86,12 @@ export async function readCreators(
 ): Promise<Map<number, Creator>> {
   const found: CreatorRow[] = [];
   for (const part of chunks(ids)) {
+    const list = idList(part);
     found.push(
       ...(await rows<CreatorRow>(
         manager,
-        `SELECT id, name, photo FROM creators WHERE id IN ${placeholders(part.length)}`,
-        part,
+        `SELECT id, name, photo FROM creators WHERE id IN ${list.sql}`,
+        list.params,
       )),
     );
   }

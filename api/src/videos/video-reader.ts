@@ -16,7 +16,7 @@ import { resolveWithNames, unresolvedNames } from '../creators/creator-reader';
 import { ftsPhrase, keyCondition, lookupSql, shortCondition, spreadGrams } from '../creators/creator-search';
 import { pieceToken } from './video-title-keys';
 import type { EntityManager } from 'typeorm';
-import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
+import { chunks, idList, int, rows, rowsWhereIn } from '../database/sql';
 
 interface VideoRow {
   id: number;
@@ -112,11 +112,12 @@ export async function readAllVideos(manager: EntityManager): Promise<Video[]> {
 export async function readVideosById(manager: EntityManager, ids: readonly number[]): Promise<Video[]> {
   const found: VideoRow[] = [];
   for (const part of chunks(ids)) {
+    const list = idList(part);
     found.push(
       ...(await rows<VideoRow>(
         manager,
-        `SELECT ${VIDEO_COLUMNS} FROM videos WHERE id IN ${placeholders(part.length)} ORDER BY id`,
-        part,
+        `SELECT ${VIDEO_COLUMNS} FROM videos WHERE id IN ${list.sql} ORDER BY id`,
+        list.params,
       )),
     );
   }
@@ -165,25 +166,28 @@ function titleMatchSql(
   first?: number,
 ): { sql: string; params: Params } {
   const mysql = manager.connection.options.type === 'mysql';
-  const newest = (id: string) =>
-    first === undefined ? '' : ` ORDER BY ${id} DESC LIMIT ${Math.trunc(first)}`;
+  // The limit as a parameter (last): one prepared statement whatever the page.
+  const newest = (id: string) => (first === undefined ? '' : ` ORDER BY ${id} DESC LIMIT ?`);
+  const limit = first === undefined ? [] : [Math.trunc(first)];
   if (lookup.mode === 'short' && !mysql) {
     return {
       sql: `SELECT ts.rowid AS id FROM video_title_shorts ts WHERE video_title_shorts MATCH ?${newest('ts.rowid')}`,
-      params: [ftsPhrase(pieceToken(lookup.key))],
+      params: [ftsPhrase(pieceToken(lookup.key)), ...limit],
     };
   }
   if (lookup.mode === 'short') {
     return {
       sql: `SELECT ts.video_id AS id FROM video_title_shorts ts WHERE ts.gram = ?${newest('ts.video_id')}`,
-      params: [Buffer.from(lookup.key)],
+      params: [Buffer.from(lookup.key), ...limit],
     };
   }
   if (!mysql) {
+    // A phrase of three or more characters on a case-sensitive trigram index matches exactly the keys
+    // that hold it as a substring (what instr would check): no read of each match's key row, which
+    // cost ~1 µs per match, 0.2–0.3 ms a page at 1,000,000 titles.
     return {
-      sql: `SELECT tf.rowid AS id FROM video_title_fts tf JOIN video_title_keys tk ON tk.video_id = tf.rowid
-             WHERE video_title_fts MATCH ? AND instr(tk.title_key, ?) > 0${newest('tf.rowid')}`,
-      params: [ftsPhrase(lookup.key), lookup.key],
+      sql: `SELECT tf.rowid AS id FROM video_title_fts tf WHERE video_title_fts MATCH ?${newest('tf.rowid')}`,
+      params: [ftsPhrase(lookup.key), ...limit],
     };
   }
   const [firstGram, ...others] = spreadGrams(lookup.key).map((gram) => Buffer.from(gram));
@@ -197,7 +201,7 @@ function titleMatchSql(
     sql: `SELECT g0.video_id AS id FROM video_title_grams g0${joins}
             JOIN video_title_keys tk ON tk.video_id = g0.video_id
            WHERE g0.gram = ? AND instr(tk.title_key, ?) > 0${newest('g0.video_id')}`,
-    params: [...others, firstGram, lookup.key],
+    params: [...others, firstGram, lookup.key, ...limit],
   };
 }
 
@@ -302,8 +306,11 @@ function textHalvesSql(
   const title = titleLookup(text);
   const names = nameLookup(text);
   if (title.mode === 'all' || names.mode === 'all') return null;
-  const limit = first === undefined ? '' : ` ORDER BY va.video_id DESC LIMIT ${Math.trunc(first)}`;
-  const range = above === undefined ? '' : `va.video_id > ${Math.trunc(above)} AND `;
+  // The bound and the limit as parameters: one prepared statement whatever the page and the bound.
+  const limit = first === undefined ? '' : ` ORDER BY va.video_id DESC LIMIT ?`;
+  const limitParams = first === undefined ? [] : [Math.trunc(first)];
+  const range = above === undefined ? '' : `va.video_id > ? AND `;
+  const rangeParams = above === undefined ? [] : [Math.trunc(above)];
   if (plan.byNewest && first !== undefined) {
     // The newest authorships in key order (video_id, creator_id), each creator checked by its index
     // rows, until `first` videos are found: no sort of every matching creator's videos.
@@ -312,7 +319,7 @@ function textHalvesSql(
       title: titleMatchSql(manager, title, first),
       author: {
         sql: `SELECT DISTINCT va.video_id AS id FROM video_authors va WHERE ${range}${check.sql}${limit}`,
-        params: check.params,
+        params: [...rangeParams, ...check.params, ...limitParams],
       },
     };
   }
@@ -329,7 +336,10 @@ function textHalvesSql(
                STRAIGHT_JOIN video_authors va ON ${range}va.creator_id = m.creator_id${limit}`
           : `SELECT DISTINCT va.video_id AS id FROM video_authors va
               WHERE ${range}va.creator_id IN (${authors.sql})${limit}`,
-      params: authors.params,
+      params:
+        manager.connection.options.type === 'mysql'
+          ? [...authors.params, ...rangeParams, ...limitParams]
+          : [...rangeParams, ...authors.params, ...limitParams],
     },
   };
 }
