@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LessThan, type EntityManager } from 'typeorm';
 import type { AppConfig, AuthConfig } from '../config/configuration';
 import { TransactionRunner } from '../database/transaction-runner.service';
+import { rows } from '../database/sql';
 import { AdminSessionEntity } from './admin-session.entity';
 import {
   DEVICE_GENERATION_ROW,
@@ -128,10 +129,15 @@ export class SessionService implements OnModuleInit {
   async fromRequest(request: FastifyRequest): Promise<Session | null> {
     const tokenHash = this.tokenHashOf(request);
     if (!tokenHash) return null;
-    const row = await this.runner.read((manager) =>
-      manager.findOne(AdminSessionEntity, { where: { tokenHash } }),
+    // Plain SQL: every admin request asks, and TypeORM's find built and hydrated an entity for it.
+    const [row] = await this.runner.read((manager) =>
+      rows<{ expires_at: number | string }>(
+        manager,
+        'SELECT expires_at FROM admin_sessions WHERE token_hash = ?',
+        [tokenHash],
+      ),
     );
-    const expiresAt = Number(row?.expiresAt);
+    const expiresAt = Number(row?.expires_at);
     if (!row || !(expiresAt > Date.now())) return null;
     return { tokenHash, expiresAt };
   }

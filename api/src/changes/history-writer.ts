@@ -5,7 +5,7 @@
  */
 import type { HistoryKind } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { chunks, int, lockFor, placeholders, rows } from '../database/sql';
+import { chunks, insertedId, int, lockFor, placeholders, rows } from '../database/sql';
 import { currentActor } from '../history/actor-context';
 import {
   HISTORY_TABLES,
@@ -201,10 +201,4 @@ export async function entryChanges(manager: EntityManager, id: number): Promise<
       });
   }
   return [...byRow.values()].filter((c) => !sameRow(c.before, c.after));
-}
-
-/** better-sqlite3 answers an INSERT with the new rowid, mysql2 with a header carrying insertId. */
-function insertedId(result: unknown): number {
-  if (typeof result === 'number' || typeof result === 'bigint') return Number(result);
-  return int((result as { insertId?: number } | undefined)?.insertId);
 }

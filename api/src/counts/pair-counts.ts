@@ -66,11 +66,16 @@ export async function refreshPairCounts(
         for (let j = i + 1; j < list.length; j++) add(list[i] as number, list[j] as number);
     }
   }
+  // The stored pairs among the named creators: by key when they are few (a hub's every pair is
+  // hundreds of rows, read on each write of its videos), else every pair of each, filtered here.
+  const among = named.size <= PAIRS_PER_STATEMENT ? [...named] : null;
   for (const part of chunks([...named])) {
     for (const row of await rows<{ creator_id: number; other_id: number }>(
       manager,
-      `SELECT creator_id, other_id FROM creator_pairs WHERE creator_id IN ${placeholders(part.length)}`,
-      part,
+      `SELECT creator_id, other_id FROM creator_pairs WHERE creator_id IN ${placeholders(part.length)}${
+        among ? ` AND other_id IN ${placeholders(among.length)}` : ''
+      }`,
+      among ? [...part, ...among] : part,
     )) {
       const other = int(row.other_id);
       if (named.has(other)) add(int(row.creator_id), other);

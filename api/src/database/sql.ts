@@ -38,6 +38,12 @@ export async function rows<T extends object>(
 
 export const int = (value: unknown): number => Number(value ?? 0);
 
+/** The new id of a raw INSERT: better-sqlite3 answers the rowid, mysql2 a header carrying insertId. */
+export function insertedId(result: unknown): number {
+  if (typeof result === 'number' || typeof result === 'bigint') return Number(result);
+  return int((result as { insertId?: number } | undefined)?.insertId);
+}
+
 /** Which of `ids` have no row in `table` (by its `id` column), in the order given. */
 export async function missingIds(
   manager: EntityManager,

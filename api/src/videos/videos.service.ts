@@ -23,7 +23,7 @@ import type { Page } from '../common/page-params';
 import type { Change } from '../changes/change';
 import { ChangesService } from '../changes/changes.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { chunks, int, lockFor, missingIds, placeholders, rows } from '../database/sql';
+import { chunks, insertedId, int, lockFor, missingIds, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { videoScopes } from '../history/row-snapshot';
 import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
@@ -41,6 +41,20 @@ export interface AuthorEvidence {
   confidence: Confidence;
 }
 const MANUAL: AuthorEvidence = { source: 'manual', text: '', confidence: 'high' };
+
+/** Every column of a `video_authors` row, as inserted. */
+interface AuthorshipRow {
+  videoId: number;
+  creatorId: number;
+  position: number;
+  source: string;
+  evidence: string;
+  confidence: string;
+  linkedAt: string;
+  role: string;
+  creditedAs: string | null;
+}
+
 export const VIDEO_URL_EXISTS = 'A video with this URL already exists';
 export const TITLE_REQUIRED = 'Title is required';
 export const AUTHOR_REQUIRED = 'Select at least one creator';
@@ -149,13 +163,15 @@ export class VideosService {
     const { manager } = change;
     const video = prepareVideo(input);
     await this.checkReferences(manager, video);
-    const result = await manager.insert(VideoEntity, {
-      title: video.title,
-      url: video.url,
-      urlKey: video.urlKey,
-      date: video.date,
-    });
-    const id = int(result.identifiers[0]?.id);
+    // Plain SQL: TypeORM's insert reads the row back for its defaults, a statement per video.
+    const id = insertedId(
+      await manager.query('INSERT INTO videos (title, url, url_key, date) VALUES (?, ?, ?, ?)', [
+        video.title,
+        video.url,
+        video.urlKey,
+        video.date,
+      ]),
+    );
     change.made(...videoScopes([id]));
     await this.insertAuthors(manager, id, video.authorIds, 0, evidence, undefined, video.credits);
     if (video.crew) await this.setCrewWithin(change, id, video.crew);
@@ -426,8 +442,10 @@ export class VideosService {
     if (missingCrew.length > 0)
       throw new BadRequestException(`Unknown crew creatorId(s): ${missingCrew.join(', ')}`);
     if (video.urlKey) {
-      const same = await manager.findOneBy(VideoEntity, { urlKey: video.urlKey });
-      if (same && same.id !== exceptId) throw new ConflictException(VIDEO_URL_EXISTS);
+      const [same] = await rows<{ id: number }>(manager, 'SELECT id FROM videos WHERE url_key = ?', [
+        video.urlKey,
+      ]);
+      if (same && int(same.id) !== exceptId) throw new ConflictException(VIDEO_URL_EXISTS);
     }
   }
 
@@ -460,28 +478,57 @@ export class VideosService {
     const at = new Date().toISOString();
     // A video has one host: a new first author hosts only when no kept author does.
     const keptHost = authorIds.some((id) => (credits?.get(id)?.role ?? kept?.get(id)?.role) === 'host');
-    await manager.insert(
-      VideoAuthorEntity,
-      authorIds.map((creatorId, index) => {
-        const position = from + index;
-        const credit = credits?.get(creatorId);
-        const old = kept?.get(creatorId);
-        const role = credit ? { role: credit.role, creditedAs: credit.creditedAs } : {};
-        if (old) return { ...old, ...role, videoId, creatorId, position };
-        const why = evidence?.get(creatorId) ?? MANUAL;
+    const authorships = authorIds.map((creatorId, index): AuthorshipRow => {
+      const position = from + index;
+      const credit = credits?.get(creatorId);
+      const old = kept?.get(creatorId);
+      if (old) {
+        // A kept authorship: what it had, the schema's defaults for what it lacks.
         return {
           videoId,
           creatorId,
           position,
-          source: why.source,
-          evidence: why.text.slice(0, 300),
-          confidence: why.confidence,
-          linkedAt: at,
-          role: credit?.role ?? (keptHost ? 'guest' : defaultRole(position)),
-          creditedAs: credit?.creditedAs ?? null,
+          source: old.source ?? 'manual',
+          evidence: old.evidence ?? '',
+          confidence: old.confidence ?? '',
+          linkedAt: old.linkedAt ?? '',
+          role: credit ? credit.role : (old.role ?? 'guest'),
+          creditedAs: (credit ? credit.creditedAs : old.creditedAs) ?? null,
         };
-      }),
-    );
+      }
+      const why = evidence?.get(creatorId) ?? MANUAL;
+      return {
+        videoId,
+        creatorId,
+        position,
+        source: why.source,
+        evidence: why.text.slice(0, 300),
+        confidence: why.confidence,
+        linkedAt: at,
+        role: credit?.role ?? (keptHost ? 'guest' : defaultRole(position)),
+        creditedAs: credit?.creditedAs ?? null,
+      };
+    });
+    // Plain SQL with placeholders: TypeORM's insert of these entities wrote their ids into the
+    // statement's text (a new statement to prepare per video) and read the rows back.
+    for (const part of chunks(authorships, 50)) {
+      await manager.query(
+        `INSERT INTO video_authors
+           (video_id, creator_id, position, source, evidence, confidence, linked_at, role, credited_as)
+         VALUES ${part.map(() => placeholders(9)).join(', ')}`,
+        part.flatMap((a) => [
+          a.videoId,
+          a.creatorId,
+          a.position,
+          a.source,
+          a.evidence,
+          a.confidence,
+          a.linkedAt,
+          a.role,
+          a.creditedAs,
+        ]),
+      );
+    }
   }
 
   private async evidenceRows(
