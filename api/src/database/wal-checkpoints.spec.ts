@@ -5,7 +5,12 @@ import type { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig, DatabaseConfig } from '../config/configuration';
 import { dataSourceOptions } from './data-source-options';
-import { CHECKPOINT_DELAY_MS, FALLBACK_CHECKPOINT_PAGES, WalCheckpoints } from './wal-checkpoints';
+import {
+  CHECKPOINT_DELAY_MS,
+  CHECKPOINT_MAX_DEFER_MS,
+  FALLBACK_CHECKPOINT_PAGES,
+  WalCheckpoints,
+} from './wal-checkpoints';
 
 const configOf = (database: DatabaseConfig) =>
   ({ get: () => database }) as unknown as ConfigService<AppConfig, true>;
@@ -126,6 +131,42 @@ describe('WalCheckpoints', () => {
       jest.useRealTimers();
     }
     await asked.mock.results[0]!.value;
+  });
+
+  it('checkpoints writes that go on without a pause by the pace of the log, at most seconds apart', async () => {
+    const asked = jest.spyOn(checkpoints, 'checkpoint');
+    const writeFor = (ms: number) => {
+      for (let elapsed = 0; elapsed < ms; elapsed += 100) {
+        checkpoints.wrote();
+        jest.advanceTimersByTime(100);
+      }
+    };
+    jest.useFakeTimers();
+    try {
+      // No pace known yet: the first run is checkpointed a delay after its first write.
+      writeFor(CHECKPOINT_DELAY_MS);
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+    // A slow pace (a few pages a second): later runs go on for CHECKPOINT_MAX_DEFER_MS.
+    await asked.mock.results[0]!.value;
+    jest.useFakeTimers();
+    try {
+      writeFor(CHECKPOINT_MAX_DEFER_MS - 200);
+      expect(asked).toHaveBeenCalledTimes(1);
+      writeFor(300);
+      expect(asked).toHaveBeenCalledTimes(2);
+      // A pause ends a run: its writes are checkpointed once the pause has lasted the delay.
+      writeFor(300);
+      jest.advanceTimersByTime(CHECKPOINT_DELAY_MS - 101);
+      expect(asked).toHaveBeenCalledTimes(2);
+      jest.advanceTimersByTime(1);
+      expect(asked).toHaveBeenCalledTimes(3);
+    } finally {
+      jest.useRealTimers();
+    }
+    await Promise.all(asked.mock.results.map((result) => result.value as unknown));
   });
 
   it('does nothing after shutdown, nor for an in-memory database', async () => {

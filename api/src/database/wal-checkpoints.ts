@@ -11,8 +11,20 @@ import type { AppConfig, DatabaseConfig } from '../config/configuration';
  * few of the bench's writes, so every few writes one of them paid for a checkpoint).
  */
 export const FALLBACK_CHECKPOINT_PAGES = 10_000;
-/** How long after a write the log is checkpointed: the writes of that second go together. */
+/**
+ * How long writes must pause before the log is checkpointed: a checkpoint copies and syncs pages on
+ * the same 2 cores and disk as the requests, so it waits for a pause in the writes (and the reads
+ * they make cold) instead of running beside them.
+ */
 export const CHECKPOINT_DELAY_MS = 1000;
+/**
+ * A run of writes with no such pause is checkpointed at the latest when the log holds about
+ * DEFERRED_PAGES_MAX pages at the pace the last checkpoint found (CHECKPOINT_DELAY_MS after its first
+ * write until a checkpoint has told the pace), and never later than this after its first write.
+ */
+export const CHECKPOINT_MAX_DEFER_MS = 5000;
+/** Pages the log may gather while writes go on: half the fallback, so that it is not reached. */
+const DEFERRED_PAGES_MAX = FALLBACK_CHECKPOINT_PAGES / 2;
 /** The worker thread ends after this long without a checkpoint (ms), so an idle server holds none. */
 const IDLE_MS = 10_000;
 
@@ -65,6 +77,10 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   private enabled = false;
   private worker: Worker | null = null;
   private timer: NodeJS.Timeout | undefined;
+  /** When the first write not yet checkpointed committed (ms since the epoch). */
+  private unsavedSince: number | undefined;
+  /** Log pages written per ms up to the last checkpoint (undefined until one reports). */
+  private pagesPerMs: number | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   /** Checkpoints asked of the worker and not answered yet, oldest first. */
   private readonly pending: Array<(result: CheckpointResult) => void> = [];
@@ -92,13 +108,33 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     await this.stop(worker);
   }
 
-  /** A write committed: the log is checkpointed CHECKPOINT_DELAY_MS later (once for a burst). */
+  /**
+   * A write committed: the log is checkpointed once writes have paused for CHECKPOINT_DELAY_MS, or
+   * while they go on once it holds about DEFERRED_PAGES_MAX pages (see CHECKPOINT_MAX_DEFER_MS).
+   */
   wrote(): void {
-    if (!this.enabled || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.checkpoint();
-    }, CHECKPOINT_DELAY_MS);
+    if (!this.enabled) return;
+    const now = Date.now();
+    const since = (this.unsavedSince ??= now);
+    const latest =
+      this.pagesPerMs !== undefined
+        ? Math.max(
+            CHECKPOINT_DELAY_MS,
+            Math.min(CHECKPOINT_MAX_DEFER_MS, DEFERRED_PAGES_MAX / this.pagesPerMs),
+          )
+        : CHECKPOINT_DELAY_MS;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.unsavedSince = undefined;
+        const span = Date.now() - since;
+        void this.checkpoint().then((result) => {
+          if (result && !result.error && result.log >= 0) this.pagesPerMs = result.log / Math.max(span, 1);
+        });
+      },
+      Math.max(0, Math.min(now + CHECKPOINT_DELAY_MS, since + latest) - now),
+    );
     this.timer.unref();
   }
 
