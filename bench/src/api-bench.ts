@@ -15,6 +15,7 @@ import {
   SHARE_ROUTES,
   pagedListUrl,
 } from '@friends/shared';
+import { settled } from './background';
 import type { DatasetMeta } from './generate';
 import { keptCard } from './kept-card';
 import { searchReads } from './search-bench';
@@ -440,6 +441,10 @@ export async function runWriteThenReads(
   meta: DatasetMeta,
   iterations = 60,
 ): Promise<WriteThenReads> {
+  // From a quiet start: the network analysis that the sections before left running (after their
+  // writes) would otherwise share the 2 cores with the first rounds. The row's own writes still
+  // start it again once they pause (or 10 s after the first).
+  await settled(api, 'before the write and its reads');
   const cookie = await api.login();
   const reads = [
     API_ROUTES.creatorProfile(meta.bigCreator.id),

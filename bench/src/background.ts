@@ -6,7 +6,9 @@
  * the recompute or the shrinking an earlier row's writes and draws left running.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { sleep } from './util';
+import { INSIGHTS_ROUTES } from '@friends/shared';
+import type { RunningApi } from './server';
+import { log, sleep } from './util';
 
 /** /proc's clock tick. */
 const TICK_MS = 10;
@@ -83,4 +85,23 @@ export async function untilBackgroundIdle(
       return { waitedMs: performance.now() - started, idle: false };
     before = now;
   }
+}
+
+/**
+ * Waits for the API's background work to stop (untilBackgroundIdle), saying so when it had to wait. The
+ * network analysis reruns, after a pause, for writes made while it ran, so an idle moment is not its
+ * end: it has ended when the communities answer is kept again (the API sends it uncached, without
+ * Answer-Computation, while the newest run does not match the data).
+ */
+export async function settled(api: RunningApi, before: string): Promise<void> {
+  const analysisCurrent = async () => {
+    const response = await fetch(api.url + INSIGHTS_ROUTES.communitiesSummary(8, 6));
+    await response.arrayBuffer();
+    return response.ok && response.headers.has('answer-computation');
+  };
+  const { waitedMs, idle } = await untilBackgroundIdle(api.pid, { ready: analysisCurrent });
+  if (!idle)
+    log(`  ${before}: the API's background work still running after ${Math.round(waitedMs / 1000)} s`);
+  else if (waitedMs > 100)
+    log(`  ${before}: waited ${Math.round(waitedMs)} ms for the API's background work`);
 }

@@ -6,10 +6,10 @@
  * data has none): the most prolific creator, the big one and 30 others, members since 2000.
  */
 import autocannon from 'autocannon';
-import { GROUP_ROUTES, INSIGHTS_ROUTES, SHARE_ROUTES } from '@friends/shared';
+import { GROUP_ROUTES, SHARE_ROUTES } from '@friends/shared';
 import type { DatasetMeta } from './generate';
 import { formatGroups, runGroupBench, type GroupRow } from './group-bench';
-import { untilBackgroundIdle } from './background';
+import { settled } from './background';
 import { keptCard } from './kept-card';
 import type { RunningApi } from './server';
 import { log } from './util';
@@ -54,25 +54,6 @@ async function makeGroup(api: RunningApi, meta: DatasetMeta): Promise<number> {
     await call(GROUP_ROUTES.members(group.id), { creatorId, from: '2000-01-01', to: null });
   }
   return group.id;
-}
-
-/**
- * Waits for the API's background work to stop (background.ts), saying so when it had to wait. The
- * network analysis reruns, after a pause, for writes made while it ran, so an idle moment is not its
- * end: it has ended when the communities answer is kept again (the API sends it uncached, without
- * Answer-Computation, while the newest run does not match the data).
- */
-async function settled(api: RunningApi, before: string): Promise<void> {
-  const analysisCurrent = async () => {
-    const response = await fetch(api.url + INSIGHTS_ROUTES.communitiesSummary(8, 6));
-    await response.arrayBuffer();
-    return response.ok && response.headers.has('answer-computation');
-  };
-  const { waitedMs, idle } = await untilBackgroundIdle(api.pid, { ready: analysisCurrent });
-  if (!idle)
-    log(`  ${before}: the API's background work still running after ${Math.round(waitedMs / 1000)} s`);
-  else if (waitedMs > 100)
-    log(`  ${before}: waited ${Math.round(waitedMs)} ms for the API's background work`);
 }
 
 const pairedWith = (meta: DatasetMeta): number =>
