@@ -163,8 +163,9 @@ export async function runTyping(
   meta: DatasetMeta,
   throttled: boolean,
   runs: number,
+  warmUp = true,
 ): Promise<TypingFigures> {
-  await typeOnce(browser, baseUrl, meta, throttled); // warm-up
+  if (warmUp) await typeOnce(browser, baseUrl, meta, throttled);
   const keystrokesMs: number[] = [];
   let heldPaints = 0;
   for (let i = 0; i < runs; i++) {

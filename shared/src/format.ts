@@ -18,12 +18,16 @@ export function pluralOf(word: string): string {
   return `${word}s`;
 }
 
+// One formatter for every count: toLocaleString builds a new one on each call, the costliest part of
+// painting a page of cards in the browser.
+const COUNT_FORMAT = new Intl.NumberFormat('en');
+
 /**
  * "1 collab", "2 collabs", "1 person", "3 people": `one` is the singular unit, `many` its plural
  * when it is not the regular one. Counts read with thousands separators ("1,204 videos").
  */
 export function countOf(count: number, one: string, many: string = pluralOf(one)): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+  return `${COUNT_FORMAT.format(count)} ${count === 1 ? one : many}`;
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en', {

@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   API_ROUTES,
   PAGING,
@@ -39,8 +46,33 @@ export const creatorSearchOptions = (text: string) =>
   });
 
 /**
- * While the next term's first page loads, the previous results stay on screen. `enabled` false (a
- * malformed query, or a collaboration search listing videos) asks for nothing.
+ * `text`'s first page taken from its lookahead when one is held (held-search.ts: the first rows of the
+ * same answer, so its first page and total are the server's), else undefined.
  */
-export const useCreatorSearch = (text: string, enabled = true) =>
-  useInfiniteQuery({ ...creatorSearchOptions(text), enabled, placeholderData: keepPreviousData });
+export function firstPageFromLookahead(
+  client: QueryClient,
+  text: string,
+): { data: InfiniteData<CreatorPage, number>; updatedAt: number } | undefined {
+  const state = client.getQueryState<CreatorPage>(QUERY_KEYS.creatorSearchLookahead(text));
+  // A write marks the answers it may have changed: such rows are asked again, not reused.
+  if (!state?.data || state.isInvalidated) return undefined;
+  const page: CreatorPage = { ...state.data, items: state.data.items.slice(0, PAGING.creatorsPage) };
+  return { data: { pages: [page], pageParams: [0] }, updatedAt: state.dataUpdatedAt };
+}
+
+/**
+ * While the next term's first page loads, the previous results stay on screen. `enabled` false (a
+ * malformed query, or a collaboration search listing videos) asks for nothing. A short term whose
+ * lookahead has come starts from its first page (no request: on a slow phone a request is a round trip,
+ * and its answer a second paint of the same cards); the pages after it are asked as usual.
+ */
+export const useCreatorSearch = (text: string, enabled = true) => {
+  const client = useQueryClient();
+  return useInfiniteQuery({
+    ...creatorSearchOptions(text),
+    enabled,
+    placeholderData: keepPreviousData,
+    initialData: () => firstPageFromLookahead(client, text)?.data,
+    initialDataUpdatedAt: () => firstPageFromLookahead(client, text)?.updatedAt,
+  });
+};

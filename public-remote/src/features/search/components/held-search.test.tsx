@@ -100,7 +100,9 @@ describe('SearchView paints from the held answers before the server answers', ()
 
     await user.type(searchBox(), 'Creator 77'); // in none of the 24 held rows
     expect(screen.queryByText(/No creators found/)).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'All Creators (100)' })).toBeInTheDocument();
+    // What 'creator 7' painted from the held rows stays until the answer.
+    expect(screen.getByRole('heading', { name: 'Search Results (1+)' })).toBeInTheDocument();
+    expect(names()).toEqual(['Creator 7']);
     await waitFor(() => expect(server.asked('creator 77')).toBe(true));
     server.release('creator 77');
     expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
@@ -142,6 +144,74 @@ describe('SearchView paints from the held answers before the server answers', ()
     server.release('creator 15');
     expect(await screen.findByRole('heading', { name: 'Search Results (1)' })).toBeInTheDocument();
     expect(names()).toEqual(['Creator 15']);
+  });
+
+  it("asks a short term's lookahead from the keystroke, before the keystroke's own render", async () => {
+    const routes = creatorsRoutes(MANY);
+    // The heading each search request found on screen when it was made.
+    const seen: Record<string, string | undefined> = {};
+    mockFetch({
+      [ROUTE]: (request) => {
+        const q = new URL(request.url, 'http://test').searchParams.get('q');
+        if (q) {
+          seen[`${q}:${new URL(request.url, 'http://test').searchParams.get('limit')}`] ??= screen
+            .getAllByRole('heading', { level: 2 })
+            .map((heading) => heading.textContent ?? '')
+            .find((text) => /^(All Creators|Search Results) /.test(text));
+        }
+        return routes[ROUTE]!(request);
+      },
+    });
+    const { user } = renderWithClient(<SearchPage {...viewProps()} />);
+    await screen.findByRole('heading', { name: 'All Creators (100)' });
+
+    await user.type(searchBox(), 'c');
+    expect(await screen.findByRole('heading', { name: 'Search Results (100)' })).toBeInTheDocument();
+    // Asked while the screen still showed what came before the keystroke.
+    expect(seen['c:200']).toBe('All Creators (100)');
+  });
+
+  it("starts a short term's grid from its lookahead rows, without asking for its first page", async () => {
+    const creators = Array.from({ length: 300 }, (_, i) =>
+      creator(i + 1, `${i % 3 === 0 ? 'K' : 'B'}o ${i + 1}`),
+    );
+    const server = holdTerms(creators);
+    const { user, queryClient } = renderWithClient(<SearchPage {...viewProps()} />);
+    // As the host's client: an answer is fresh for 30 s (host/src/app/query-client.ts).
+    queryClient.setDefaultOptions({
+      queries: { ...queryClient.getDefaultOptions().queries, staleTime: 30_000 },
+    });
+    await screen.findByRole('heading', { name: 'All Creators (300)' });
+
+    await user.type(searchBox(), 'k');
+    await waitFor(() => expect(server.asked('k')).toBe(true));
+    server.release('k'); // the lookahead: the first 200 of 'k''s 100 matches
+    expect(await screen.findByRole('heading', { name: 'Search Results (100)' })).toBeInTheDocument();
+    // Once typing pauses the grid is the server's first page, taken from those rows: its 'Show more'
+    // shows although no page request has been answered (none was even made).
+    const more = await screen.findByRole('button', { name: 'Show more (76 more)' });
+    expect(names()).toEqual(
+      creators
+        .filter((_, i) => i % 3 === 0)
+        .slice(0, PAGING.creatorsPage)
+        .map((c) => c.name),
+    );
+    expect(
+      server.calls
+        .filter((call) => call.url.startsWith(`${API_ROUTES.creatorsSearch}?q=k&`))
+        .map((call) => call.url),
+    ).toEqual([`${API_ROUTES.creatorsSearch}?q=k&limit=200`]);
+
+    // The next page is asked from where the first one ends.
+    await user.click(more);
+    await waitFor(() =>
+      expect(server.calls.map((call) => call.url)).toContain(
+        `${API_ROUTES.creatorsSearch}?q=k&offset=24&limit=24`,
+      ),
+    );
+    server.release('k');
+    expect(await screen.findByRole('button', { name: 'Show more (52 more)' })).toBeInTheDocument();
+    expect(names()).toHaveLength(2 * PAGING.creatorsPage);
   });
 
   it("paints the next keystrokes from a short term's lookahead rows, past the page it holds", async () => {

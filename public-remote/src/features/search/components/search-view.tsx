@@ -7,16 +7,7 @@
  * collaboration search: the creators who have a video with every named creator, or (the 'Videos'
  * choice) the videos they all appear in; such a search is mirrored into the address so it can be shared.
  */
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   CREATOR_EXPORT_COLUMNS,
   MESSAGES,
@@ -34,10 +25,18 @@ import {
   type RemoteViewProps,
   type SearchQuery,
 } from '@friends/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
-import { SEARCH_ASK_DELAY_MS, useHeldMatches, useLookahead, useSettled } from '../api/held-search';
+import {
+  SEARCH_ASK_DELAY_MS,
+  askLookahead,
+  useHeldMatches,
+  useLookahead,
+  useSettled,
+  type HeldMatches,
+} from '../api/held-search';
 import { searchCreators, useCreatorSearch } from '../api/search-creators';
 import { useVideoSearch } from '../api/search-videos';
 import { CreatorGrid } from './creator-grid';
@@ -103,8 +102,9 @@ export function SearchView({
   const [searched, setSearched] = useState(term);
   if (!composing && searched !== term) setSearched(term);
   const [showVideos, setShowVideos] = useState(params.show === 'videos');
-  const deferredTerm = useDeferredValue(searched);
-  const { query, error } = useMemo(() => readQuery(deferredTerm), [deferredTerm]);
+  // Rendered at once, not deferred: a keystroke paints at most a page of held rows, and a deferred
+  // render yields to whatever else the page does (images, answers arriving) while the person waits.
+  const { query, error } = useMemo(() => readQuery(searched), [searched]);
   // The API's spelling of the query: the plain text as before, or the with: terms then the text.
   const apiTerm = query ? searchQueryTerm(query) : '';
   const withNames = query?.withNames ?? null;
@@ -124,19 +124,33 @@ export function SearchView({
   const search = useCreatorSearch(askedTerm, error === null && !listVideos);
   const videoSearch = useVideoSearch(apiTerm, listVideos);
   const answered = search.data !== undefined && !search.isPlaceholderData && askedTerm === apiTerm;
-  const local = answered ? null : paintable;
+  const trimmed = searched.trim();
+  // The held rows painted last, with their term: they stay on screen while a term nothing held can
+  // paint waits for its answer (the server's answer on screen then is an older term's: the one before
+  // the held paints).
+  const [painted, setPainted] = useState<{ term: string; held: HeldMatches } | null>(null);
+  const heldNow = answered ? null : paintable;
+  if (heldNow && (painted?.held !== heldNow || painted.term !== trimmed)) {
+    setPainted({ term: trimmed, held: heldNow });
+  }
+  if (answered && painted) setPainted(null);
+  const local = heldNow ? { term: trimmed, held: heldNow } : answered ? null : painted;
   // The term of the server's answer on screen (the previous one while the next term is asked), and
-  // the term whose results are on screen (this one when the held answers paint it).
+  // the term whose results are on screen (the held rows' when they paint).
   const [servedTerm, setServedTerm] = useState('');
-  if (answered && servedTerm !== deferredTerm.trim()) setServedTerm(deferredTerm.trim());
-  const shownTerm = local ? deferredTerm.trim() : servedTerm;
+  if (answered && servedTerm !== trimmed) setServedTerm(trimmed);
+  const shownTerm = local ? local.term : servedTerm;
   const served = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
-  const shown = local ? local.items : served;
-  const count = local ? (local.total ?? local.matched) : (search.data?.pages.at(-1)?.total ?? 0);
+  const shown = local ? local.held.items : served;
+  const count = local ? (local.held.total ?? local.held.matched) : (search.data?.pages.at(-1)?.total ?? 0);
   // Held rows without the whole count: more may match; the server's answer tells how many. Before the
   // first answer there is no count at all: "(0)" would read as an empty database.
   const countText =
-    local && local.total === null ? `${count}+` : !local && search.data === undefined ? '…' : String(count);
+    local && local.held.total === null
+      ? `${count}+`
+      : !local && search.data === undefined
+        ? '…'
+        : String(count);
   const firstPage = (listVideos ? videoSearch.data : search.data)?.pages[0];
   const unknownNames = firstPage?.unknownNames;
   const ambiguousNames = firstPage?.ambiguousNames;
@@ -169,11 +183,16 @@ export function SearchView({
     setTerm(searchQueryTerm({ text: query.text, withNames: names }));
   };
   const exportRows = useCallback(() => allMatches(shownText), [shownText]);
+  // A short term's lookahead is asked from the keystroke itself, before the render it starts.
+  const client = useQueryClient();
+  const askEarly = (text: string) => {
+    const read = readQuery(text);
+    if (read.query && !read.query.withNames) askLookahead(client, searchQueryTerm(read.query));
+  };
 
   // A with: search lives in the address (replacing the entry: typing is not navigation); plain text
   // stays out of it as before.
   const written = useRef(params.query);
-  const trimmed = deferredTerm.trim();
   // What the page looks up beside the creators (groups) is asked, like the creators, once typing pauses.
   const settledText = useSettled(trimmed, SEARCH_ASK_DELAY_MS);
   const address: NavigateParams = hasWithTerm(trimmed)
@@ -215,7 +234,10 @@ export function SearchView({
           aria-describedby={`${inputId}-hint`}
           autoComplete="off"
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => {
+            setTerm(event.target.value);
+            if (!composing) askEarly(event.target.value);
+          }}
           onCompositionStart={() => setComposing(true)}
           onCompositionEnd={(event) => {
             setComposing(false);
