@@ -13,13 +13,7 @@
  * grid's pages; at most a page of it is painted). Typing on ('kar' after 'ka') filters those rows.
  */
 import { useEffect, useMemo, useState } from 'react';
-import {
-  queryOptions,
-  useQueryClient,
-  type InfiniteData,
-  type Query,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type InfiniteData, type Query } from '@tanstack/react-query';
 import {
   PAGING,
   QUERY_KEYS,
@@ -142,20 +136,16 @@ export const lookaheadOptions = (text: string) =>
     staleTime: 60_000,
   });
 
-/** Asks for `text`'s lookahead when it is a short term (wantsLookahead); a no-op while one is held or asked. */
-export function askLookahead(client: QueryClient, text: string): void {
-  if (wantsLookahead(text)) void client.prefetchQuery(lookaheadOptions(text));
-}
-
 /**
- * Asks for `text`'s lookahead once it is the searched term. The box also asks in its change handler,
- * before anything renders (on a slow phone the render takes longer than the request's first bytes); this
- * covers a term that arrives otherwise (the address, an input method's end).
+ * Asks for `text`'s lookahead once the keystroke's held paint has committed, when it is a short term
+ * (wantsLookahead). Not from the keystroke's handler: on a slow phone the rows then come while the next
+ * keystroke paints, and painting a page of their cards (each photo an image to fetch and draw) delayed
+ * that keystroke more than the earlier rows saved.
  */
 export function useLookahead(text: string, enabled: boolean): void {
   const client = useQueryClient();
   useEffect(() => {
-    if (enabled) askLookahead(client, text);
+    if (enabled && wantsLookahead(text)) void client.prefetchQuery(lookaheadOptions(text));
   }, [client, text, enabled]);
 }
 

@@ -25,13 +25,11 @@ import {
   type RemoteViewProps,
   type SearchQuery,
 } from '@friends/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Spinner } from '../../../components/spinner';
 import { VideoList } from '../../../components/video-list';
 import {
   SEARCH_ASK_DELAY_MS,
-  askLookahead,
   useHeldMatches,
   useLookahead,
   useSettled,
@@ -183,12 +181,6 @@ export function SearchView({
     setTerm(searchQueryTerm({ text: query.text, withNames: names }));
   };
   const exportRows = useCallback(() => allMatches(shownText), [shownText]);
-  // A short term's lookahead is asked from the keystroke itself, before the render it starts.
-  const client = useQueryClient();
-  const askEarly = (text: string) => {
-    const read = readQuery(text);
-    if (read.query && !read.query.withNames) askLookahead(client, searchQueryTerm(read.query));
-  };
 
   // A with: search lives in the address (replacing the entry: typing is not navigation); plain text
   // stays out of it as before.
@@ -234,10 +226,7 @@ export function SearchView({
           aria-describedby={`${inputId}-hint`}
           autoComplete="off"
           value={term}
-          onChange={(event) => {
-            setTerm(event.target.value);
-            if (!composing) askEarly(event.target.value);
-          }}
+          onChange={(event) => setTerm(event.target.value)}
           onCompositionStart={() => setComposing(true)}
           onCompositionEnd={(event) => {
             setComposing(false);
