@@ -1,7 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { Logger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -15,6 +14,7 @@ import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerRequestIdHeader, requestIdFor } from './common/request-id';
 import { clientErrorHandler, frameworkErrors } from './common/client-error';
 import { registerOriginPolicy, remoteOrigins } from './common/origin-policy';
+import { registerSecurityHeaders } from './common/security-headers';
 import {
   applyTimeouts,
   PUBLIC_BODY_LIMIT,
@@ -71,30 +71,7 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   fastify.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
-  // script-src / connect-src: 'self' plus the origins of remotes served elsewhere.
-  const origins = remoteOrigins(config.remotes);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...origins],
-        connectSrc: ["'self'", ...origins],
-        styleSrc: ["'self'", "'unsafe-inline'", ...origins],
-        imgSrc: ["'self'", 'data:', 'https:'], // creators' photos live on their platforms
-        fontSrc: ["'self'", 'data:', ...origins],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    // Remotes may be served from another origin: do not block cross-origin loads of our files.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    xFrameOptions: false, // frame-ancestors above says it; an X-Frame-Options could only contradict it
-    strictTransportSecurity: false, // sent over https only, by registerRequestLimits
-  });
+  registerSecurityHeaders(fastify, remoteOrigins(config.remotes));
   // After helmet, so refusals carry the security headers too.
   registerOriginPolicy(fastify, config.remotes);
   // Public reads are counted first: one past the limit costs nothing more.
