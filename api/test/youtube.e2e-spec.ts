@@ -13,7 +13,6 @@ import {
   type ReviewPage,
 } from '@friends/shared';
 import { EntityManager } from 'typeorm';
-import { VideoAuthorEntity } from '../src/videos/video-author.entity';
 import {
   CURATED_PLAYLIST_ID,
   EXPECTED,
@@ -235,14 +234,15 @@ describe('POST /api/youtube/import', () => {
   it('leaves nothing of a video whose transaction fails half-way', async () => {
     const priya = fake.data.videos.find((v) => v.id.startsWith('PCv'))!;
     fake.video(priya.id).title = 'Climbing w/ Ravi Okonkwo';
-    const insert = EntityManager.prototype.insert;
-    const spy = jest.spyOn(EntityManager.prototype, 'insert').mockImplementation(function (
+    // The authorships are written after the video row, in the same transaction: fail them.
+    const query = EntityManager.prototype.query;
+    const spy = jest.spyOn(EntityManager.prototype, 'query').mockImplementation(function (
       this: EntityManager,
-      target,
-      values,
+      sql,
+      parameters,
     ) {
-      if (target === VideoAuthorEntity) return Promise.reject(new Error('disk on fire'));
-      return insert.call(this, target, values);
+      if (/^\s*INSERT INTO video_authors\b/i.test(sql)) return Promise.reject(new Error('disk on fire'));
+      return query.call(this, sql, parameters);
     });
     try {
       const res = await post(YOUTUBE_ROUTES.import, { items: [{ id: priya.id }] });
