@@ -28,8 +28,10 @@ import { AggregateCache } from '../database/aggregate-cache.service';
  * Tables answers are built from, by the names writes are recorded under (database/answer-invalidation.ts):
  * the creator name index is `creator_search_keys` with its short pieces (`creator_search_shorts`) and, on
  * MySQL/MariaDB, its trigrams (`creator_search_grams`).
+ *
+ * What a list of creators shows: their rows, names, links, counts and the search index kept from them.
  */
-export const ANSWER_TABLES = [
+export const CREATOR_TABLES = [
   'creators',
   'creator_aliases',
   'creator_other_names',
@@ -38,31 +40,9 @@ export const ANSWER_TABLES = [
   'creator_search_shorts',
   'creator_search_grams',
   'creator_counts',
-  'creator_event_counts',
-  'videos',
-  'video_authors',
-  'video_counts',
-  'count_totals',
-  'creator_groups',
-  'group_members',
-  'video_crew',
-  'events',
 ] as const;
-export type AnswerTable = (typeof ANSWER_TABLES)[number];
-
-/** What a list of creators shows: their rows, names, links, counts and the search index kept from them. */
-export const CREATOR_TABLES: readonly AnswerTable[] = [
-  'creators',
-  'creator_aliases',
-  'creator_other_names',
-  'social_links',
-  'creator_search_keys',
-  'creator_search_shorts',
-  'creator_search_grams',
-  'creator_counts',
-];
 /** Everything a public answer may show: creators, videos, authorship and the counts kept of them. */
-export const CATALOGUE_TABLES: readonly AnswerTable[] = [
+export const CATALOGUE_TABLES = [
   ...CREATOR_TABLES,
   'videos',
   'video_authors',
@@ -71,10 +51,14 @@ export const CATALOGUE_TABLES: readonly AnswerTable[] = [
   'events',
   'count_totals',
   'creator_event_counts',
-];
+] as const;
 
 /** The catalogue and the groups with their dated memberships (group boards and stats). */
-export const GROUP_TABLES: readonly AnswerTable[] = [...CATALOGUE_TABLES, 'creator_groups', 'group_members'];
+export const GROUP_TABLES = [...CATALOGUE_TABLES, 'creator_groups', 'group_members'] as const;
+
+/** Every table an answer may read. */
+export const ANSWER_TABLES: readonly AnswerTable[] = GROUP_TABLES;
+export type AnswerTable = (typeof GROUP_TABLES)[number];
 
 export interface CachedAnswerOptions {
   /** The tables the answer is built from: a write changing one of them drops it. */
