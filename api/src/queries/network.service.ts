@@ -162,28 +162,12 @@ export class NetworkService {
   }
 
   /** Videos (or events) together for every pair of the given creators (each pair once, source < target). */
-  private async weightsAmong(
+  private weightsAmong(
     manager: EntityManager,
     ids: readonly number[],
     weight: NetworkWeight,
   ): Promise<WeightRow[]> {
-    const found: WeightRow[] = [];
-    if (ids.length < 2) return found;
-    for (const part of chunks(ids, ID_CHUNK)) {
-      // The unary plus reads each creator's pairs and filters them, rather than probing every
-      // (creator, other) of the two lists.
-      found.push(
-        ...(await rows<WeightRow>(
-          manager,
-          `SELECT creator_id AS source, other_id AS target, ${PAIR_COLUMN[weight]} AS weight
-             FROM creator_pairs
-            WHERE creator_id IN ${placeholders(part.length)} AND +other_id IN ${placeholders(ids.length)}
-              AND other_id > creator_id`,
-          [...part, ...ids],
-        )),
-      );
-    }
-    return found;
+    return ids.length < 2 ? Promise.resolve([]) : this.weightsFromTo(manager, ids, ids, weight, 'once');
   }
 
   /**
@@ -209,23 +193,29 @@ export class NetworkService {
     );
   }
 
-  /** Videos (or events) together of each given creator with each of `targets`. */
+  /**
+   * Videos (or events) together of each given creator with each of `targets`; with 'once', a pair
+   * both lists hold comes once (source < target).
+   */
   private async weightsFromTo(
     manager: EntityManager,
     ids: readonly number[],
     targets: readonly number[],
     weight: NetworkWeight,
+    pairs: 'both ways' | 'once' = 'both ways',
   ): Promise<WeightRow[]> {
     const found: WeightRow[] = [];
     if (targets.length === 0) return found;
     for (const part of chunks(ids, ID_CHUNK)) {
-      // As in weightsAmong: each creator's pairs are read and filtered, not every pair probed.
+      // The unary plus reads each creator's pairs and filters them, rather than probing every
+      // (creator, other) of the two lists.
       found.push(
         ...(await rows<WeightRow>(
           manager,
           `SELECT creator_id AS source, other_id AS target, ${PAIR_COLUMN[weight]} AS weight
              FROM creator_pairs
-            WHERE creator_id IN ${placeholders(part.length)} AND +other_id IN ${placeholders(targets.length)}`,
+            WHERE creator_id IN ${placeholders(part.length)} AND +other_id IN ${placeholders(targets.length)}
+            ${pairs === 'once' ? 'AND other_id > creator_id' : ''}`,
           [...part, ...targets],
         )),
       );
