@@ -59,7 +59,7 @@ describe('search (the default view)', () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText(/\b5\s+videos?\b/i);
     await expect(card).toContainText(/\b4\s+collab/i);
-    await expect(card.locator('img').first()).toBeVisible();
+    await expect(card.getByRole('img', { name: 'Alice Archer' })).toBeVisible();
 
     await page.getByText('Alice Archer', { exact: true }).click();
     await expect(page.getByRole('button', { name: /Back to Search/ })).toBeVisible();

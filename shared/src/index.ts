@@ -29,3 +29,4 @@ export * from './format';
 export * from './groups';
 export * from './share';
 export * from './handle-names';
+export * from './avatar';

@@ -1,8 +1,9 @@
 /**
  * @jest-environment jsdom
  */
+import { createHash } from 'node:crypto';
 import { hasUnsafeCharacters } from '@friends/shared';
-import { avatarSvg, initialsOf } from './avatar';
+import { avatarSvg } from './avatar';
 
 /** The jsdom environment's DOMParser (the API's own types have no DOM). */
 type XmlParser = new () => {
@@ -22,7 +23,19 @@ describe('avatar', () => {
     ['  Mary  Ann  Evans ', 'ME'],
     ['émile zola', 'ÉZ'],
     ['', '?'],
-  ])('initials of %p are %p', (name, initials) => expect(initialsOf(name)).toBe(initials));
+  ])('draws %p with the initials %p', (name, initials) =>
+    expect(avatarSvg(name)).toContain(`>${initials}</text>`),
+  );
+
+  it("colours every name as node's SHA-256 of the name does (the colours served before stay)", () => {
+    const names = ['Ada Lovelace', ' ADA ', 'Zoë Ølund', '李小龙', 'محمد', '🙂', '', 'x'.repeat(100)];
+    // Names as the avatar draws them (without unsafe characters, which the SVG strips before hashing).
+    for (let i = 0; i < 500; i++) names.push(`Creator ${i} ${String.fromCodePoint(0x4e00 + i)}`);
+    for (const name of names) {
+      const hue = createHash('sha256').update(name.trim().toLowerCase()).digest().readUInt16BE(0) % 360;
+      expect(avatarSvg(name)).toContain(`fill="hsl(${hue}, 55%, 42%)"`);
+    }
+  });
 
   it('is the same picture for the same name and escapes markup', () => {
     expect(avatarSvg('Ada')).toBe(avatarSvg('Ada'));

@@ -6,9 +6,8 @@
  * the colour of their name.
  */
 import { renderAsync } from '@resvg/resvg-js';
-import { CARD_SIZE, stripUnsafeCharacters } from '@friends/shared';
+import { CARD_SIZE, avatarColor, avatarHue, initialsOf, stripUnsafeCharacters } from '@friends/shared';
 import satori from 'satori';
-import { avatarHue, initialsOf } from '../avatar/avatar';
 import { BASE_FAMILIES, baseFonts, fontsForSegment } from './card-fonts';
 
 /** One person on a card. */
@@ -54,7 +53,7 @@ function avatar(person: CardPerson, size: number, overlap: boolean): Node {
         width: size,
         height: size,
         borderRadius: '50%',
-        background: `hsl(${avatarHue(name)}, 55%, 42%)`,
+        background: avatarColor(avatarHue(name)),
         alignItems: 'center',
         justifyContent: 'center',
         color: '#ffffff',

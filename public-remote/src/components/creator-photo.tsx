@@ -1,6 +1,18 @@
-/** A creator's photo: lazy, sized, and the generated avatar when the photo is missing or broken. */
-import { useState } from 'react';
-import { defaultAvatarUrl, safeHref } from '@friends/shared';
+/**
+ * A creator's photo: lazy and sized, and the generated avatar when there is none or it is broken. The
+ * generated avatar (the API's `/api/avatar?name=` picture) is drawn here with CSS, the same initials on
+ * the same colour: an image would cost a request and an SVG document per card, which is most of what a
+ * page of new cards costs while someone types.
+ */
+import { useState, type CSSProperties } from 'react';
+import {
+  avatarColor,
+  avatarHue,
+  avatarName,
+  generatedAvatarName,
+  initialsOf,
+  safeHref,
+} from '@friends/shared';
 
 interface CreatorPhotoProps {
   name: string;
@@ -11,15 +23,44 @@ interface CreatorPhotoProps {
   decorative?: boolean;
 }
 
-/** http(s) photos and the API's own avatar path are used; anything else falls back to the avatar. */
-function photoSrc(name: string, photo: string): string {
-  if (photo.startsWith('/api/')) return photo;
-  return safeHref(photo) ?? defaultAvatarUrl(name);
+interface GeneratedAvatarProps extends Omit<CreatorPhotoProps, 'photo'> {
+  /** The name the picture is drawn from (the avatar URL's). */
+  drawn: string;
+}
+
+/** The initials are a picture of the name, not text: the name is the image's label. */
+function GeneratedAvatar({ name, drawn, size, className, decorative }: GeneratedAvatarProps) {
+  const safe = avatarName(drawn);
+  const style = {
+    '--pr-avatar-size': `${size}px`,
+    backgroundColor: avatarColor(avatarHue(safe)),
+  } as CSSProperties;
+  return (
+    <span
+      className={className ? `pr-avatar ${className}` : 'pr-avatar'}
+      style={style}
+      data-initials={initialsOf(safe)}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+    />
+  );
 }
 
 export function CreatorPhoto({ name, photo, size, className, decorative = false }: CreatorPhotoProps) {
   const [failed, setFailed] = useState(false);
-  const src = failed ? defaultAvatarUrl(name) : photoSrc(name, photo);
+  const generated = generatedAvatarName(photo);
+  // http(s) photos and the API's own paths are shown as they are; anything else draws the avatar.
+  const src = generated !== null || failed ? undefined : photo.startsWith('/api/') ? photo : safeHref(photo);
+  if (!src) {
+    return (
+      <GeneratedAvatar
+        name={name}
+        drawn={generated ?? name}
+        size={size}
+        className={className}
+        decorative={decorative}
+      />
+    );
+  }
   return (
     <img
       className={className}

@@ -16,7 +16,8 @@ describe('SearchView', () => {
     expect(await screen.findByRole('heading', { name: 'All Creators (4)' })).toBeInTheDocument();
     expect(searchBox()).toHaveAttribute('placeholder', 'Search by name or channel...');
     const card = screen.getByRole('button', { name: 'Ada Lumen' }).closest('li') as HTMLElement;
-    expect(within(card).getByRole('img', { name: 'Ada Lumen' })).toHaveAttribute('loading', 'lazy');
+    // Her photo is the generated avatar: drawn on the page (initials), not fetched.
+    expect(within(card).getByRole('img', { name: 'Ada Lumen' })).toHaveAttribute('data-initials', 'AL');
     expect(within(card).getByRole('link', { name: 'youtube.com/@adalumen' })).toHaveAttribute(
       'href',
       'https://www.youtube.com/@adalumen',
