@@ -9,11 +9,11 @@ import {
   GROUP_ROUTES,
   REVIEW_ROUTES,
   SHARE_ROUTES,
+  avatarHue,
   type Creator,
   type HistoryPage,
 } from '@friends/shared';
 import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
-import { avatarHue } from '../src/avatar/avatar';
 import { scriptFileFor } from '../src/share/card-fonts';
 import { CardsService } from '../src/share/cards.service';
 import { startTestApp, type TestContext } from './support/test-app';
