@@ -515,6 +515,12 @@ export interface ColdRead {
   roundsMs: number[];
   medianMs: number;
   maxMs: number;
+  /**
+   * Each round's time to the response's headers: the server's share. It sends them once the body is
+   * ready, so the rest of `roundsMs` is the transfer and the client's decompression (for a large answer
+   * most of the row: see docs/performance.md on the whole communities answer).
+   */
+  firstByteRoundsMs?: number[];
 }
 
 /** Every public answer a screen reads, once each (nothing rotates): what a write may leave cold. */
@@ -540,6 +546,13 @@ export function publicAnswers(meta: DatasetMeta): Read[] {
   ];
 }
 
+/** A cold row's time to the first byte, median and worst ('' for a result saved before it was measured). */
+export function coldFirstByte(read: ColdRead): string {
+  const rounds = read.firstByteRoundsMs;
+  if (!rounds?.length) return '';
+  return `median ${percentile(rounds, 50).toFixed(0)}, worst ${Math.max(...rounds).toFixed(0)} ms`;
+}
+
 /**
  * The first read of each public answer after a write that changes what it reads: an admin adds a dated
  * collaboration of the big creator and the hub, then the answer is read once (timed), and the video is
@@ -552,6 +565,7 @@ export async function runColdAfterWrite(api: RunningApi, meta: DatasetMeta, roun
   let n = 0;
   for (const read of publicAnswers(meta)) {
     const roundsMs: number[] = [];
+    const firstByteRoundsMs: number[] = [];
     for (let round = 0; round < rounds; round++) {
       const response = await fetch(`${api.url}${API_ROUTES.videos}`, {
         method: 'POST',
@@ -568,6 +582,7 @@ export async function runColdAfterWrite(api: RunningApi, meta: DatasetMeta, roun
       const id = (JSON.parse(body) as { id: number }).id;
       const started = performance.now();
       const answer = await fetch(api.url + read.path);
+      firstByteRoundsMs.push(performance.now() - started);
       await answer.arrayBuffer();
       roundsMs.push(performance.now() - started);
       if (!answer.ok) throw new Error(`GET ${read.path} answered ${answer.status}`);
@@ -579,9 +594,11 @@ export async function runColdAfterWrite(api: RunningApi, meta: DatasetMeta, roun
       roundsMs,
       medianMs: percentile(roundsMs, 50),
       maxMs: Math.max(...roundsMs),
+      firstByteRoundsMs,
     };
     log(
-      `  cold after a write: ${read.path}: median ${figures.medianMs.toFixed(0)} ms, worst ${figures.maxMs.toFixed(0)} ms`,
+      `  cold after a write: ${read.path}: median ${figures.medianMs.toFixed(0)} ms, worst ${figures.maxMs.toFixed(0)} ms ` +
+        `(first byte ${coldFirstByte(figures)})`,
     );
     results.push(figures);
   }
