@@ -10,6 +10,13 @@ describe('countOf', () => {
     expect(countOf(1204, 'video')).toBe('1,204 videos');
   });
 
+  it('writes every count as English number formatting does', () => {
+    const english = new Intl.NumberFormat('en');
+    for (const n of [...Array.from({ length: 1100 }, (_, i) => i), 9999, 1e6, 2.5, 999.5, -1, -1000]) {
+      expect(countOf(n, 'video')).toBe(`${english.format(n)} ${n === 1 ? 'video' : 'videos'}`);
+    }
+  });
+
   it('knows the regular English endings', () => {
     expect(pluralOf('match')).toBe('matches');
     expect(pluralOf('category')).toBe('categories');

@@ -27,7 +27,10 @@ const COUNT_FORMAT = new Intl.NumberFormat('en');
  * when it is not the regular one. Counts read with thousands separators ("1,204 videos").
  */
 export function countOf(count: number, one: string, many: string = pluralOf(one)): string {
-  return `${COUNT_FORMAT.format(count)} ${count === 1 ? one : many}`;
+  // Below 1,000 a whole count reads as its digits: the formatter only for the rest.
+  const digits =
+    Number.isInteger(count) && count >= 0 && count < 1000 ? String(count) : COUNT_FORMAT.format(count);
+  return `${digits} ${count === 1 ? one : many}`;
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en', {

@@ -28,18 +28,28 @@ interface GeneratedAvatarProps extends Omit<CreatorPhotoProps, 'photo'> {
   drawn: string;
 }
 
+// The same names come back keystroke after keystroke: each is hashed once (a bounded cache).
+const pictures = new Map<string, { color: string; initials: string }>();
+function pictureOf(drawn: string): { color: string; initials: string } {
+  let picture = pictures.get(drawn);
+  if (!picture) {
+    if (pictures.size >= 5000) pictures.clear();
+    const safe = avatarName(drawn);
+    picture = { color: avatarColor(avatarHue(safe)), initials: initialsOf(safe) };
+    pictures.set(drawn, picture);
+  }
+  return picture;
+}
+
 /** The initials are a picture of the name, not text: the name is the image's label. */
 function GeneratedAvatar({ name, drawn, size, className, decorative }: GeneratedAvatarProps) {
-  const safe = avatarName(drawn);
-  const style = {
-    '--pr-avatar-size': `${size}px`,
-    backgroundColor: avatarColor(avatarHue(safe)),
-  } as CSSProperties;
+  const { color, initials } = pictureOf(drawn);
+  const style = { '--pr-avatar-size': `${size}px`, backgroundColor: color } as CSSProperties;
   return (
     <span
       className={className ? `pr-avatar ${className}` : 'pr-avatar'}
       style={style}
-      data-initials={initialsOf(safe)}
+      data-initials={initials}
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
     />
   );

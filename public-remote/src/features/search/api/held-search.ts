@@ -189,14 +189,27 @@ function heldSearch(query: Query): HeldSearch | null {
   return null;
 }
 
-/** A number that changes whenever an answer to a creator search (or a lookahead) arrives in the cache. */
+/** `work` once the browser has nothing else to do (soon, where it cannot tell). */
+function whenIdle(work: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 1000 });
+  else window.setTimeout(work, 0);
+}
+
+/**
+ * A number that changes whenever an answer to a creator search (or a lookahead) arrives in the cache.
+ * The answer's folded index is built when the browser is idle, not by the keystroke that first filters
+ * it (200 rows of a lookahead are a few ms on a slow phone).
+ */
 function useSearchAnswers(): number {
   const client = useQueryClient();
   const [version, setVersion] = useState(0);
   useEffect(() => {
     return client.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
-      if (heldSearch(event.query)) setVersion((n) => n + 1);
+      const search = heldSearch(event.query);
+      if (!search) return;
+      setVersion((n) => n + 1);
+      whenIdle(() => search.pages.forEach(pageIndex));
     });
   }, [client]);
   return version;

@@ -95,10 +95,11 @@ export function SearchView({
 }: SearchViewProps) {
   const inputId = useId();
   const [term, setTerm] = useState(params.query ?? '');
-  // What is searched: the box's text, except while an input method composes (ぺ, ぺこ… are not asked for).
-  const [composing, setComposing] = useState(false);
-  const [searched, setSearched] = useState(term);
-  if (!composing && searched !== term) setSearched(term);
+  // What is searched: the box's text, except while an input method composes (ぺ, ぺこ… are not asked
+  // for): then the text it had when the composition started. Derived, not a second state, so a
+  // keystroke renders the view once rather than again to catch up.
+  const [composedFrom, setComposedFrom] = useState<string | null>(null);
+  const searched = composedFrom ?? term;
   const [showVideos, setShowVideos] = useState(params.show === 'videos');
   // Rendered at once, not deferred: a keystroke paints at most a page of held rows, and a deferred
   // render yields to whatever else the page does (images, answers arriving) while the person waits.
@@ -227,9 +228,9 @@ export function SearchView({
           autoComplete="off"
           value={term}
           onChange={(event) => setTerm(event.target.value)}
-          onCompositionStart={() => setComposing(true)}
+          onCompositionStart={() => setComposedFrom(term)}
           onCompositionEnd={(event) => {
-            setComposing(false);
+            setComposedFrom(null);
             setTerm(event.currentTarget.value);
           }}
           onKeyDown={(event) => {
