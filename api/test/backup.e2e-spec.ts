@@ -523,6 +523,7 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
       eventCounts: 0,
       videos: 0,
       pairs: 0,
+      videoDates: 0,
       totals: [],
     });
   });

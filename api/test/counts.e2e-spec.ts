@@ -115,6 +115,8 @@ async function ids(table: 'creators' | 'videos'): Promise<number[]> {
   return (await t.query<{ id: number }>(`SELECT id FROM ${table} ORDER BY id`)).map((row) => Number(row.id));
 }
 
+/** A video's date: one in three undated, the others on a few days (so edits move a video's place). */
+const dated = (n: number): string => (n % 3 === 0 ? '' : `2024-0${1 + (n % 9)}-1${n % 10}`);
 /** The `n`th of `list` (modulo its length), or none when it is empty. */
 const nth = (list: number[], n: number): number | undefined =>
   list.length ? list[n % list.length] : undefined;
@@ -152,7 +154,13 @@ async function apply(step: Op, counter: { n: number }): Promise<void> {
     case 'createVideo': {
       const authorIds = authors(step.authors);
       if (authorIds.length)
-        ok((await http.post(API_ROUTES.videos).send({ title: `Video ${++counter.n}`, authorIds })).status);
+        ok(
+          (
+            await http
+              .post(API_ROUTES.videos)
+              .send({ title: `Video ${++counter.n}`, authorIds, date: dated(counter.n) })
+          ).status,
+        );
       return;
     }
     case 'createVideoUnknownAuthor': {
@@ -175,7 +183,13 @@ async function apply(step: Op, counter: { n: number }): Promise<void> {
       const id = nth(videos, step.pick);
       const authorIds = authors(step.authors);
       if (id !== undefined && authorIds.length)
-        ok((await http.put(API_ROUTES.videos).send({ id, title: `Edited ${id}`, authorIds })).status);
+        ok(
+          (
+            await http
+              .put(API_ROUTES.videos)
+              .send({ id, title: `Edited ${id}`, authorIds, date: dated(++counter.n) })
+          ).status,
+        );
       return;
     }
     case 'deleteVideo': {
@@ -284,7 +298,7 @@ async function expectCountsRight(): Promise<void> {
       .sort(([a], [b]) => (a as number) - (b as number)),
   );
   const drift = await t.app.get(TransactionRunner).read((manager) => t.app.get(CountsService).drift(manager));
-  expect(drift).toEqual({ creators: 0, eventCounts: 0, videos: 0, pairs: 0, totals: [] });
+  expect(drift).toEqual({ creators: 0, eventCounts: 0, videos: 0, pairs: 0, videoDates: 0, totals: [] });
 
   // What the API answers from them.
   const analytics = (await t.http().get(`${API_ROUTES.stats}?offset=0&limit=500`)).body as Analytics;
@@ -357,6 +371,8 @@ describe(`counts kept on write (${TEST_DB})`, () => {
       videos: 1,
       // The pair is gone from the authorships, not from its stored rows (one per direction).
       pairs: 2,
+      // B's dated authorship is still kept for the profile's order.
+      videoDates: 1,
       totals: ['videos', 'collaborations', 'creatorsWithVideos'],
     });
     await runner.write((manager) => counts.rebuild(manager));

@@ -1,4 +1,12 @@
-import { API_ROUTES, PAGING, type Creator, type CreatorProfile, type VideoPage } from '@friends/shared';
+import {
+  API_ROUTES,
+  HISTORY_ROUTES,
+  PAGING,
+  type Creator,
+  type CreatorProfile,
+  type HistoryPage,
+  type VideoPage,
+} from '@friends/shared';
 import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
@@ -134,5 +142,38 @@ describe('the profile of a growing creator', () => {
     const after = await size();
     expect((await profileOf(prolific.id)).videosTotal).toBe(VIDEOS + 12);
     expect(Math.abs(after - before)).toBeLessThan(16);
+  });
+});
+
+describe('a video whose date changes', () => {
+  it('moves to its new place in every author’s profile, and back when the edit is undone', async () => {
+    const mover = await createCreator(t, 'Mover');
+    const partner = await createCreator(t, 'Mover Partner');
+    const made = [];
+    for (const [title, date] of [
+      ['January', '2024-01-01'],
+      ['February', '2024-02-01'],
+      ['March', '2024-03-01'],
+    ] as const)
+      made.push(await createVideo(t, { title, date, authorIds: [mover.id, partner.id] }));
+    const titles = async (id: number) => (await profileOf(id)).videos.map((video) => video.title);
+    expect(await titles(mover.id)).toEqual(['March', 'February', 'January']);
+
+    const january = made[0]!;
+    const http = admin(t);
+    await http
+      .put(API_ROUTES.videos)
+      .send({ id: january.id, title: 'January', date: '2025-01-01', authorIds: [mover.id, partner.id] })
+      .expect(200);
+    expect(await titles(mover.id)).toEqual(['January', 'March', 'February']);
+    expect(await titles(partner.id)).toEqual(['January', 'March', 'February']);
+    expect((await page(mover.id, '?offset=1&limit=1')).items.map((video) => video.title)).toEqual(['March']);
+
+    const history = (await http.get(`${HISTORY_ROUTES.history}?video=${january.id}&limit=1`).expect(200))
+      .body as HistoryPage;
+    expect(history.items[0]?.kind).toBe('video.update');
+    expect((await http.post(HISTORY_ROUTES.undo(history.items[0]!.id))).status).toBe(200);
+    expect(await titles(mover.id)).toEqual(['March', 'February', 'January']);
+    expect(await titles(partner.id)).toEqual(['March', 'February', 'January']);
   });
 });

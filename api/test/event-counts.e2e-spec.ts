@@ -59,6 +59,7 @@ async function expectNoDrift(): Promise<void> {
     eventCounts: 0,
     videos: 0,
     pairs: 0,
+    videoDates: 0,
     totals: [],
   });
 }

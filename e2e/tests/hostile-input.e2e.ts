@@ -53,6 +53,10 @@ const suite = useSuite({
       );
       author.run(video.lastInsertRowid, creator.id, 0);
       author.run(video.lastInsertRowid, partner.id, 1);
+      // The dated authorships a profile lists its videos from, kept on write by the API.
+      db.prepare(
+        "INSERT INTO creator_video_dates (creator_id, video_id, date) SELECT creator_id, video_id, '2024-05-05' FROM video_authors WHERE video_id = ?",
+      ).run(video.lastInsertRowid);
     } finally {
       db.close();
     }

@@ -46,6 +46,7 @@ export const CATALOGUE_TABLES = [
   ...CREATOR_TABLES,
   'videos',
   'video_authors',
+  'creator_video_dates',
   'video_counts',
   'video_crew',
   'events',

@@ -5,6 +5,7 @@
  * (a collaboration rule written once, in collaboration-sql.ts; collaborators are distinct co-authors).
  */
 import { authorRowInCollaborationSql, isCollaborationSql } from '../videos/collaboration-sql';
+import { REBUILD_CREATOR_VIDEO_DATES_SQL } from './creator-video-dates';
 
 /** Every video's number of authors: `video_id, authors`. */
 export const EXPECTED_VIDEO_COUNTS_SQL = `
@@ -72,4 +73,5 @@ export const REBUILD_EVENT_COUNTS_SQL: readonly string[] = [
 export const REBUILD_COUNTS_SQL: readonly string[] = [
   ...REBUILD_CREATOR_VIDEO_COUNTS_SQL,
   ...REBUILD_EVENT_COUNTS_SQL,
+  ...REBUILD_CREATOR_VIDEO_DATES_SQL,
 ];

@@ -42,6 +42,7 @@ import {
   type CreatorDelta,
   type VideoState,
 } from './count-deltas';
+import { creatorVideoDatesDrift, refreshCreatorVideoDates } from './creator-video-dates';
 import { REBUILD_MONTH_COUNTS_SQL, refreshMonthCounts } from './month-counts';
 import { EXPECTED_PAIR_COUNTS_SQL, REBUILD_PAIR_COUNTS_SQL, refreshPairCounts } from './pair-counts';
 import { rebuildPeriodCounts, refreshPeriodCounts } from './period-counts';
@@ -82,6 +83,8 @@ export interface CountDrift {
   videos: number;
   /** Pairs of creators (each direction) whose videos or events together are missing, extra or different. */
   pairs: number;
+  /** Authorships whose row in `creator_video_dates` is missing, extra or of another date. */
+  videoDates: number;
   /** Totals that differ from the recomputation. */
   totals: (keyof CountTotals)[];
 }
@@ -131,6 +134,7 @@ export class CountsService {
     const now = new Map<number, VideoState>();
     for (const part of chunks([...videoIds])) await this.refreshVideos(manager, part, creatorIds, delta, now);
     await refreshMonthCounts(manager, videoIds);
+    await refreshCreatorVideoDates(manager, videoIds);
     const before = changes ? statesBefore(now, videoIds, changes) : null;
     if (before) {
       const deltas = await creatorDeltas(manager, before, now);
@@ -222,7 +226,8 @@ export class CountsService {
     const totals = (Object.keys(expected) as (keyof CountTotals)[]).filter(
       (key) => stored[key] !== expected[key],
     );
-    return { creators, eventCounts, videos, pairs, totals };
+    const videoDates = await creatorVideoDatesDrift(manager);
+    return { creators, eventCounts, videos, pairs, videoDates, totals };
   }
 
   async totals(manager: EntityManager): Promise<CountTotals> {

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     });
     const totals = await counts.totals(dataSource.manager);
     console.log(
-      `Counts recomputed: ${drift.creators} creator row(s), ${drift.eventCounts} count(s) by event, ${drift.videos} video row(s) and ${drift.pairs} pair row(s) were wrong` +
+      `Counts recomputed: ${drift.creators} creator row(s), ${drift.eventCounts} count(s) by event, ${drift.videos} video row(s), ${drift.pairs} pair row(s) and ${drift.videoDates} dated authorship(s) were wrong` +
         (drift.totals.length ? `, totals ${drift.totals.join(', ')} were wrong` : ', totals were right') +
         `. Now ${totals.creators} creators, ${totals.videos} videos, ${totals.collaborations} collaborations.`,
     );

@@ -126,7 +126,9 @@ export async function readVideosById(manager: EntityManager, ids: readonly numbe
 
 /**
  * A creator's videos, newest first by date (undated last), then newest added first: `limit` of them
- * from `offset`, or all when no page is given.
+ * from `offset`, or all when no page is given. Walked in that order on the index of the authorships'
+ * dates kept on write (counts/creator-video-dates.ts), so a page costs its own rows, not a sort of
+ * every video of the creator.
  */
 export async function readCreatorVideos(
   manager: EntityManager,
@@ -136,9 +138,9 @@ export async function readCreatorVideos(
   const videos = await rows<VideoRow>(
     manager,
     `SELECT v.id, v.title, v.url, v.date, v.event_id
-       FROM video_authors mine JOIN videos v ON v.id = mine.video_id
+       FROM creator_video_dates mine JOIN videos v ON v.id = mine.video_id
       WHERE mine.creator_id = ?
-      ORDER BY v.date DESC, v.id DESC
+      ORDER BY mine.date DESC, mine.video_id DESC
       ${page ? `LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : ''}`,
     [creatorId],
   );

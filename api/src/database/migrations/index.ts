@@ -24,6 +24,7 @@ import { VideoTitleSearch1797910000000 } from './1797910000000-VideoTitleSearch'
 import { EventRejections1797950000000 } from './1797950000000-EventRejections';
 import { CreatorPairs1797970000000 } from './1797970000000-CreatorPairs';
 import { GroupCounts1797980000000 } from './1797980000000-GroupCounts';
+import { CreatorVideoDates1797990000000 } from './1797990000000-CreatorVideoDates';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   EventRejections1797950000000,
   CreatorPairs1797970000000,
   GroupCounts1797980000000,
+  CreatorVideoDates1797990000000,
 ];
