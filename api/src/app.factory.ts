@@ -7,6 +7,10 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { registerAdminGate } from './auth/admin-gate';
 import { SessionService } from './auth/session.service';
+import { creatorSearchRoute } from './creators/creators.controller';
+import { CreatorsService } from './creators/creators.service';
+import { videoSearchRoute } from './videos/videos.controller';
+import { VideosService } from './videos/videos.service';
 import { AggregateCache } from './database/aggregate-cache.service';
 import { CachedAnswers } from './common/cached-answers';
 import { registerHttpCaching } from './common/http-caching';
@@ -63,6 +67,10 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   const fastify = app.getHttpAdapter().getInstance();
   registerHttpCaching(fastify); // first: it hashes the JSON before the encoding hooks compress it
   cachedAnswers.register(fastify, app.get(AggregateCache));
+  cachedAnswers.answerLightly(
+    creatorSearchRoute(app.get(CreatorsService)),
+    videoSearchRoute(app.get(VideosService)),
+  );
   registerRequestIdHeader(fastify);
   app.useLogger(new PinoNestLogger(fastify.log));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));

@@ -14,6 +14,19 @@
  * place of (AggregateCache.replace: a card made smaller) at once. For small answers (leaderboard, first page
  * of creators) the full stack cost about three times what a bare server spends on a request.
  *
+ * Light path: the public search routes (creator and video search) are asked with a new term nearly
+ * every time, so a replay rarely helps them, and the full stack costs a computed search more than its
+ * SQL does at 10,000 creators. A request of such a route (a LightRoute) that could be replayed (GET,
+ * no cookie, no Origin) and is plain — no Authorization, If-None-Match, body, X-Forwarded-Proto or
+ * TLS; only the route's own query parameters, each once and decodable; valid by the route's own checks
+ * — is answered here: its limit is counted, the route's service computes the answer through the
+ * AggregateCache under the key the full stack uses, and it is sent with the headers the full stack
+ * sent for the same route and encoding (kept from its last such answer: security headers,
+ * Cache-Control, Vary, Content-Type), its own ETag, Answer-Computation, encoding and length, request id
+ * and RateLimit fields, and kept for replay. Until the full stack has answered the route once in that
+ * form, and for anything else (a bad query, a client past the limit, a failed computation), Fastify
+ * answers. api/test/light-search.e2e-spec.ts compares both answers header by header.
+ *
  * Every cached answer carries `Answer-Computation`: which of this process's computations made it, so
  * an operator (or a test) can tell a kept answer from a recomputed one.
  *
@@ -39,8 +52,9 @@ import {
   type ChangedTables,
   type ContentEncoding,
 } from '../database/aggregate-cache.service';
-import { rateLimitHeaders, type ReadLimits } from '../public-api/read-limits';
-import { matchesIfNoneMatch } from './http-caching';
+import { rateLimitHeaders, type ReadDecision, type ReadLimits } from '../public-api/read-limits';
+import type { AnswerTable } from './cached-answer';
+import { etagOf, matchesIfNoneMatch } from './http-caching';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
 /** Below this an answer is not worth compressing (the same threshold as @fastify/compress). */
@@ -65,6 +79,47 @@ const PER_RESPONSE = new Set([
 
 /** Which of this process's computations made a cached answer (see above). */
 export const ANSWER_COMPUTATION_HEADER = 'Answer-Computation';
+
+/** Headers of a light answer that are its own, not the route's (see LightTemplate). */
+const PER_ANSWER = new Set([
+  ...PER_RESPONSE,
+  'etag',
+  ANSWER_COMPUTATION_HEADER.toLowerCase(),
+  'content-encoding',
+  'content-type',
+]);
+
+/** A public search route the HTTP server may answer itself (see "Light path" above). */
+export interface LightRoute {
+  /** The route's path, as the URL names it before `?`. */
+  path: string;
+  /** The query parameters it takes; a request with any other goes through Fastify. */
+  params: readonly string[];
+  /** The tables its answer reads: its @CachedAnswer's. */
+  reads: readonly AnswerTable[];
+  /**
+   * The computation of the answer to `query` (each parameter once, decoded), after the route's own
+   * checks: throws (a 400 for the full stack to give) when the query is bad.
+   */
+  prepare(query: Readonly<Record<string, string>>): () => Promise<unknown>;
+}
+
+/**
+ * What the full stack last sent with a 200 of a light route, for one encoding the client accepts and
+ * the one the answer went out in: the headers that belong to the route (every one but PER_ANSWER's),
+ * as writeHead takes them, and the Content-Type.
+ */
+interface LightTemplate {
+  headers: OutgoingHttpHeader[];
+  contentType: OutgoingHttpHeader;
+}
+
+interface RegisteredLightRoute {
+  route: LightRoute;
+  params: ReadonlySet<string>;
+  /** By `${accepted encoding} ${sent encoding or 'none'}`. */
+  templates: Map<string, LightTemplate>;
+}
 
 /** Levels at which Fastify logs every request (a replay logs its one line then too). */
 const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
@@ -127,6 +182,55 @@ function replayKey(request: IncomingMessage): string | null {
   return encoding === null ? null : `${encoding} ${request.url}`;
 }
 
+/**
+ * The encoding a plain request of a light route accepts ('identity': none), or null when it must take
+ * the full stack: a replayable request (replayKey) with none of the headers that change an answer or
+ * its headers elsewhere in the stack (a key's limit, a 304, a body, HSTS over https).
+ */
+function lightEncoding(request: IncomingMessage): ContentEncoding | 'identity' | null {
+  const headers = request.headers;
+  if (
+    request.method !== 'GET' ||
+    headers.origin !== undefined ||
+    headers.cookie !== undefined ||
+    headers.authorization !== undefined ||
+    headers['if-none-match'] !== undefined ||
+    headers['content-length'] !== undefined ||
+    headers['transfer-encoding'] !== undefined ||
+    headers['x-forwarded-proto'] !== undefined ||
+    (request.socket as { encrypted?: boolean }).encrypted
+  )
+    return null;
+  const header = headers['accept-encoding'];
+  return header === undefined ? 'identity' : encodingOf(header);
+}
+
+/**
+ * The query of a light route's URL (after `?`) as Fastify's parser (fast-querystring) reads it, or
+ * null unless it is plain: `name=value` pairs of the route's names, each once, with names that need no
+ * decoding and values that decode.
+ */
+function plainQuery(search: string, names: ReadonlySet<string>): Record<string, string> | null {
+  const query: Record<string, string> = {};
+  if (search === '') return query;
+  for (const pair of search.split('&')) {
+    const equals = pair.indexOf('=');
+    if (equals === -1) return null;
+    const name = pair.slice(0, equals);
+    if (!names.has(name) || Object.hasOwn(query, name)) return null;
+    let value = pair.slice(equals + 1).replace(/\+/g, ' ');
+    if (value.includes('%')) {
+      try {
+        value = decodeURIComponent(value);
+      } catch {
+        return null; // Fastify's parser keeps such a value as written
+      }
+    }
+    query[name] = value;
+  }
+  return query;
+}
+
 /** preferredEncoding, remembered per header value (browsers send a handful of them). */
 const encodings = new Map<string, ContentEncoding | null>();
 function encodingOf(header: string): ContentEncoding | null {
@@ -146,6 +250,22 @@ export class CachedAnswers {
   private replayBytes = 0;
   private replaying = false;
   private log: FastifyBaseLogger | null = null;
+  private cache: AggregateCache | null = null;
+  private readonly lightRoutes = new Map<string, RegisteredLightRoute>();
+  /** Requests answered by a replay, and by the light path (operators' and tests' view). */
+  readonly answered = { replayed: 0, light: 0 };
+
+  /** The CachedAnswers serving `server` (made by its serverFactory), if any. */
+  static of(server: unknown): CachedAnswers | undefined {
+    return servers.get(server as object);
+  }
+
+  /** Routes the light path answers (see above): the public searches. */
+  answerLightly(...routes: LightRoute[]): void {
+    for (const route of routes) {
+      this.lightRoutes.set(route.path, { route, params: new Set(route.params), templates: new Map() });
+    }
+  }
 
   /**
    * Fastify's `serverFactory`: the HTTP server Fastify would make (same timeouts), which answers
@@ -156,8 +276,11 @@ export class CachedAnswers {
     options: FastifyServerOptions,
   ) => {
     const server = createServer((request, response) => {
-      if (!this.replay(request, response)) handler(request, response);
+      if (!this.replay(request, response) && !this.light(request, response, handler)) {
+        handler(request, response);
+      }
     });
+    servers.set(server, this);
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
     if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
@@ -168,6 +291,7 @@ export class CachedAnswers {
   /** Encodes cached answers, keeps what may be replayed, and drops what each write makes stale. */
   register(fastify: FastifyInstance, cache: AggregateCache): void {
     this.log = fastify.log;
+    this.cache = cache;
     cache.onInvalidate((changed) => this.forget(changed));
     cache.onReplace((previous) => {
       for (const [key, replay] of this.replays) if (replay.answer === previous) this.drop(key);
@@ -220,8 +344,139 @@ export class CachedAnswers {
           answer: sent.answer,
         });
       }
+      const light = sent && this.lightRoutes.get(request.routeOptions.url ?? '');
+      if (light && etag) this.learn(light, request, reply, sent);
       done();
     });
+  }
+
+  /** Keeps the route's headers of a full-stack 200 that the light path could have sent. */
+  private learn(light: RegisteredLightRoute, request: FastifyRequest, reply: FastifyReply, sent: Sent): void {
+    const accepted = lightEncoding(request.raw);
+    const contentType = reply.getHeader('content-type');
+    if (accepted === null || contentType === undefined || !isUnchanged(reply, sent)) return;
+    const headers: OutgoingHttpHeader[] = [];
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !PER_ANSWER.has(name.toLowerCase())) headers.push(name, value);
+    }
+    light.templates.set(`${accepted} ${sent.encoding ?? 'none'}`, { headers, contentType });
+  }
+
+  /**
+   * Takes a plain, valid request of a light route (see above) and answers it; false when Fastify must
+   * answer it. Nothing is counted or computed before it is taken.
+   */
+  private light(
+    request: IncomingMessage,
+    response: ServerResponse,
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+  ): boolean {
+    if (!this.replaying || this.lightRoutes.size === 0 || !this.cache) return false;
+    const url = request.url ?? '';
+    const mark = url.indexOf('?');
+    const light = this.lightRoutes.get(mark === -1 ? url : url.slice(0, mark));
+    if (!light) return false;
+    const accepted = lightEncoding(request);
+    if (accepted === null) return false;
+    // Both forms an answer may go out in (a small one is not compressed) must have been seen.
+    const plain = light.templates.get(`${accepted} none`);
+    const encoded = accepted === 'identity' ? plain : light.templates.get(`${accepted} ${accepted}`);
+    if (!plain || !encoded) return false;
+    const query = plainQuery(mark === -1 ? '' : url.slice(mark + 1), light.params);
+    if (!query) return false;
+    let compute: () => Promise<unknown>;
+    try {
+      compute = light.route.prepare(query);
+    } catch {
+      return false; // the full stack answers the 400
+    }
+    // A client past the limit gets the full stack's 429 (a refused read is not counted again).
+    const decision = this.limits ? this.limits.decideNow(request) : undefined;
+    if (decision === null || (decision && !decision.allowed)) return false;
+    void this.answerLight(request, response, handler, {
+      light,
+      url,
+      compute,
+      decision,
+      encoding: accepted === 'identity' ? null : accepted,
+      templates: [plain, encoded],
+    });
+    return true;
+  }
+
+  private async answerLight(
+    request: IncomingMessage,
+    response: ServerResponse,
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    taken: {
+      light: RegisteredLightRoute;
+      url: string;
+      compute: () => Promise<unknown>;
+      decision: ReadDecision | undefined;
+      encoding: ContentEncoding | null;
+      templates: [LightTemplate, LightTemplate];
+    },
+  ): Promise<void> {
+    const started = performance.now();
+    const cache = this.cache!;
+    const { light, encoding, decision } = taken;
+    let answer: Buffer;
+    let body: Buffer;
+    try {
+      answer = await cache.json(`answer ${taken.url}`, taken.compute, { reads: light.route.reads });
+      body =
+        encoding && answer.length >= COMPRESS_THRESHOLD && cache.compressible(answer)
+          ? await cache.compressed(answer, encoding)
+          : answer;
+    } catch {
+      // The full stack answers (and logs) a failure in its own form; the read is counted again.
+      handler(request, response);
+      return;
+    }
+    const template = taken.templates[body === answer ? 0 : 1];
+    const etag = etagOf(answer);
+    const own: OutgoingHttpHeader[] = ['ETag', etag];
+    const computation = cache.computationOf(answer);
+    if (computation !== undefined) own.push(ANSWER_COMPUTATION_HEADER, computation);
+    const notModified = [...template.headers, ...own, REQUEST_ID_HEADER, ''];
+    own.push('content-type', template.contentType);
+    if (body !== answer) own.push('Content-Encoding', encoding!);
+    own.push('content-length', body.length);
+    const headers = [...template.headers, ...own, REQUEST_ID_HEADER, ''];
+    const id = requestIdFor(request);
+    request.resume(); // a GET body, if any, is not read
+    headers[headers.length - 1] = id;
+    response.writeHead(200, decision ? headers.concat(rateLimitHeaders(decision).flat()) : headers);
+    response.end(body);
+    this.answered.light += 1;
+    if (this.replaying && cache.isCurrent(answer)) {
+      const key = `${encoding ?? 'identity'} ${taken.url}`;
+      this.remember(key, {
+        headers,
+        body,
+        etag,
+        notModified,
+        expiresAt: cache.expiresAt(answer),
+        reads: cache.readsOf(answer),
+        answer,
+      });
+    }
+    this.logAnswer(request, id, 200, started, 'request completed (light)');
+  }
+
+  private logAnswer(request: IncomingMessage, id: string, status: number, started: number, message: string) {
+    if (this.log && LOGS_REQUESTS.has(this.log.level)) {
+      const responseTime = performance.now() - started;
+      this.log.info(
+        {
+          reqId: id,
+          req: { method: request.method, url: request.url },
+          res: { statusCode: status },
+          responseTime,
+        },
+        message,
+      );
+    }
   }
 
   /** Answers `request` from a replay when there is one; false when Fastify must answer it. */
@@ -255,18 +510,8 @@ export class CachedAnswers {
       response.writeHead(status, decision ? headers.concat(rateLimitHeaders(decision).flat()) : headers);
       response.end(notModified ? undefined : replay.body);
     }
-    if (this.log && LOGS_REQUESTS.has(this.log.level)) {
-      const responseTime = performance.now() - started;
-      this.log.info(
-        {
-          reqId: id,
-          req: { method: request.method, url: request.url },
-          res: { statusCode: status },
-          responseTime,
-        },
-        'request completed (replayed)',
-      );
-    }
+    this.answered.replayed += 1;
+    this.logAnswer(request, id, status, started, 'request completed (replayed)');
     return true;
   }
 
@@ -301,6 +546,9 @@ export class CachedAnswers {
     for (const [key, replay] of this.replays) if (isAffected(replay.reads, changed)) this.drop(key);
   }
 }
+
+/** The CachedAnswers of each server its serverFactory made. */
+const servers = new WeakMap<object, CachedAnswers>();
 
 function isUnchanged(reply: FastifyReply, sent: Sent): boolean {
   return (

@@ -29,7 +29,16 @@ import {
 import { BulkDeleteDto } from '../common/bulk-ids.dto';
 import { SavedCreatorDto } from './dto/saved-creator.dto';
 import { CachedAnswer, CREATOR_TABLES } from '../common/cached-answer';
-import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
+import type { LightRoute } from '../common/cached-answers';
+import {
+  PageQuery,
+  SearchTerm,
+  WITH_SEARCH_DOC,
+  parsePage,
+  parseTerm,
+  searchQueryOf,
+  type Page,
+} from '../common/page-params';
 import { AdminOnly } from '../auth/access.decorators';
 import { parseId, parseIdList, PathId, QueryId } from '../common/id-params';
 import { CreatorsService } from './creators.service';
@@ -39,6 +48,27 @@ function parseScope(scope: unknown): CreatorSearchScope {
   if (scope === undefined) return 'all';
   if (scope !== 'all' && scope !== 'names') throw new BadRequestException("scope must be 'all' or 'names'");
   return scope;
+}
+
+const SEARCH_READS = [...CREATOR_TABLES, 'video_authors'] as const;
+const SEARCH_PAGE = { defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit };
+
+/**
+ * The creator search without `ids` for the HTTP server's light path (common/cached-answers.ts): the
+ * route's own checks and call, so both answer alike.
+ */
+export function creatorSearchRoute(creators: CreatorsService): LightRoute {
+  return {
+    path: API_ROUTES.creatorsSearch,
+    params: ['q', 'scope', 'offset', 'limit'],
+    reads: SEARCH_READS,
+    prepare: (query) => {
+      const search = searchQueryOf(parseTerm(query));
+      const scope = parseScope(query.scope);
+      const page = parsePage(query, SEARCH_PAGE);
+      return () => creators.search(search, scope, page);
+    },
+  };
 }
 
 /** docs/product.md §7 creator calls. Reads are public; every write needs the admin session (AuthGuard). */
@@ -59,7 +89,7 @@ export class CreatorsController {
    * names no creator gives an empty page listing it in `unknownNames`; a malformed term is a 400.
    */
   @Get(API_ROUTES.creatorsSearch)
-  @CachedAnswer({ reads: [...CREATOR_TABLES, 'video_authors'] })
+  @CachedAnswer({ reads: SEARCH_READS })
   @ApiQuery({ name: 'scope', required: false, enum: ['all', 'names'] })
   @ApiQuery({
     name: 'ids',
@@ -71,7 +101,7 @@ export class CreatorsController {
     @SearchTerm(WITH_SEARCH_DOC('the creators who have a video with every named creator')) q: string,
     @Query('scope') scope: unknown,
     @Query('ids') ids: unknown,
-    @PageQuery({ defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit }) page: Page,
+    @PageQuery(SEARCH_PAGE) page: Page,
   ): Promise<CreatorPage> {
     const searchScope = parseScope(scope);
     if (ids !== undefined) {

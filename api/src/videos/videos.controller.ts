@@ -23,7 +23,16 @@ import {
 } from '@friends/shared';
 import { AdminOnly } from '../auth/access.decorators';
 import { CachedAnswer, CATALOGUE_TABLES } from '../common/cached-answer';
-import { PageQuery, SearchTerm, WITH_SEARCH_DOC, searchQueryOf, type Page } from '../common/page-params';
+import type { LightRoute } from '../common/cached-answers';
+import {
+  PageQuery,
+  SearchTerm,
+  WITH_SEARCH_DOC,
+  parsePage,
+  parseTerm,
+  searchQueryOf,
+  type Page,
+} from '../common/page-params';
 import { BulkDeleteDto } from '../common/bulk-ids.dto';
 import { PathId, QueryId } from '../common/id-params';
 import { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
@@ -35,6 +44,25 @@ function videoFilter(q: string, youtube: unknown): VideoFilter {
     throw new BadRequestException("youtube must be 'true' or 'false'");
   const { text, withNames } = searchQueryOf(q);
   return { text, withNames, youtube: youtube === 'true' };
+}
+
+const SEARCH_PAGE = { defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit };
+
+/**
+ * The video search for the HTTP server's light path (common/cached-answers.ts): the route's own
+ * checks and call, so both answer alike.
+ */
+export function videoSearchRoute(videos: VideosService): LightRoute {
+  return {
+    path: API_ROUTES.videosSearch,
+    params: ['q', 'youtube', 'offset', 'limit'],
+    reads: CATALOGUE_TABLES,
+    prepare: (query) => {
+      const filter = videoFilter(parseTerm(query), query.youtube);
+      const page = parsePage(query, SEARCH_PAGE);
+      return () => videos.search(filter, page);
+    },
+  };
 }
 
 /** docs/product.md §7 video calls. Reads are public; every write needs the admin session (AuthGuard). */
@@ -61,7 +89,7 @@ export class VideosController {
   search(
     @SearchTerm(WITH_SEARCH_DOC('the videos every named creator appears in')) q: string,
     @Query('youtube') youtube: unknown,
-    @PageQuery({ defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit }) page: Page,
+    @PageQuery(SEARCH_PAGE) page: Page,
   ): Promise<VideoPage> {
     return this.videos.search(videoFilter(q, youtube), page);
   }
