@@ -65,7 +65,15 @@ export function baseConfig({ dir, production, publicPath, cssLoader }) {
           exclude: /node_modules/,
           use: { loader: 'ts-loader', options: { transpileOnly: true } },
         },
-        { test: /\.css$/, use: [cssLoader, 'css-loader'] },
+        {
+          test: /\.css$/,
+          use: [
+            cssLoader,
+            // style-loader puts the CSS inside the JS every visitor downloads: a source map there would
+            // be inlined too (base64, the stylesheet once more), so a production remote leaves it out.
+            { loader: 'css-loader', options: { sourceMap: !production || cssLoader !== 'style-loader' } },
+          ],
+        },
       ],
     },
     performance: { hints: false },
