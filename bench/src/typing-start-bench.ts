@@ -102,6 +102,8 @@ declare global {
       press: number,
       timeoutMs: number,
     ): Promise<{ count: number; painted: number; open: boolean } | null>;
+    /** What the watcher armed for the next press will resolve with. */
+    __typingPending: Promise<{ count: number; painted: number; open: boolean } | null>;
   }
 }
 
@@ -140,12 +142,16 @@ async function typeOnce(browser: Browser, baseUrl: string, meta: DatasetMeta, th
     const times: number[] = [];
     let open = 0;
     for (const [index, key] of [...TYPING_TERM].entries()) {
-      const next: Promise<{ count: number; painted: number; open: boolean } | null> = page.evaluate(
-        ([p, t]) => window.__typingNext(p, t),
+      // The watcher listens before the key is pressed: one started after the keystroke had already
+      // changed the count would date the change from its own start.
+      await page.evaluate(
+        ([p, t]) => {
+          window.__typingPending = window.__typingNext(p, t);
+        },
         [index + 1, throttled ? 15_000 : 5_000] as const,
       );
       await page.keyboard.press(key);
-      const shown: { count: number; painted: number; open: boolean } | null = await next;
+      const shown = await page.evaluate(() => window.__typingPending);
       if (!shown) continue;
       const keydown = await page.evaluate(() => window.__typing.keydown);
       times.push(shown.painted - keydown);
