@@ -1,5 +1,15 @@
 import { API_ROUTES } from './api-routes';
-import { avatarHue, avatarName, generatedAvatarName, initialsOf, sha256, utf8 } from './avatar';
+import {
+  avatarColor,
+  avatarHue,
+  avatarLightness,
+  avatarName,
+  contrastWithWhite,
+  generatedAvatarName,
+  initialsOf,
+  sha256,
+  utf8,
+} from './avatar';
 import { defaultAvatarUrl } from './urls';
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -71,5 +81,25 @@ describe('the generated avatar', () => {
     expect(generatedAvatarName('https://example.com/ann.png')).toBeNull();
     expect(generatedAvatarName(`https://example.com${API_ROUTES.avatar}?name=Ann`)).toBeNull();
     expect(generatedAvatarName(`${API_ROUTES.avatar}x?name=Ann`)).toBeNull();
+  });
+});
+
+describe("the avatar's colour", () => {
+  it('measures contrast as WCAG 2 does', () => {
+    expect(contrastWithWhite(0, 0, 0)).toBeCloseTo(21, 5);
+    expect(contrastWithWhite(0, 0, 100)).toBeCloseTo(1, 5);
+    // #767676, the lightest grey with 4.5:1 on white, is hsl(0, 0%, 46.27%).
+    expect(contrastWithWhite(0, 0, 46.27)).toBeCloseTo(4.54, 2);
+  });
+
+  it('keeps white initials at 4.5:1 or more on every hue, as light as 42% allows', () => {
+    for (let hue = 0; hue < 360; hue++) {
+      const lightness = avatarLightness(hue);
+      expect(contrastWithWhite(hue, 55, lightness)).toBeGreaterThanOrEqual(4.5);
+      if (lightness < 42) expect(contrastWithWhite(hue, 55, lightness + 1)).toBeLessThan(4.5);
+      expect(avatarColor(hue)).toBe(`hsl(${hue}, 55%, ${lightness}%)`);
+    }
+    expect(avatarLightness(240)).toBe(42);
+    expect(avatarLightness(60)).toBeLessThan(42);
   });
 });

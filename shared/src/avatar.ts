@@ -10,8 +10,39 @@ import { stripUnsafeCharacters } from './text';
 /** The longest name an avatar is drawn from. */
 export const AVATAR_MAX_NAME = 100;
 
-/** The avatar's colour for a hue: dark enough for white initials. */
-export const avatarColor = (hue: number): string => `hsl(${hue}, 55%, 42%)`;
+/**
+ * The avatar's colour for a hue: `hsl(h, 55%, L%)` with L the lightest of 42% and below on which white
+ * initials keep a 4.5:1 contrast (WCAG's ratio for text of any size). A fixed 42% left yellows and greens
+ * (about half the hues) below it, down to 2.6:1.
+ */
+export const avatarColor = (hue: number): string => `hsl(${hue}, 55%, ${avatarLightness(hue)}%)`;
+
+const lightnessByHue: number[] = [];
+
+/** The lightness `avatarColor` uses for a hue (0–359), worked out once per hue. */
+export function avatarLightness(hue: number): number {
+  let lightness = lightnessByHue[hue];
+  if (lightness === undefined) {
+    lightness = 42;
+    while (lightness > 0 && contrastWithWhite(hue, 55, lightness) < 4.5) lightness--;
+    lightnessByHue[hue] = lightness;
+  }
+  return lightness;
+}
+
+/** WCAG 2 contrast ratio of white on `hsl(hue, saturation%, lightness%)`. */
+export function contrastWithWhite(hue: number, saturation: number, lightness: number): number {
+  const s = saturation / 100;
+  const l = lightness / 100;
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(8) + 0.0722 * channel(4);
+  return 1.05 / (luminance + 0.05);
+}
 
 /** The name as the avatar draws it: without characters that cannot be drawn or that reorder text. */
 export function avatarName(raw: string): string {

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { createHash } from 'node:crypto';
-import { hasUnsafeCharacters } from '@friends/shared';
+import { avatarLightness, hasUnsafeCharacters } from '@friends/shared';
 import { avatarSvg } from './avatar';
 
 /** The jsdom environment's DOMParser (the API's own types have no DOM). */
@@ -33,7 +33,7 @@ describe('avatar', () => {
     for (let i = 0; i < 500; i++) names.push(`Creator ${i} ${String.fromCodePoint(0x4e00 + i)}`);
     for (const name of names) {
       const hue = createHash('sha256').update(name.trim().toLowerCase()).digest().readUInt16BE(0) % 360;
-      expect(avatarSvg(name)).toContain(`fill="hsl(${hue}, 55%, 42%)"`);
+      expect(avatarSvg(name)).toContain(`fill="hsl(${hue}, 55%, ${avatarLightness(hue)}%)"`);
     }
   });
 
