@@ -166,9 +166,9 @@ export function preferredEncoding(header: string | string[] | undefined): Conten
 }
 
 /**
- * The replay key of a request, or null when it must take the full stack. Without Accept-Encoding the
- * answer is sent as is; a header naming neither br nor gzip (say, deflate alone) is left to
- * @fastify/compress.
+ * The replay key of a request (its encoding and address, Host included), or null when it must take the
+ * full stack. Without Accept-Encoding the answer is sent as is; a header naming neither br nor gzip
+ * (say, deflate alone) is left to @fastify/compress.
  */
 function replayKey(request: IncomingMessage): string | null {
   if (
@@ -179,7 +179,15 @@ function replayKey(request: IncomingMessage): string | null {
     return null;
   const header = request.headers['accept-encoding'];
   const encoding = header === undefined ? 'identity' : encodingOf(header);
-  return encoding === null ? null : `${encoding} ${request.url}`;
+  return encoding === null ? null : addressKey(encoding, request);
+}
+
+/**
+ * A replay's key: the encoding and the whole address. The Host is part of it, since without PUBLIC_URL
+ * a feed or preview writes its links with the host it was asked under.
+ */
+function addressKey(encoding: string, request: IncomingMessage): string {
+  return `${encoding} ${(request.headers.host ?? '').toLowerCase()} ${request.url}`;
 }
 
 /**
@@ -450,8 +458,7 @@ export class CachedAnswers {
     response.end(body);
     this.answered.light += 1;
     if (this.replaying && cache.isCurrent(answer)) {
-      const key = `${encoding ?? 'identity'} ${taken.url}`;
-      this.remember(key, {
+      this.remember(addressKey(encoding ?? 'identity', request), {
         headers,
         body,
         etag,

@@ -18,6 +18,7 @@ import { TransactionRunner } from '../database/transaction-runner.service';
 import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
 import { readVideosById } from '../videos/video-reader';
 import { renderAtom, type AtomEntry } from './atom';
+import type { LinkOrigin } from './public-origin';
 
 const EPOCH = '1970-01-01T00:00:00Z';
 /** What a feed is built from (a merged-away id is read through creator_aliases). */
@@ -39,8 +40,8 @@ export class FeedsService {
     private readonly cache: AggregateCache,
   ) {}
 
-  creatorFeed(id: number, origin: string): Promise<Buffer> {
-    return this.kept(`creator:${id} ${origin}`, FEED_READS, () =>
+  creatorFeed(id: number, { url: origin, keep }: LinkOrigin): Promise<Buffer> {
+    return this.kept(keep, `creator:${id} ${origin}`, FEED_READS, () =>
       this.tx.read(async (manager) => {
         const creator = await this.resolve(manager, id);
         // Dated collaborations first, from the narrow rows kept per dated collaboration
@@ -85,8 +86,8 @@ export class FeedsService {
     );
   }
 
-  pairFeed(a: number, b: number, origin: string): Promise<Buffer> {
-    return this.kept(`pair:${a}-${b} ${origin}`, FEED_READS, () =>
+  pairFeed(a: number, b: number, { url: origin, keep }: LinkOrigin): Promise<Buffer> {
+    return this.kept(keep, `pair:${a}-${b} ${origin}`, FEED_READS, () =>
       this.tx.read(async (manager) => {
         const first = await this.resolve(manager, a);
         const second = await this.resolve(manager, b);
@@ -122,8 +123,8 @@ export class FeedsService {
    * a member on the video's date), newest first. Each entry's pair page is a member's with another
    * author.
    */
-  groupFeed(id: number, origin: string): Promise<Buffer> {
-    return this.kept(`group:${id} ${origin}`, GROUP_FEED_READS, () =>
+  groupFeed(id: number, { url: origin, keep }: LinkOrigin): Promise<Buffer> {
+    return this.kept(keep, `group:${id} ${origin}`, GROUP_FEED_READS, () =>
       this.tx.read(async (manager) => {
         const group = await readGroupRow(manager, id);
         if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
@@ -161,8 +162,14 @@ export class FeedsService {
     );
   }
 
-  private kept(key: string, reads: readonly string[], compute: () => Promise<Buffer>): Promise<Buffer> {
-    return this.cache.buffer(`feed ${key}`, compute, { reads });
+  /** A feed kept until a write changes what it reads; one for a request's own origin is not kept. */
+  private kept(
+    keep: boolean,
+    key: string,
+    reads: readonly string[],
+    compute: () => Promise<Buffer>,
+  ): Promise<Buffer> {
+    return keep ? this.cache.buffer(`feed ${key}`, compute, { reads }) : compute();
   }
 
   private async resolve(manager: EntityManager, id: number): Promise<{ id: number; name: string }> {

@@ -18,6 +18,7 @@ import {
 } from '@friends/shared';
 import type { AppConfig } from '../config/configuration';
 import { AggregateCache } from '../database/aggregate-cache.service';
+import type { LinkOrigin } from './public-origin';
 import { SUMMARY_READS, ShareReader } from './share-reader.service';
 
 /** What a shared address's page head says. */
@@ -128,7 +129,7 @@ export class PreviewsService {
    * what it says, the day ends (a group's members today) or TEMPLATE_RECHECK_MS pass; null when there
    * is no build.
    */
-  page(query: Record<string, unknown>, origin: string): Promise<Buffer> | null {
+  page(query: Record<string, unknown>, { url: origin, keep }: LinkOrigin): Promise<Buffer> | null {
     const html = this.indexHtml();
     if (html === null) return null;
     const view = sharedView(query);
@@ -141,14 +142,11 @@ export class PreviewsService {
     const midnight = Date.parse(`${addDays(today, 1)}T00:00:00Z`);
     const expiresAt = Math.min((window + 1) * TEMPLATE_RECHECK_MS, midnight);
     const key = `preview ${viewKey(view)} ${origin} ${this.template!.mtimeMs} ${window} ${today}`;
-    return this.cache.buffer(
-      key,
-      async () => {
-        const meta = view === null ? null : await this.describe(view, origin, today);
-        return Buffer.from(meta ? this.render(html, meta) : html);
-      },
-      { reads: SUMMARY_READS, expiresAt },
-    );
+    const compute = async () => {
+      const meta = await this.describe(view, origin, today);
+      return Buffer.from(meta ? this.render(html, meta) : html);
+    };
+    return keep ? this.cache.buffer(key, compute, { reads: SUMMARY_READS, expiresAt }) : compute();
   }
 
   /** The head of `view`; null when it names nobody (the generic page). */

@@ -8,7 +8,7 @@ import { ATOM_CONTENT_TYPE } from './atom';
 import { CardsService } from './cards.service';
 import { FeedsService } from './feeds.service';
 import { PreviewsService } from './previews.service';
-import { publicOrigin } from './public-origin';
+import { PublicOrigins, type LinkOrigin } from './public-origin';
 
 /** `<id><suffix>` as the feed and card addresses end: the id, or a 400 naming the parameter. */
 function idWithSuffix(value: string, suffix: string, message: string): number {
@@ -42,7 +42,7 @@ function typed(reply: FastifyReply, contentType: string, body: Buffer): Buffer {
  */
 @Controller()
 export class ShareController {
-  private readonly configuredOrigin: string | null;
+  private readonly origins: PublicOrigins;
 
   constructor(
     config: ConfigService<AppConfig, true>,
@@ -50,7 +50,7 @@ export class ShareController {
     private readonly cards: CardsService,
     private readonly previews: PreviewsService,
   ) {
-    this.configuredOrigin = config.get('share', { infer: true }).publicUrl;
+    this.origins = new PublicOrigins(config.get('share', { infer: true }).publicUrl);
   }
 
   @Get('/api/feeds/creators/:file')
@@ -145,8 +145,8 @@ export class ShareController {
     return typed(reply, PNG, await this.cards.leaderboardCard());
   }
 
-  private origin(request: FastifyRequest): string {
-    return publicOrigin(request, this.configuredOrigin);
+  private origin(request: FastifyRequest): LinkOrigin {
+    return this.origins.of(request);
   }
 
   /**
