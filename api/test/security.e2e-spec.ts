@@ -3,9 +3,12 @@
  * cookie), login back-off per IP and per account, CSRF by Origin / Sec-Fetch-Site, CORS, security
  * headers and body limits. Each test states the promise it proves (README "Security and reliability").
  */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { API_ROUTES, YOUTUBE_ROUTES } from '@friends/shared';
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import { tooManyFailures } from '../src/auth/login-limits.service';
+import { CachedAnswers } from '../src/common/cached-answers';
 import { CROSS_SITE_REFUSED, ORIGIN_NOT_ALLOWED } from '../src/common/origin-policy';
 import { expectErrorBody, snapshot } from './support/helpers';
 import { ADMIN_PASSWORD, startTestApp, TEST_DB, type TestContext } from './support/test-app';
@@ -26,6 +29,25 @@ const isAdmin = async (t: TestContext, cookie: string, headers: Record<string, s
 };
 
 afterEach(() => jest.restoreAllMocks());
+
+/**
+ * A client of the app on one port of its own: replays are kept per address, Host included, and
+ * supertest given the server itself listens on a new port for each request.
+ */
+async function onOnePort(
+  t: TestContext,
+): Promise<{ client: () => ReturnType<typeof request>; close: () => void }> {
+  const server = t.app.getHttpServer() as Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    client: () => request(base),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 describe(`admin sessions (${TEST_DB})`, () => {
   let t: TestContext;
@@ -455,6 +477,56 @@ describe('security headers', () => {
       const http = await t.http().get(API_ROUTES.health).set('X-Forwarded-Proto', 'http').expect(200);
       expect(http.headers['strict-transport-security']).toBeUndefined();
     } finally {
+      await t.close();
+    }
+  });
+
+  it('replays HSTS only to https: an answer learned over https is not replayed to plain http', async () => {
+    const t = await startTestApp({ TRUST_PROXY: 'true' });
+    const { client, close } = await onOnePort(t);
+    try {
+      const path = API_ROUTES.stats;
+      for (let i = 0; i < 3; i++) {
+        const https = await client().get(path).set('X-Forwarded-Proto', 'https').expect(200);
+        expect(https.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+      }
+      for (let i = 0; i < 3; i++) {
+        const http = await client().get(path).set('X-Forwarded-Proto', 'http').expect(200);
+        expect(http.headers['strict-transport-security']).toBeUndefined();
+        const plain = await client().get(path).expect(200);
+        expect(plain.headers['strict-transport-security']).toBeUndefined();
+      }
+      // Learned once over https and once over http (stated or not, the same address), replayed after.
+      expect(CachedAnswers.of(t.app.getHttpServer())!.answered.replayed).toBe(2 + 5);
+    } finally {
+      await close();
+      await t.close();
+    }
+  });
+
+  it('refuses a read past the limit with the security headers of every answer, replayed or not', async () => {
+    const t = await startTestApp({ PUBLIC_READ_RATE_LIMIT: '4' });
+    const { client, close } = await onOnePort(t);
+    try {
+      // The first answer is kept; the next ones are replays, the last of them past the limit.
+      const answers: Response[] = [];
+      for (let i = 0; i < 5; i++) answers.push(await client().get(API_ROUTES.stats));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+      expect(CachedAnswers.of(t.app.getHttpServer())!.answered.replayed).toBe(4);
+      const fromFastify = await client().get(`${API_ROUTES.creators}?limit=5`).expect(429);
+      const security = (r: Response) =>
+        Object.fromEntries(
+          Object.entries(r.headers).filter(
+            ([name]) =>
+              /^(content-security-policy|cross-origin-|origin-agent|referrer-policy|x-)/.test(name) &&
+              name !== 'x-request-id',
+          ),
+        );
+      expect(security(fromFastify)['content-security-policy']).toBeDefined();
+      expect(security(answers[4]!)).toEqual(security(fromFastify));
+      expect(answers[4]!.headers['retry-after']).toBeDefined();
+    } finally {
+      await close();
       await t.close();
     }
   });

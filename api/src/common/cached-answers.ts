@@ -187,7 +187,38 @@ function replayKey(request: IncomingMessage): string | null {
  * a feed or preview writes its links with the host it was asked under.
  */
 function addressKey(encoding: string, request: IncomingMessage): string {
-  return `${encoding} ${(request.headers.host ?? '').toLowerCase()} ${request.url}`;
+  // The scheme as the request states it: an answer learned over https carries HSTS, which plain http
+  // must not get. (Whether a proxy's X-Forwarded-Proto is trusted is Fastify's call when it learns.)
+  const scheme = (request.socket as { encrypted?: boolean }).encrypted
+    ? 'https'
+    : String(request.headers['x-forwarded-proto'] ?? 'http');
+  return `${encoding} ${scheme}://${(request.headers.host ?? '').toLowerCase()}${request.url}`;
+}
+
+/**
+ * The headers every answer carries whatever it says (security-headers.ts, HSTS over https): a replay's
+ * refusal sends its replay's, as Fastify's own 429 would.
+ */
+const EVERY_ANSWER_HEADERS = new Set([
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+function everyAnswerHeaders(headers: readonly OutgoingHttpHeader[]): OutgoingHttpHeader[] {
+  const kept: OutgoingHttpHeader[] = [];
+  for (let i = 0; i + 1 < headers.length; i += 2) {
+    if (EVERY_ANSWER_HEADERS.has(String(headers[i]).toLowerCase())) kept.push(headers[i]!, headers[i + 1]!);
+  }
+  return kept;
 }
 
 /**
@@ -506,7 +537,12 @@ export class CachedAnswers {
     if (decision && !decision.allowed) {
       const refusal = this.limits!.refusal(decision);
       status = 429;
-      response.writeHead(status, [...refusal.headers, REQUEST_ID_HEADER, id]);
+      response.writeHead(status, [
+        ...everyAnswerHeaders(replay.headers),
+        ...refusal.headers,
+        REQUEST_ID_HEADER,
+        id,
+      ]);
       response.end(refusal.body);
     } else {
       const notModified = matchesIfNoneMatch(request.headers['if-none-match'], replay.etag);
