@@ -229,6 +229,7 @@ describe(`a large backup restore (${TEST_DB})`, () => {
         reviewProposals: 0,
         reviewRejections: 0,
         eventRejections: 0,
+        channelNameCounts: 0,
       } satisfies BackupImportResult,
     });
     const growth = peak - rest;

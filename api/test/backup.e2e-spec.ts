@@ -33,6 +33,7 @@ import {
 } from '@friends/shared';
 import { TOO_DEEP } from '../src/common/request-limits';
 import { CountsService } from '../src/counts/counts.service';
+import { ReviewService } from '../src/review/review.service';
 import { TransactionRunner } from '../src/database/transaction-runner.service';
 import { admin, createCreator, createVideo, expectErrorBody, snapshot } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
@@ -184,6 +185,18 @@ async function fill(t: TestContext): Promise<void> {
     'Bea',
   ]);
   expect((await admin(t).post(REVIEW_ROUTES.reject(Number(rejectedName!.id)))).status).toBe(200);
+  // The channel's boilerplate counts, as imports of five of its descriptions leave them ('' counts the
+  // descriptions): 'studio lumen' is in all five, so it is the channel's boilerplate.
+  for (const [nameKey, count] of [
+    ['', 5],
+    ['studio lumen', 5],
+    ['mirela quince', 1],
+  ] as const)
+    await t.query('INSERT INTO channel_name_counts (channel_key, name_key, count) VALUES (?, ?, ?)', [
+      'channel:uc123',
+      nameKey,
+      count,
+    ]);
   const group = await admin(t)
     .post(GROUP_ROUTES.groups)
     .send({ name: 'Lumen 星 Collective', kind: 'agency' });
@@ -355,6 +368,12 @@ describe(`backup export (${TEST_DB})`, () => {
     expect(data.eventRejections).toEqual([
       { keyA: fourthKey, keyB: `video:${second!.id}`, createdAt: anyTime },
     ]);
+    // Descriptions are not kept, so the counts that decide a channel's boilerplate travel with it.
+    expect(data.channelNameCounts).toEqual([
+      { channelKey: 'channel:uc123', nameKey: '', count: 5 },
+      { channelKey: 'channel:uc123', nameKey: 'mirela quince', count: 1 },
+      { channelKey: 'channel:uc123', nameKey: 'studio lumen', count: 5 },
+    ]);
     // The document's fields in the order a restore reads them.
     expect(Object.keys(data)).toEqual([
       'format',
@@ -368,6 +387,7 @@ describe(`backup export (${TEST_DB})`, () => {
       'reviewProposals',
       'reviewRejections',
       'eventRejections',
+      'channelNameCounts',
     ]);
   });
 
@@ -454,6 +474,7 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
       reviewProposals: 1,
       reviewRejections: 2,
       eventRejections: 1,
+      channelNameCounts: 3,
     });
     const again = await exportOf(target);
     expect(again).toEqual(original);
@@ -492,6 +513,11 @@ describe.each(pairs)('backup round trip %s → %s', (from, to) => {
       expect(after.status).toBe(200);
       expect(after.body).toEqual(before.body);
     }
+    // The restored channel keeps its boilerplate: detection leaves 'Studio Lumen' out of its next upload.
+    const boilerplate = (app: TestContext) =>
+      app.app.get(ReviewService).boilerplate('channel:uc123', ['With Mirela Quince.']);
+    expect([...(await boilerplate(target))]).toEqual([...(await boilerplate(source))]);
+    expect(await boilerplate(target)).toContain('studio lumen');
     for (const route of [REVIEW_ROUTES.list, REVIEW_ROUTES.events]) {
       const [after, before] = await Promise.all([admin(target).get(route), admin(source).get(route)]);
       expect(after.status).toBe(200);
@@ -591,6 +617,10 @@ describe(`backup import checks (${TEST_DB})`, () => {
     ],
     reviewRejections: [{ urlKey: 'video:9', nameKey: 'creator:6', createdAt: '2024-01-02T00:00:00.000Z' }],
     eventRejections: [{ keyA: 'video:10', keyB: 'video:9', createdAt: '2024-01-03T00:00:00.000Z' }],
+    channelNameCounts: [
+      { channelKey: 'channel:uc1', nameKey: '', count: 3 },
+      { channelKey: 'channel:uc1', nameKey: 'guesty', count: 3 },
+    ],
   });
   type Spoil = (data: BackupData) => void;
   /** `valid()` changed by `spoil`. */
@@ -631,6 +661,7 @@ describe(`backup import checks (${TEST_DB})`, () => {
         data.reviewProposals,
         data.reviewRejections,
         data.eventRejections,
+        data.channelNameCounts,
       ].flat(),
     ).toEqual([]);
   };
@@ -828,6 +859,18 @@ describe(`backup import checks (${TEST_DB})`, () => {
         'reviewRejections[1] repeats an earlier rejection',
       ],
       [
+        (d) => void d.channelNameCounts.push({ ...d.channelNameCounts[1]!, count: 1 }),
+        'channelNameCounts[2] repeats an earlier count of the same channel and name',
+      ],
+      [
+        (d) => void (d.channelNameCounts[0]!.count = 0),
+        'channelNameCounts[0].count must be a positive integer',
+      ],
+      [
+        (d) => void (d.channelNameCounts[1]!.channelKey = ' '),
+        'channelNameCounts[1].channelKey must not be blank',
+      ],
+      [
         (d) => void (d.eventRejections[0] = { ...d.eventRejections[0]!, keyA: 'video:9', keyB: 'video:10' }),
         'eventRejections[0].keyA must sort before keyB',
       ],
@@ -858,6 +901,7 @@ describe(`backup import checks (${TEST_DB})`, () => {
       reviewProposals: 0,
       reviewRejections: 0,
       eventRejections: 0,
+      channelNameCounts: 0,
     });
     const data = await exportOf(target);
     expect(data).toEqual({
@@ -882,6 +926,7 @@ describe(`backup import checks (${TEST_DB})`, () => {
       reviewProposals: [],
       reviewRejections: [],
       eventRejections: [],
+      channelNameCounts: [],
     });
     // What the restore wrote reads as the API would have made it: the first author hosts.
     const videos = await target.http().get(API_ROUTES.videos);
@@ -894,8 +939,9 @@ describe(`backup import checks (${TEST_DB})`, () => {
 
   it('restores a version 2 backup taken before the Review queue was kept, with an empty queue', async () => {
     const target = await appOn('test-db');
-    const { reviewProposals, reviewRejections, eventRejections, ...older } = valid();
-    expect([reviewProposals, reviewRejections, eventRejections].every((list) => list.length > 0)).toBe(true);
+    const { reviewProposals, reviewRejections, eventRejections, channelNameCounts, ...older } = valid();
+    const lists = [reviewProposals, reviewRejections, eventRejections, channelNameCounts];
+    expect(lists.every((list) => list.length > 0)).toBe(true);
     const res = await admin(target).post(BACKUP_ROUTES.backup).send(older);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -903,13 +949,38 @@ describe(`backup import checks (${TEST_DB})`, () => {
       reviewProposals: 0,
       reviewRejections: 0,
       eventRejections: 0,
+      channelNameCounts: 0,
     });
     expect(await exportOf(target)).toEqual({
       ...older,
       reviewProposals: [],
       reviewRejections: [],
       eventRejections: [],
+      channelNameCounts: [],
     });
+  });
+
+  it('restores a version 2 backup taken before the boilerplate counts were kept, without them', async () => {
+    const target = await appOn('test-db');
+    const { channelNameCounts, ...older } = valid();
+    expect(channelNameCounts.length).toBeGreaterThan(0);
+    const res = await admin(target).post(BACKUP_ROUTES.backup).send(older);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ reviewRejections: 1, channelNameCounts: 0 });
+    expect(await exportOf(target)).toEqual({ ...older, channelNameCounts: [] });
+  });
+
+  it('restores into a database emptied by hand, replacing the counts its imports left', async () => {
+    const target = await appOn('test-db');
+    // Counts outlive the videos that made them: deleting every video leaves them.
+    await target.query('INSERT INTO channel_name_counts (channel_key, name_key, count) VALUES (?, ?, ?)', [
+      'channel:old',
+      '',
+      7,
+    ]);
+    const res = await admin(target).post(BACKUP_ROUTES.backup).send(valid());
+    expect(res.status).toBe(201);
+    expect((await exportOf(target)).channelNameCounts).toEqual(valid().channelNameCounts);
   });
 
   it('takes a backup far larger than the API body limit of other routes, which stays in force', async () => {
@@ -966,6 +1037,7 @@ describe(`backup import checks (${TEST_DB})`, () => {
       reviewProposals: 1,
       reviewRejections: 1,
       eventRejections: 1,
+      channelNameCounts: 2,
     });
     expect(await exportOf(t)).toEqual(big);
   });
@@ -1014,6 +1086,7 @@ describe(`a streamed restore that meets a problem (${TEST_DB})`, () => {
     reviewProposals: [],
     reviewRejections: [],
     eventRejections: [],
+    channelNameCounts: [],
   });
 
   it.each([

@@ -173,6 +173,17 @@ export interface BackupEventRejection {
   createdAt: string;
 }
 
+/**
+ * How many of a channel's imported descriptions named a name (`nameKey`; '' counts the descriptions
+ * themselves): what decides the channel's boilerplate. Not derivable, since descriptions are not kept.
+ * Version 2, optional.
+ */
+export interface BackupChannelNameCount {
+  channelKey: string;
+  nameKey: string;
+  count: number;
+}
+
 export interface BackupSuggestion {
   id: number;
   url: string;
@@ -197,6 +208,8 @@ export interface BackupData {
   reviewProposals: BackupReviewProposal[];
   reviewRejections: BackupReviewRejection[];
   eventRejections: BackupEventRejection[];
+  /** The channels' boilerplate counts: optional in a restore (backups taken before had none). */
+  channelNameCounts: BackupChannelNameCount[];
 }
 
 /** A version 1 document, as backups taken before version 2 hold it: POST /api/backup still reads it. */
@@ -219,6 +232,7 @@ export interface BackupImportResult {
   reviewProposals: number;
   reviewRejections: number;
   eventRejections: number;
+  channelNameCounts: number;
 }
 
 export const BACKUP_MESSAGES = {

@@ -8,6 +8,7 @@ import { BadRequestException } from '@nestjs/common';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSIONS,
+  type BackupChannelNameCount,
   type BackupCreator,
   type BackupEvent,
   type BackupEventProposal,
@@ -25,6 +26,7 @@ import parser, { jsonParser } from 'stream-json/core/parser.js';
 import { none, type Many } from 'stream-chain/defs.js';
 import { MAX_JSON_DEPTH, TOO_DEEP, type BodyChunks } from '../common/request-limits';
 import {
+  channelNameCount,
   creator,
   event,
   eventProposal,
@@ -56,6 +58,7 @@ export interface BackupSink {
   reviewProposals(batch: Numbered<BackupReviewProposal>[]): Promise<void>;
   reviewRejections(batch: Numbered<BackupReviewRejection>[]): Promise<void>;
   eventRejections(batch: Numbered<BackupEventRejection>[]): Promise<void>;
+  channelNameCounts(batch: Numbered<BackupChannelNameCount>[]): Promise<void>;
 }
 
 /** Text tokenized at a time. */
@@ -72,11 +75,20 @@ const LISTS = [
   'reviewProposals',
   'reviewRejections',
   'eventRejections',
+  'channelNameCounts',
 ] as const;
 type List = (typeof LISTS)[number];
 
-/** Lists a version 2 backup may lack: backups taken before the Review queue was kept had none. */
-const OPTIONAL: readonly List[] = ['reviewProposals', 'reviewRejections', 'eventRejections'];
+/**
+ * Lists a version 2 backup may lack: backups taken before the Review queue, or the channels'
+ * boilerplate counts, were kept had none.
+ */
+const OPTIONAL: readonly List[] = [
+  'reviewProposals',
+  'reviewRejections',
+  'eventRejections',
+  'channelNameCounts',
+];
 
 /** The lists each version holds. */
 const VERSION_LISTS: Record<BackupVersion, readonly List[]> = {
@@ -95,6 +107,7 @@ const NAMES: Record<List, readonly List[]> = {
   reviewProposals: ['creators', 'videos'],
   reviewRejections: [],
   eventRejections: [],
+  channelNameCounts: [],
 };
 
 const isList = (key: string | null): key is List => (LISTS as readonly (string | null)[]).includes(key);
@@ -126,6 +139,7 @@ class BackupReader {
     reviewProposals: 0,
     reviewRejections: 0,
     eventRejections: 0,
+    channelNameCounts: 0,
   };
   private readonly pending: { [K in List]: Numbered<Parameters<BackupSink[K]>[0][number]['value']>[] } = {
     creators: [],
@@ -137,6 +151,7 @@ class BackupReader {
     reviewProposals: [],
     reviewRejections: [],
     eventRejections: [],
+    channelNameCounts: [],
   };
 
   constructor(
@@ -299,6 +314,9 @@ class BackupReader {
         return;
       case 'eventRejections':
         this.pending.eventRejections.push({ index, value: eventRejection(value, path) });
+        return;
+      case 'channelNameCounts':
+        this.pending.channelNameCounts.push({ index, value: channelNameCount(value, path) });
     }
   }
 }

@@ -37,6 +37,7 @@ import {
   type BackupGroupMember,
   type BackupOtherName,
   type BackupSocialLink,
+  type BackupChannelNameCount,
   type BackupEventRejection,
   type BackupReviewProposal,
   type BackupReviewRejection,
@@ -385,4 +386,14 @@ export function eventRejection(value: unknown, path: string): BackupEventRejecti
   const keyB = text(r.keyB, `${path}.keyB`, COLUMN.urlKey, true);
   if (keyA >= keyB) fail(`${path}.keyA`, 'must sort before keyB');
   return { keyA, keyB, createdAt: text(r.createdAt, `${path}.createdAt`, COLUMN.createdAt) };
+}
+
+export function channelNameCount(value: unknown, path: string): BackupChannelNameCount {
+  const c = object(value, path, ['channelKey', 'nameKey', 'count']);
+  return {
+    channelKey: text(c.channelKey, `${path}.channelKey`, COLUMN.key, true),
+    // '' is the row counting the channel's descriptions themselves.
+    nameKey: text(c.nameKey, `${path}.nameKey`, COLUMN.key),
+    count: id(c.count, `${path}.count`),
+  };
 }

@@ -14,6 +14,7 @@ import {
   type BackupData,
   type BackupEvent,
   type BackupEventProposal,
+  type BackupChannelNameCount,
   type BackupEventRejection,
   type BackupGroup,
   type BackupImportResult,
@@ -41,7 +42,10 @@ const INSERT_ROWS = 200;
 
 /**
  * Every table a backup holds. Left out on purpose: API keys and admin sessions (secrets), history,
- * and what the server derives again (stored counts, search keys, network analyses, rate limits).
+ * and what the server derives again (stored counts, search keys, network analyses, rate limits). The
+ * channels' boilerplate counts are in the backup too (they come from descriptions, which are not kept),
+ * but not here: they outlive the videos that made them, so a database emptied by hand still has them,
+ * and a restore that carries counts replaces them.
  */
 const TABLES = [
   'creators',
@@ -113,6 +117,8 @@ async function firstRepeat<T>(
  * before it, so memory holds one batch whatever the size of the backup.
  */
 class BackupWriter implements BackupSink {
+  private countsCleared = false;
+
   constructor(private readonly manager: EntityManager) {}
 
   async creators(batch: Numbered<BackupCreator>[]): Promise<void> {
@@ -344,6 +350,28 @@ class BackupWriter implements BackupSink {
     );
   }
 
+  async channelNameCounts(batch: Numbered<BackupChannelNameCount>[]): Promise<void> {
+    if (!this.countsCleared) {
+      await this.manager.query('DELETE FROM channel_name_counts');
+      this.countsCleared = true;
+    }
+    await this.requireUnique(
+      'channel_name_counts',
+      ['channel_key', 'name_key'],
+      batch.map(({ index, value }) => ({
+        path: `channelNameCounts[${index}]`,
+        key: [value.channelKey, value.nameKey],
+      })),
+      'repeats an earlier count of the same channel and name',
+    );
+    await insertRows(
+      this.manager,
+      'channel_name_counts',
+      ['channel_key', 'name_key', 'count'],
+      batch.map(({ value: c }) => [c.channelKey, c.nameKey, c.count]),
+    );
+  }
+
   /**
    * 400 naming the first record whose two-column key an earlier one has, in the batch or written: a
    * unique violation would otherwise read as a database that was not empty.
@@ -485,6 +513,10 @@ export class BackupService {
         manager,
         'SELECT key_a, key_b, created_at FROM event_rejections ORDER BY id',
       );
+      const channelNameCounts = await rows<{ channel_key: string; name_key: string; count: number | string }>(
+        manager,
+        'SELECT channel_key, name_key, count FROM channel_name_counts ORDER BY channel_key, name_key',
+      );
 
       const orNull = (value: number | null) => (value === null ? null : int(value));
       const byCreator = new Map<number, BackupCreator>();
@@ -549,6 +581,11 @@ export class BackupService {
           keyA: row.key_a,
           keyB: row.key_b,
           createdAt: row.created_at,
+        })),
+        channelNameCounts: channelNameCounts.map((row) => ({
+          channelKey: row.channel_key,
+          nameKey: row.name_key,
+          count: int(row.count),
         })),
       };
       for (const link of links)
