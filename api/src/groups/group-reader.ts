@@ -20,7 +20,6 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
 import { int, rows, rowsWhereIn } from '../database/sql';
-import { isCollaborationSql } from '../videos/collaboration-sql';
 
 interface GroupRow {
   id: number;
@@ -192,18 +191,32 @@ export async function readMembersOn(
 }
 
 /**
- * The collaborations that count for group `?` (docs/product.md "Groups", inside or across): dated
- * videos with two or more authors, one of whom was a member on the video's date. A subquery with the
- * columns `id` and `date`, one row per video; its one parameter is the group's id.
+ * The ids of the newest `limit` collaborations that count for the group (docs/product.md "Groups",
+ * inside or across), by date: read from the rows kept on write (group-counts.ts), where the rule is.
  */
-export const GROUP_COLLABORATIONS_SQL = `SELECT DISTINCT v.id, v.date
-   FROM group_members gm
-   JOIN video_authors va ON va.creator_id = gm.creator_id
-   JOIN videos v ON v.id = va.video_id
-   JOIN video_counts vc ON vc.video_id = v.id
-  WHERE gm.group_id = ? AND v.date >= gm.from_date
-    AND (gm.to_date IS NULL OR v.date <= gm.to_date)
-    AND ${isCollaborationSql('vc.authors')}`;
+export async function readGroupCollaborationIds(
+  manager: EntityManager,
+  groupId: number,
+  limit: number,
+): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    manager,
+    `SELECT v.id FROM group_videos gv JOIN videos v ON v.id = gv.video_id
+      WHERE gv.group_id = ? ORDER BY v.date DESC, v.id DESC LIMIT ${int(limit)}`,
+    [groupId],
+  );
+  return found.map((row) => int(row.id));
+}
+
+/** How many collaborations count for the group (the rows kept on write, as above). */
+export async function countGroupCollaborations(manager: EntityManager, groupId: number): Promise<number> {
+  const [found] = await rows<{ count: number }>(
+    manager,
+    'SELECT COUNT(*) AS count FROM group_videos WHERE group_id = ?',
+    [groupId],
+  );
+  return int(found?.count);
+}
 
 /**
  * The groups `creatorIds` are members of on `day` (a graph colouring its creators by group): one

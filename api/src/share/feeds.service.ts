@@ -13,7 +13,7 @@ import { resolveCreatorId } from '../creators/creator-reader';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows } from '../database/sql';
-import { GROUP_COLLABORATIONS_SQL, readGroupRow } from '../groups/group-reader';
+import { readGroupCollaborationIds, readGroupRow } from '../groups/group-reader';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { authorRowInCollaborationSql } from '../videos/collaboration-sql';
 import { readVideosById } from '../videos/video-reader';
@@ -23,8 +23,8 @@ import type { LinkOrigin } from './public-origin';
 const EPOCH = '1970-01-01T00:00:00Z';
 /** What a feed is built from (a merged-away id is read through creator_aliases). */
 const FEED_READS = ['creators', 'creator_aliases', 'videos', 'video_authors'];
-/** A group's feed also reads the memberships and which videos are collaborations. */
-const GROUP_FEED_READS = [...FEED_READS, 'video_counts', 'creator_groups', 'group_members'];
+/** A group's feed also reads the memberships and the collaborations that count for the group. */
+const GROUP_FEED_READS = [...FEED_READS, 'creator_groups', 'group_members', 'group_videos'];
 
 /**
  * Atom feeds of collaborations: a creator's videos with others, or a pair's videos together, newest
@@ -128,13 +128,7 @@ export class FeedsService {
       this.tx.read(async (manager) => {
         const group = await readGroupRow(manager, id);
         if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
-        const ids = await rows<{ id: number }>(
-          manager,
-          `SELECT counted.id FROM (${GROUP_COLLABORATIONS_SQL}) counted
-            ORDER BY counted.date DESC, counted.id DESC
-            LIMIT ${FEED_ENTRIES}`,
-          [id],
-        );
+        const ids = await readGroupCollaborationIds(manager, id, FEED_ENTRIES);
         const members = new Set(
           (
             await rows<{ creator_id: number }>(
@@ -144,7 +138,10 @@ export class FeedsService {
             )
           ).map((row) => int(row.creator_id)),
         );
-        const videos = await this.videos(manager, ids);
+        const videos = await this.videos(
+          manager,
+          ids.map((videoId) => ({ id: videoId })),
+        );
         const self = `${origin}${SHARE_ROUTES.groupFeed(id)}`;
         return this.render(origin, {
           id: self,

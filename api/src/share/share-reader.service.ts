@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { GROUP_KIND_LABELS, type GroupKind } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { resolveCreatorId } from '../creators/creator-reader';
-import { GROUP_COLLABORATIONS_SQL, readGroupRow, readMembersOn } from '../groups/group-reader';
+import { countGroupCollaborations, readGroupRow, readMembersOn } from '../groups/group-reader';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -54,6 +54,7 @@ export const SUMMARY_READS = [
   'count_totals',
   'creator_groups',
   'group_members',
+  'group_videos',
 ];
 /** Summaries kept at most (one per creator or pair previewed). */
 const MAX_SUMMARIES = 5000;
@@ -120,16 +121,12 @@ export class ShareReader {
         const group = await readGroupRow(manager, id);
         if (!group) return null;
         const members = await readMembersOn(manager, id, today);
-        const [counted] = await rows<{ collaborations: number }>(
-          manager,
-          `SELECT COUNT(*) AS collaborations FROM (${GROUP_COLLABORATIONS_SQL}) counted`,
-          [id],
-        );
+        const collaborations = await countGroupCollaborations(manager, id);
         return {
           ...group,
           kindLabel: GROUP_KIND_LABELS[group.kind],
           members: members.length,
-          collaborations: int(counted?.collaborations),
+          collaborations,
         };
       }),
     ) as Promise<GroupSummary | null>;
