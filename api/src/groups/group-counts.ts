@@ -7,8 +7,8 @@
  * Derived data: never backed up, rebuilt by a restore, brought up to date by the unit of work
  * (ChangesService) from the rows a change really changed:
  * - a video, its date or its authors: that video, for every group;
- * - a membership period (added, edited, ended, deleted, undone): every video of that creator, for
- *   that group;
+ * - a membership period (added, edited, ended, deleted, undone): the videos of that creator dated
+ *   inside the period as it was or as it is, for that group;
  * - a group deleted: its rows go.
  * Each named (group, video) is recomputed and compared with its stored row; the year counts move by
  * the difference, so naming too much is harmless.
@@ -91,7 +91,7 @@ export async function refreshGroupCounts(
   videoIds: Iterable<number> = [],
 ): Promise<boolean> {
   const videos = new Set<number>(videoIds);
-  const periodsOf = new Map<number, Set<number>>(); // group → creators whose periods moved
+  const periodsOf = new Map<number, MemberPeriod[]>(); // group → the periods as they were and are
   const goneGroups = new Set<number>();
   for (const change of changes) {
     if (change.table === 'creator_groups' && change.before && !change.after)
@@ -102,7 +102,13 @@ export async function refreshGroupCounts(
       else if (change.table === 'video_authors') videos.add(int(row.video_id));
       else if (change.table === 'group_members') {
         const group = int(row.group_id);
-        periodsOf.set(group, (periodsOf.get(group) ?? new Set()).add(int(row.creator_id)));
+        // A row without its dates (none is written so) names every video of the creator.
+        const period: MemberPeriod = {
+          creatorId: int(row.creator_id),
+          from: typeof row.from_date === 'string' ? row.from_date : '',
+          to: typeof row.to_date === 'string' ? row.to_date : null,
+        };
+        periodsOf.set(group, [...(periodsOf.get(group) ?? []), period]);
       }
     }
   }
@@ -118,7 +124,9 @@ export async function refreshGroupCounts(
   if (videos.size === 0 && periodsOf.size === 0) return moved;
 
   // The (group, video) pairs to recompute: the named videos for every group that holds or may hold
-  // them, and every video of a creator whose periods moved, for that group.
+  // them, and, for a group whose periods moved, the videos of that creator dated inside the period as
+  // it was or as it is (outside both, whether the creator was a member did not change). The dates come
+  // from creator_video_dates' index; a video whose date this change moved is among the named ones.
   const pairs = new Map<string, [number, number]>();
   const add = (groupId: number, videoId: number) => {
     if (!goneGroups.has(groupId)) pairs.set(pairKey(groupId, videoId), [groupId, videoId]);
@@ -136,13 +144,13 @@ export async function refreshGroupCounts(
     ))
       add(int(row.group_id), int(row.video_id));
   }
-  for (const [groupId, creators] of periodsOf) {
-    for (const part of chunks([...creators])) {
-      const list = placeholders(part.length);
+  for (const [groupId, periods] of periodsOf) {
+    for (const { creatorId, from, to } of periods) {
       for (const row of await rows<{ video_id: number }>(
         manager,
-        `SELECT DISTINCT video_id FROM video_authors WHERE creator_id IN ${list}`,
-        part,
+        `SELECT video_id FROM creator_video_dates
+          WHERE creator_id = ? AND date >= ?${to === null ? '' : ' AND date <= ?'}`,
+        to === null ? [creatorId, from] : [creatorId, from, to],
       ))
         add(groupId, int(row.video_id));
     }
