@@ -51,13 +51,18 @@ function descendantsCpuMs(pid: number): number {
   return total;
 }
 
-/** CPU ms used so far by the API's lowered-priority threads and by its child processes (and theirs). */
+/**
+ * CPU ms used so far by the API's lowered-priority threads and by its child processes (and theirs).
+ * Lowered is below the main thread's own priority: a bench run under `nice` starts every thread of the
+ * API niced, and then its request threads are not background work.
+ */
 export function backgroundCpuMs(pid: number): number {
   let niced = 0;
   try {
+    const own = stat(`/proc/${pid}/stat`)?.nice ?? 0;
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       const thread = tid === String(pid) ? null : stat(`/proc/${pid}/task/${tid}/stat`);
-      if (thread && thread.nice > 0) niced += thread.cpuMs;
+      if (thread && thread.nice > own) niced += thread.cpuMs;
     }
   } catch {
     return 0;
