@@ -63,6 +63,8 @@ export async function startApi(options: {
   buildDir: string;
   databaseUrl: string;
   env?: Record<string, string>;
+  /** Node flags added to production's (a CPU profile: `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeFlags?: string[];
 }): Promise<RunningApi> {
   const port = await freePort();
   const runtime = apiRuntime();
@@ -84,7 +86,7 @@ export async function startApi(options: {
   };
   const child: ChildProcess = spawn(
     process.execPath,
-    [...runtime.flags, join(options.buildDir, 'api/dist/main.js')],
+    [...runtime.flags, ...(options.nodeFlags ?? []), join(options.buildDir, 'api/dist/main.js')],
     {
       cwd: REPO_ROOT,
       env,
