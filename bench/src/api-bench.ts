@@ -436,6 +436,27 @@ const percentile = (values: number[], p: number): number => {
  * One connection, `iterations` times; each video is deleted again afterwards (not timed), so the data
  * ends as it began. The baseline is the same reads with no write before them.
  */
+/** The four answers a write of the row makes cold: the profile, first creators page, leaderboard, analytics. */
+export function dependentReads(meta: DatasetMeta): string[] {
+  return [
+    API_ROUTES.creatorProfile(meta.bigCreator.id),
+    pagedListUrl(API_ROUTES.creatorsSearch, { limit: PAGING.creatorsPage }),
+    INSIGHTS_ROUTES.leaderboard('all'),
+    API_ROUTES.stats,
+  ];
+}
+
+/** The body of the row's `i`th write: a new video of the big creator and one other (`prefix` keeps URLs apart). */
+export function rowWrite(meta: DatasetMeta, i: number, prefix = 'wr'): string {
+  const other = 1 + ((i * 7919) % meta.size.creators);
+  return JSON.stringify({
+    title: `Bench write-then-read ${i}`,
+    url: `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(9, '0')}`,
+    date: '2025-06-01',
+    authorIds: [...new Set([meta.bigCreator.id, other])],
+  });
+}
+
 export async function runWriteThenReads(
   api: RunningApi,
   meta: DatasetMeta,
@@ -446,12 +467,7 @@ export async function runWriteThenReads(
   // start it again once they pause (or 10 s after the first).
   await settled(api, 'before the write and its reads');
   const cookie = await api.login();
-  const reads = [
-    API_ROUTES.creatorProfile(meta.bigCreator.id),
-    pagedListUrl(API_ROUTES.creatorsSearch, { limit: PAGING.creatorsPage }),
-    INSIGHTS_ROUTES.leaderboard('all'),
-    API_ROUTES.stats,
-  ];
+  const reads = dependentReads(meta);
   const readAll = async () => {
     await Promise.all(
       reads.map(async (path) => {
@@ -464,7 +480,6 @@ export async function runWriteThenReads(
   const written: number[] = [];
   const alone: number[] = [];
   const ids: number[] = [];
-  const other = (i: number) => 1 + ((i * 7919) % meta.size.creators);
   try {
     for (let i = 0; i < iterations; i++) {
       await readAll();
@@ -475,12 +490,7 @@ export async function runWriteThenReads(
       const response = await fetch(`${api.url}${API_ROUTES.videos}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({
-          title: `Bench write-then-read ${i}`,
-          url: `https://www.youtube.com/watch?v=wr${String(i).padStart(9, '0')}`,
-          date: '2025-06-01',
-          authorIds: [...new Set([meta.bigCreator.id, other(i)])],
-        }),
+        body: rowWrite(meta, i),
       });
       const body = await response.text();
       if (!response.ok) throw new Error(`POST /api/videos answered ${response.status}: ${body}`);
