@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 /** Where `npm run dev` proxies /api and /version.json. */
@@ -67,12 +68,9 @@ export function baseConfig({ dir, production, publicPath, cssLoader }) {
         },
         {
           test: /\.css$/,
-          use: [
-            cssLoader,
-            // style-loader puts the CSS inside the JS every visitor downloads: a source map there would
-            // be inlined too (base64, the stylesheet once more), so a production remote leaves it out.
-            { loader: 'css-loader', options: { sourceMap: !production || cssLoader !== 'style-loader' } },
-          ],
+          // Production builds extract CSS into stylesheets (mini-css-extract-plugin), with source maps
+          // of their own; style-loader, which would inline a map into the JavaScript, is for dev only.
+          use: [cssLoader, 'css-loader'],
         },
       ],
     },
@@ -109,10 +107,19 @@ export function remoteConfig({ dir, federation, title, port, plugins = [] }) {
   return (_env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     return {
-      // CSS travels inside the view chunks, so the host needs no extra stylesheet to load a view.
-      ...baseConfig({ dir, production, publicPath: 'auto', cssLoader: 'style-loader' }),
+      // In production a view's CSS is its own file, not JavaScript: the remote's chunk loading fetches a
+      // view chunk's stylesheet beside its script and resolves the chunk only once both have loaded, so
+      // the view never paints unstyled and the host still needs nothing beyond loading the view. The
+      // standalone dev page keeps style-loader.
+      ...baseConfig({
+        dir,
+        production,
+        publicPath: 'auto',
+        cssLoader: production ? MiniCssExtractPlugin.loader : 'style-loader',
+      }),
       plugins: [
         ...plugins,
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
         new ModuleFederationPlugin(
           production
             ? federation
