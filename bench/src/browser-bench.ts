@@ -38,6 +38,12 @@ export interface VisitorJs {
   files: { path: string; bytes: number; gzipBytes: number; transferBytes: number }[];
   gzipBytes: number;
   transferBytes: number;
+  /**
+   * The stylesheets fetched before the results rendered, measured the same way: not JavaScript, so not
+   * in the JS figure, but CSS moved out of the scripts is still reported beside it.
+   */
+  css?: { path: string; bytes: number; gzipBytes: number; transferBytes: number }[];
+  cssGzipBytes?: number;
   /** Every request of the visit under /remotes/admin/ (must be none). */
   adminRequests: string[];
 }
@@ -241,23 +247,29 @@ export async function visitorJavaScript(
     );
   });
   const origin = new URL(baseUrl).origin;
-  const scripts = entries.filter(
-    (e) => e.name.startsWith(origin) && /\.js(\?|$)/.test(e.name) && e.responseEnd <= paintedAt,
-  );
-  const files = [];
-  for (const script of scripts) {
-    const body = Buffer.from(await (await fetch(script.name)).arrayBuffer());
-    files.push({
-      path: script.name.slice(origin.length),
-      bytes: body.length,
-      gzipBytes: gzipSync(body, { level: 9 }).length,
-      transferBytes: script.transferSize,
-    });
-  }
+  const beforePaint = (pattern: RegExp) =>
+    entries.filter((e) => e.name.startsWith(origin) && pattern.test(e.name) && e.responseEnd <= paintedAt);
+  const measure = async (fetched: typeof entries) => {
+    const files = [];
+    for (const entry of fetched) {
+      const body = Buffer.from(await (await fetch(entry.name)).arrayBuffer());
+      files.push({
+        path: entry.name.slice(origin.length),
+        bytes: body.length,
+        gzipBytes: gzipSync(body, { level: 9 }).length,
+        transferBytes: entry.transferSize,
+      });
+    }
+    return files;
+  };
+  const files = await measure(beforePaint(/\.js(\?|$)/));
+  const css = await measure(beforePaint(/\.css(\?|$)/));
   return {
     files,
     gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
     transferBytes: files.reduce((sum, f) => sum + f.transferBytes, 0),
+    css,
+    cssGzipBytes: css.reduce((sum, f) => sum + f.gzipBytes, 0),
     adminRequests: requests.filter((url) => url.startsWith(`${origin}/remotes/admin/`)),
   };
 }

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const remote = path.join(repo, 'public-remote');
@@ -32,8 +33,11 @@ export default {
           options: { transpileOnly: true, configFile: path.join(remote, 'tsconfig.json') },
         },
       },
-      { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      // A stylesheet of its own, as the public remote's production build has it: the comparison is
+      // JavaScript with JavaScript.
+      { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
     ],
   },
+  plugins: [new MiniCssExtractPlugin({ filename: 'plain.[contenthash:8].css' })],
   performance: { hints: false },
 };
