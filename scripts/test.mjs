@@ -13,6 +13,11 @@
 // Lint runs alongside the typecheck (both single-threaded, neither reads the other's output, no timing in
 // either): its output is held back and printed, under its own banner, once both have ended.
 //
+// The API suite on MariaDB runs alongside the one on SQLite the same way (each is one jest process in
+// band, on its own databases; a core each on a 2-core machine), except its files that time the server
+// (QUIET_API_TESTS): those run once both suites' other files have ended, one suite after the other, with
+// nothing beside them. Each stage still runs every file of api/test and reports them together.
+//
 // For local iteration only: `node scripts/test.mjs --only=unit,api-sqlite` runs the named stages (ids in
 // the table below) and reports the others as not selected.
 import { spawn, spawnSync } from 'node:child_process';
@@ -45,6 +50,13 @@ const API_INTEGRATION = 'api-e2e';
 /** The long load and fault runs: `npm run test:soak`, which CI runs after `npm test`. */
 const SOAK = 'soak';
 const UNIT_PROJECTS = ['shared', 'web', 'api-unit', 'host', 'public-remote', 'admin-remote'];
+/**
+ * API test files that assert how fast the server answers or how it behaves mid-request (health latency
+ * and RSS during a restore, a body cut off mid-way, the SIGTERM drain, slow clients, replicas seeing a
+ * write within 1 s, a capped network under 3 s): run with nothing beside them (see the header).
+ */
+const QUIET_API_TESTS = ['backup-stream', 'hostile-clients', 'process-faults', 'replicas', 'network'];
+const QUIET_API_PATTERN = `/api/test/(${QUIET_API_TESTS.join('|')})\\.e2e-spec\\.ts$`;
 
 function loadJestProjects() {
   let config;
@@ -105,14 +117,15 @@ const stages = [
     n: '6',
     id: 'api-sqlite',
     title: 'API integration (SQLite)',
-    run: () => jest(['api-e2e'], ['--runInBand'], { TEST_DB: 'sqlite' }),
+    run: (io) => apiSuite('sqlite', io),
   },
   {
     n: '7',
     id: 'api-mariadb',
     title: 'API integration (MariaDB)',
     needs: ['system'],
-    run: () => jest(['api-e2e'], ['--runInBand'], { TEST_DB: 'mariadb' }),
+    alongside: true,
+    run: (io) => apiSuite('mariadb', io),
   },
   { n: '8a', id: 'build', title: 'Production build', run: () => npm(['run', 'build']) },
   {
@@ -170,13 +183,73 @@ async function npm(args, io = {}) {
 
 /** Runs jest on the root config's projects and checks that every selected project ran tests. */
 async function jest(projects, extraArgs, env = {}) {
-  const outputFile = path.join(tmp, `jest-${projects.join('-')}-${env.TEST_DB ?? 'default'}.json`);
+  const run = await jestRun(projects, extraArgs, env);
+  return jestOutcome(run.code, [run.outputFile], projects);
+}
+
+let jestRuns = 0;
+
+/** One jest process; its report goes to the returned file. `capture` as for `run`. */
+async function jestRun(projects, extraArgs, env = {}, capture = undefined) {
+  const outputFile = path.join(
+    tmp,
+    `jest-${++jestRuns}-${projects.join('-')}-${env.TEST_DB ?? 'default'}.json`,
+  );
   const code = await run(
     'npx',
-    ['jest', '--selectProjects', ...projects, ...extraArgs, '--json', `--outputFile=${outputFile}`],
+    ['jest', ...extraArgs, '--selectProjects', ...projects, '--json', `--outputFile=${outputFile}`],
     { env: { ...process.env, ...env } },
+    capture,
   );
-  return jestOutcome(code, outputFile, projects);
+  return { code, outputFile };
+}
+
+/** Serialises the quiet phases of the API suites (QUIET_API_TESTS): one at a time. */
+let quietTail = Promise.resolve();
+function quietly(fn) {
+  const turn = quietTail.then(fn);
+  quietTail = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
+ * The API suite on one database: every file but QUIET_API_TESTS (beside the other database's, when that
+ * stage runs alongside), then, once `io.together` says both have got that far, QUIET_API_TESTS alone.
+ */
+async function apiSuite(db, io = {}) {
+  const missing = QUIET_API_TESTS.filter(
+    (name) => !existsSync(path.join(root, `api/test/${name}.e2e-spec.ts`)),
+  );
+  if (missing.length) {
+    io.together?.();
+    return {
+      ok: false,
+      note: `QUIET_API_TESTS names missing files: ${missing.join(', ')} (scripts/test.mjs)`,
+    };
+  }
+  const env = { TEST_DB: db };
+  let rest;
+  try {
+    rest = await jestRun(
+      ['api-e2e'],
+      ['--runInBand', '--testPathIgnorePatterns', '/node_modules/', QUIET_API_PATTERN],
+      env,
+      io.capture,
+    );
+  } finally {
+    await io.together?.();
+  }
+  const say = (line) => (io.capture ? io.capture.push(`${line}\n`) : console.log(line));
+  const quiet = await quietly(() => {
+    say(bold(`\n-- ${db}: the files that time the server, with nothing beside them`));
+    return jestRun(['api-e2e'], [QUIET_API_PATTERN, '--runInBand'], env, io.capture);
+  });
+  return jestOutcome(
+    Math.max(rest.code, quiet.code),
+    [rest.outputFile, quiet.outputFile],
+    ['api-e2e'],
+    io.capture,
+  );
 }
 
 async function e2e() {
@@ -190,19 +263,35 @@ async function e2e() {
     '--json',
     `--outputFile=${outputFile}`,
   ]);
-  return jestOutcome(code, outputFile, ['e2e']);
+  return jestOutcome(code, [outputFile], ['e2e']);
 }
 
-function jestOutcome(code, outputFile, projects) {
-  let report;
-  try {
-    report = JSON.parse(readFileSync(outputFile, 'utf8'));
-  } catch {
-    return {
-      ok: false,
-      note: `jest exited with ${code} and wrote no report (no tests found, or it crashed)`,
-    };
+/** Reads the reports of the jest processes of one stage and adds them up. */
+function jestOutcome(code, outputFiles, projects, capture = undefined) {
+  const say = (line) => (capture ? capture.push(`${line}\n`) : console.log(line));
+  const shout = (line) => (capture ? capture.push(`${line}\n`) : console.error(line));
+  const reports = [];
+  for (const outputFile of outputFiles) {
+    try {
+      reports.push(JSON.parse(readFileSync(outputFile, 'utf8')));
+    } catch {
+      return {
+        ok: false,
+        note: `jest exited with ${code} and wrote no report (no tests found, or it crashed)`,
+      };
+    }
   }
+  const sum = (key) => reports.reduce((n, r) => n + (r[key] ?? 0), 0);
+  const report = {
+    numTotalTests: sum('numTotalTests'),
+    numPassedTests: sum('numPassedTests'),
+    numFailedTests: sum('numFailedTests'),
+    numPendingTests: sum('numPendingTests'),
+    numTodoTests: sum('numTodoTests'),
+    numTotalTestSuites: sum('numTotalTestSuites'),
+    success: reports.every((r) => r.success),
+    testResults: reports.flatMap((r) => r.testResults ?? []),
+  };
   const tests = {
     total: report.numTotalTests,
     passed: report.numPassedTests,
@@ -216,16 +305,16 @@ function jestOutcome(code, outputFile, projects) {
     const project = projects.find((p) => `${rel}`.startsWith(JEST_PROJECT_DIRS[p] ?? '\0'));
     if (project) perProject[project] += file.assertionResults?.length ?? 0;
   }
-  console.log(
+  say(
     bold(
       `\n${tests.total} tests in ${tests.suites} files: ${tests.passed} passed, ${tests.failed} failed, ${tests.skipped} skipped`,
     ),
   );
-  console.log(`  per project: ${projects.map((p) => `${p} ${perProject[p]}`).join(', ')}`);
+  say(`  per project: ${projects.map((p) => `${p} ${perProject[p]}`).join(', ')}`);
   const empty = projects.filter((p) => perProject[p] === 0);
   if (empty.length) {
     const msg = `no tests found in jest project(s): ${empty.join(', ')}`;
-    console.error(red(`\n${msg}. A selected suite must not be empty.`));
+    shout(red(`\n${msg}. A selected suite must not be empty.`));
     return { ok: false, note: msg, tests };
   }
   if (code !== 0 || !report.success) return { ok: false, note: `jest exit code ${code}`, tests };
@@ -286,6 +375,17 @@ const formatDuration = (ms) => {
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 };
 
+/** `together()` resolves once it has been called `n` times: where two stages run side by side meet. */
+function meeting(n) {
+  let arrived = 0;
+  let release;
+  const all = new Promise((resolve) => (release = resolve));
+  return () => {
+    if (++arrived >= n) release();
+    return all;
+  };
+}
+
 async function main() {
   const only = parseOnly();
   const results = [];
@@ -342,13 +442,17 @@ async function main() {
     }
     const next = stages[k + 1];
     if (!next?.alongside || hold(next)) {
-      record(stage, await runStage(stage));
+      record(stage, await runStage(stage, { together: meeting(1) }));
       continue;
     }
     // The next stage runs meanwhile, its output held back until both have ended.
     console.log(yellow(`(${next.n}. ${next.title} runs alongside; its output follows this stage's)`));
     const captured = [];
-    const [mine, theirs] = await Promise.all([runStage(stage), runStage(next, { capture: captured })]);
+    const together = meeting(2);
+    const [mine, theirs] = await Promise.all([
+      runStage(stage, { together }),
+      runStage(next, { capture: captured, together }),
+    ]);
     record(stage, mine);
     console.log(banner(`${next.n}. ${next.title}`));
     process.stdout.write(captured.join(''));

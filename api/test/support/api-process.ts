@@ -4,15 +4,16 @@
  * `npm run build` and the browser suite's dist are never touched) and started as `node main.js`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { API_ROUTES } from '@friends/shared';
 import { ADMIN_PASSWORD, SESSION_SECRET } from './credentials';
 
 const REPO = resolve(__dirname, '../../..');
 const BUILD_DIR = join(REPO, 'node_modules/.cache/friends-api-process');
 const STAMP = join(BUILD_DIR, '.built');
+const LOCK = `${BUILD_DIR}.lock`;
 export const PROCESS_ADMIN_PASSWORD = ADMIN_PASSWORD;
 /** The Node flags production starts the API with (api/package.json `runtimeFlags`). */
 export const RUNTIME_FLAGS = (
@@ -25,26 +26,62 @@ function newest(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-/** Compiles api/src (tsconfig.build.json) unless the last compile is newer than every source file. */
+/**
+ * Compiles api/src (tsconfig.build.json) unless the last compile is newer than every source file. `npm test`
+ * runs the SQLite and MariaDB suites side by side, so two jest processes may want the compile at once:
+ * whoever takes the lock (a folder, made atomically) compiles; the other waits for it, finds the stamp
+ * fresh and compiles nothing, so no process starts a main.js that the other is still writing.
+ */
 export function ensureApiBuild(): string {
   const sources = Math.max(
     newest(join(REPO, 'api/src')),
     statSync(join(REPO, 'api/tsconfig.build.json')).mtimeMs,
   );
-  if (!existsSync(STAMP) || statSync(STAMP).mtimeMs < sources) {
-    mkdirSync(BUILD_DIR, { recursive: true });
-    const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
-    execFileSync(
-      process.execPath,
-      [tsc, '-p', join(REPO, 'api/tsconfig.build.json'), '--outDir', BUILD_DIR],
-      {
-        cwd: REPO,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    writeFileSync(STAMP, new Date().toISOString());
+  const fresh = () => existsSync(STAMP) && statSync(STAMP).mtimeMs >= sources;
+  if (!fresh()) {
+    mkdirSync(dirname(LOCK), { recursive: true });
+    withLock(() => {
+      if (fresh()) return;
+      mkdirSync(BUILD_DIR, { recursive: true });
+      const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
+      execFileSync(
+        process.execPath,
+        [tsc, '-p', join(REPO, 'api/tsconfig.build.json'), '--outDir', BUILD_DIR],
+        {
+          cwd: REPO,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      writeFileSync(STAMP, new Date().toISOString());
+    });
   }
   return join(BUILD_DIR, 'main.js');
+}
+
+/** A compile takes minutes at most: a lock older than this was left by a killed run. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+function withLock(fn: () => void): void {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS)
+          rmSync(LOCK, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    fn();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
 }
 
 export function freePort(): Promise<number> {
