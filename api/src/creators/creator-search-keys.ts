@@ -10,7 +10,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { channelSearchKey, foldText, nameSearchKeys } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
-import { chunks, int, placeholders, rows, rowsWhereIn } from '../database/sql';
+import { chunks, int, mergeFtsSegments, placeholders, rows, rowsWhereIn } from '../database/sql';
 
 /** A key's longest stored form, in characters (the column's length); longer names are cut there. */
 export const SEARCH_KEY_LENGTH = 255;
@@ -287,5 +287,6 @@ export async function rebuildCreatorSearchKeys(manager: EntityManager): Promise<
   for (const part of chunks(ids, 1000)) {
     await insertKeys(manager, part, keyRowsOf(await readSearchableNames(manager, part)));
     await setImmediate();
-  }
+  } // Filled in batches, the trigram index is left in many segments: one is what lookups read fastest.
+  if (!isMysql(manager)) await mergeFtsSegments(manager, 'creator_search_fts');
 }

@@ -12,7 +12,7 @@ import { setImmediate } from 'node:timers/promises';
 import { titleSearchKey } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { shortGrams, trigrams } from '../creators/creator-search-keys';
-import { chunks, int, placeholders, rows } from '../database/sql';
+import { chunks, int, mergeFtsSegments, placeholders, rows } from '../database/sql';
 
 const isMysql = (manager: EntityManager) => manager.connection.options.type === 'mysql';
 
@@ -164,7 +164,7 @@ export async function rebuildVideoTitleKeys(
       `SELECT id, title FROM videos WHERE id > ? ORDER BY id LIMIT ${REBUILD_BATCH}`,
       [after],
     );
-    if (batch.length === 0) return;
+    if (batch.length === 0) break;
     await insertTitles(
       manager,
       batch.map((row) => ({ id: int(row.id), title: row.title })),
@@ -173,5 +173,10 @@ export async function rebuildVideoTitleKeys(
     // SQLite writes synchronously: without a turn of the event loop between batches a restore of
     // 100,000 titles would hold every other request (even /api/health) for seconds.
     await setImmediate();
+  }
+  // Filled in batches, each index is left in many segments: one is what lookups read fastest.
+  if (!isMysql(manager)) {
+    await mergeFtsSegments(manager, 'video_title_shorts');
+    if (options.fts) await mergeFtsSegments(manager, 'video_title_fts');
   }
 }

@@ -25,6 +25,7 @@ import { EventRejections1797950000000 } from './1797950000000-EventRejections';
 import { CreatorPairs1797970000000 } from './1797970000000-CreatorPairs';
 import { GroupCounts1797980000000 } from './1797980000000-GroupCounts';
 import { CreatorVideoDates1797990000000 } from './1797990000000-CreatorVideoDates';
+import { MergeSearchSegments1797993000000 } from './1797993000000-MergeSearchSegments';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   CreatorPairs1797970000000,
   GroupCounts1797980000000,
   CreatorVideoDates1797990000000,
+  MergeSearchSegments1797993000000,
 ];
