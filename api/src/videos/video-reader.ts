@@ -278,6 +278,14 @@ function authorCheckSql(
       params: short.params,
     };
   }
+  if (manager.connection.options.type !== 'mysql') {
+    // The creators found, read once into a list (SQLite keeps it as an ephemeral index with a bloom
+    // filter) that each authorship is probed against; `+` keeps the walk on the primary key's order
+    // instead of the creator index. Checking each authorship's key rows with instr cost ~2.4 µs a row:
+    // 30–70 ms for a trigram found in 1,200 creators at 1,000,000 videos, the list 4 ms.
+    const { from, where, params } = lookupSql(manager, lookup, 'names');
+    return { sql: `+va.creator_id IN (SELECT k.creator_id FROM ${from} WHERE ${where})`, params };
+  }
   const condition = keyCondition(lookup, 'names');
   return {
     sql: `EXISTS (SELECT 1 FROM creator_search_keys k WHERE k.creator_id = va.creator_id AND ${condition.sql})`,
