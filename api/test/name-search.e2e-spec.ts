@@ -118,6 +118,24 @@ describe('other names on every creator answer', () => {
     expect((await search('りん')).items).toEqual([]);
   });
 
+  it('null is not given: a create stores none, an update keeps them (never a 500)', async () => {
+    const created = await admin(t)
+      .post(API_ROUTES.creators)
+      .send({ name: 'Null Others', otherNames: null })
+      .expect(201);
+    expect((created.body as Creator).otherNames).toEqual([]);
+    const id = (created.body as Creator).id;
+    await admin(t)
+      .put(API_ROUTES.creators)
+      .send({ id, name: 'Null Others', otherNames: [{ name: 'ヌル', lang: 'ja' }] })
+      .expect(200);
+    const kept = await admin(t)
+      .put(API_ROUTES.creators)
+      .send({ id, name: 'Null Others', otherNames: null })
+      .expect(200);
+    expect((kept.body as Creator).otherNames).toEqual([{ name: 'ヌル', lang: 'ja' }]);
+  });
+
   it("keep a merged creator's names and other names searchable on the primary", async () => {
     const primary = await createCreator(t, 'Merge Primary');
     const merged = await createCreator(t, {
@@ -151,6 +169,9 @@ describe('POST /api/creators: bad other names', () => {
   it.each([
     ['blank', [{ name: '   ' }], 'otherNames'],
     ['too long', [{ name: 'x'.repeat(LIMITS.creatorName + 1) }], 'otherNames'],
+    ['too many emoji', [{ name: '🐰'.repeat(LIMITS.creatorName + 1) }], 'otherNames'],
+    ['an empty lang', [{ name: 'ok', lang: '' }], 'lang'],
+    ['a private-use lang with a long subtag', [{ name: 'ok', lang: 'x-whatever1' }], 'lang'],
     ['a control character', [{ name: 'a\u0007b' }], 'otherNames'],
     ['a zero-width space', [{ name: 'pe\u200Bkora' }], 'otherNames'],
     ['a Hangul filler', [{ name: '\u3164' }], 'otherNames'],
@@ -180,5 +201,19 @@ describe('POST /api/creators: bad other names', () => {
     });
     expect(made.otherNames).toHaveLength(20);
     expect((await search('👩‍🎤')).items.map((c) => c.id)).toEqual([made.id]);
+  });
+
+  it('counts the name limit in characters, as for the name: 100 emoji are 100', async () => {
+    const atLimit = '🐰'.repeat(LIMITS.creatorName);
+    const made = await createCreator(t, { name: atLimit, otherNames: [{ name: atLimit }] });
+    expect(made.otherNames).toEqual([{ name: atLimit }]);
+  });
+
+  it('accepts a private-use BCP 47 tag (x-whatever), kept in lower case', async () => {
+    const made = await createCreator(t, {
+      name: 'Private Tag',
+      otherNames: [{ name: 'Whatever', lang: 'X-Whatever' }],
+    });
+    expect(made.otherNames).toEqual([{ name: 'Whatever', lang: 'x-whatever' }]);
   });
 });

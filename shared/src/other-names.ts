@@ -26,14 +26,31 @@ const INVISIBLE_MARKS = /\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F/u;
 export const hasInvisibleCharacters = (text: string): boolean =>
   INVISIBLE_FORMATS.test(text) || INVISIBLE_MARKS.test(text);
 
+/**
+ * A private-use tag (`x-whatever`): valid BCP 47 (RFC 5646 `privateuse`), though not a locale Intl
+ * knows, so it is checked by its grammar: `x` and one or more subtags of 1–8 letters or digits.
+ */
+const PRIVATE_USE_TAG = /^x(?:-[a-z0-9]{1,8})+$/i;
+
 /** The canonical form of a BCP 47 language tag (`JA-latn` → `ja-Latn`), or null when it is not one. */
 export function canonicalLanguageTag(tag: string): string | null {
   if (!tag || tag.length > LIMITS.languageTag || /[^A-Za-z0-9-]/.test(tag)) return null;
+  if (PRIVATE_USE_TAG.test(tag)) return tag.toLowerCase();
   try {
     return Intl.getCanonicalLocales(tag)[0] ?? null;
   } catch {
     return null;
   }
+}
+
+/**
+ * A name's length as the name limit counts it, the same as the API's length check on the name itself:
+ * characters (code points, so an emoji is one), not counting emoji presentation selectors.
+ */
+export function nameLength(name: string): number {
+  let length = 0;
+  for (const char of name) if (char !== '\uFE0F' && char !== '\uFE0E') length += 1;
+  return length;
 }
 
 export const OTHER_NAME_MESSAGES = {
@@ -51,7 +68,7 @@ export function otherNamesError(list: readonly { name: string; lang?: string | n
   for (const [at, other] of list.entries()) {
     const name = other.name.trim();
     if (!name) return OTHER_NAME_MESSAGES.blank(at);
-    if (name.length > LIMITS.creatorName) return OTHER_NAME_MESSAGES.tooLong(at);
+    if (nameLength(name) > LIMITS.creatorName) return OTHER_NAME_MESSAGES.tooLong(at);
     if (hasUnsafeCharacters(other.name) || hasInvisibleCharacters(other.name))
       return OTHER_NAME_MESSAGES.unsafe(at);
     if (

@@ -83,7 +83,8 @@ export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
   const photo = normalizePhotoUrl(input.photo ?? '');
   if (photo === null) throw new BadRequestException('photo must be an http(s) URL');
   let otherNames: OtherName[] | undefined;
-  if (input.otherNames !== undefined) {
+  // null is "not given", as for every optional field here: a create stores none, an update keeps them.
+  if (input.otherNames !== undefined && input.otherNames !== null) {
     const problem = otherNamesError(input.otherNames);
     if (problem) throw new BadRequestException(problem);
     otherNames = normalizeOtherNames(input.otherNames);
