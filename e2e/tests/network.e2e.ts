@@ -123,7 +123,7 @@ describe('collaboration network', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('id,name,channel,videos,collaborations,links');
+    expect(lines[0]).toBe('id,name,channel,videos,collaborations,links,other_names');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^\d+,Bob Builder,https:\/\/www\.youtube\.com\/@bobbuilds,3,3,/);
 

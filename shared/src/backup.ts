@@ -7,6 +7,7 @@ import type { AuthorRole, CrewJob } from './credit-kinds';
 import type { Confidence, EvidenceSource } from './detection';
 import type { ExportColumn } from './export';
 import { periodText, type GroupKind } from './groups';
+import { otherNameText } from './other-names';
 
 export const BACKUP_ROUTES = {
   backup: '/api/backup', // GET BackupData (admin); POST BackupData into an empty database -> BackupImportResult
@@ -254,10 +255,6 @@ export function backupFileName(day: Date, part: 'json' | 'videos' | 'creators'):
 export interface BackupVideoRow extends BackupVideo {
   authorNames: string[];
 }
-
-/** `Ada Lumen (ja)`: an other name with its language tag, when it has one. */
-const otherNameText = (other: BackupOtherName): string =>
-  other.lang ? `${other.name} (${other.lang})` : other.name;
 
 /**
  * Lists in a cell are joined by '; ' (authors, roles and credited names line up one for one, a

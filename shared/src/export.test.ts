@@ -81,8 +81,30 @@ describe('toCsv / toExportJson', () => {
       otherNames: [],
     };
     expect(toCsv([creator], CREATOR_EXPORT_COLUMNS).split('\r\n')[1]).toBe(
-      '7,Ada,https://youtube.com/@ada,5,2,https://youtube.com/@ada https://instagram.com/ada',
+      '7,Ada,https://youtube.com/@ada,5,2,https://youtube.com/@ada https://instagram.com/ada,',
     );
+  });
+
+  it('exports creators with their other names, in CSV and JSON', () => {
+    const creator: CreatorListItem = {
+      id: 31,
+      name: '兎田ぺこら',
+      channel: '',
+      photo: '',
+      socialLinks: [],
+      videoCount: 0,
+      collabCount: 0,
+      aliases: [],
+      otherNames: [{ name: 'Usada Pekora', lang: 'ja-Latn' }, { name: 'ペコラ' }],
+    };
+    expect(toCsv([creator], CREATOR_EXPORT_COLUMNS).split('\r\n')[0]).toBe(
+      'id,name,channel,videos,collaborations,links,other_names',
+    );
+    expect(toCsv([creator], CREATOR_EXPORT_COLUMNS).split('\r\n')[1]).toBe(
+      '31,兎田ぺこら,,0,0,,Usada Pekora (ja-Latn); ペコラ',
+    );
+    const [row] = JSON.parse(toExportJson([creator], CREATOR_EXPORT_COLUMNS)) as Record<string, unknown>[];
+    expect(row?.other_names).toBe('Usada Pekora (ja-Latn); ペコラ');
   });
 });
 

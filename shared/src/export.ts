@@ -2,6 +2,7 @@
  * Export for visitors: the lists a visitor sees, as CSV (RFC 4180) or JSON. Pure, so the
  * browser builds the file from data it already holds and the tests pin the escaping.
  */
+import { otherNameText } from './other-names';
 import type { CreatorListItem, LeaderboardEntry, Video } from './types';
 
 export type ExportCell = string | number | boolean | null | undefined;
@@ -61,6 +62,7 @@ export const CREATOR_EXPORT_COLUMNS: readonly ExportColumn<CreatorListItem>[] = 
   { header: 'videos', value: (creator) => creator.videoCount },
   { header: 'collaborations', value: (creator) => creator.collabCount },
   { header: 'links', value: (creator) => creator.socialLinks.map((link) => link.url).join(' ') },
+  { header: 'other_names', value: (creator) => creator.otherNames.map(otherNameText).join('; ') },
 ];
 
 export const VIDEO_EXPORT_COLUMNS: readonly ExportColumn<Video>[] = [

@@ -53,6 +53,10 @@ export function nameLength(name: string): number {
   return length;
 }
 
+/** `Usada Pekora (ja-Latn)`: an other name with its language tag, when it has one (CSV and export cells). */
+export const otherNameText = (other: { name: string; lang?: string | null }): string =>
+  other.lang ? `${other.name} (${other.lang})` : other.name;
+
 export const OTHER_NAME_MESSAGES = {
   tooMany: `otherNames may hold at most ${LIMITS.otherNames} names`,
   blank: (at: number) => `otherNames[${at}].name must not be blank`,

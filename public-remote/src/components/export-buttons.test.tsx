@@ -49,13 +49,21 @@ describe('export for visitors', () => {
       ['search-results.json', 'application/json;charset=utf-8'],
     ]);
     const csv = (await text(files[0]!.blob)).replace(/^\uFEFF/, '').split('\r\n');
-    expect(csv[0]).toBe('id,name,channel,videos,collaborations,links');
+    expect(csv[0]).toBe('id,name,channel,videos,collaborations,links,other_names');
     expect(csv[1]).toBe(
-      '1,Ada Lumen,https://www.youtube.com/@adalumen,5,4,https://www.youtube.com/@adalumen',
+      '1,Ada Lumen,https://www.youtube.com/@adalumen,5,4,https://www.youtube.com/@adalumen,',
     );
-    expect(csv).toContain('9,"\'=HYPERLINK(""http://evil"")",,1,0,');
+    expect(csv).toContain('9,"\'=HYPERLINK(""http://evil"")",,1,0,,');
     expect(JSON.parse(await text(files[1]!.blob))).toEqual([
-      { id: 9, name: '=HYPERLINK("http://evil")', channel: '', videos: 1, collaborations: 0, links: '' },
+      {
+        id: 9,
+        name: '=HYPERLINK("http://evil")',
+        channel: '',
+        videos: 1,
+        collaborations: 0,
+        links: '',
+        other_names: '',
+      },
     ]);
   });
 
