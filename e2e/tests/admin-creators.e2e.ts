@@ -131,6 +131,47 @@ describe('manage creators', () => {
     expect(bob?.channel).toBe('https://www.youtube.com/@bobbuilds');
   });
 
+  it('edits other names: adds them with tags, removes one, refuses a bad tag naming it', async () => {
+    const s = suite.session;
+    const page = await openAuthors();
+    const danId = suite.data.creators.dan.id;
+    const otherNamesOfDan = async () =>
+      ((await suite.api.creators()).find((c) => c.id === danId) as { otherNames?: unknown })?.otherNames;
+    await creatorItem(page, 'Dan Dancer').getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('form', { name: 'Edit creator Dan Dancer' });
+    await editor.getByRole('button', { name: /Add other name/ }).click();
+    await editor.getByLabel('Other name 1', { exact: true }).fill('ダン・ダンサー');
+    await editor.getByLabel('Language of other name 1').fill('ja-kana');
+    await editor.getByRole('button', { name: /Add other name/ }).click();
+    await editor.getByLabel('Other name 2', { exact: true }).fill('Dan Tänzer');
+    await editor.getByLabel('Language of other name 2').fill('de');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toBeHidden();
+    expect(await otherNamesOfDan()).toEqual([
+      { name: 'ダン・ダンサー', lang: 'ja-Kana' },
+      { name: 'Dan Tänzer', lang: 'de' },
+    ]);
+
+    // The form opens with them; removing one and giving the other a bad tag is refused, naming lang.
+    await creatorItem(page, 'Dan Dancer').getByRole('button', { name: 'Edit' }).click();
+    await expect(editor.getByLabel('Other name 2', { exact: true })).toHaveValue('Dan Tänzer');
+    await editor.getByRole('button', { name: 'Remove other name 1' }).click();
+    await expect(editor.getByLabel('Other name 1', { exact: true })).toHaveValue('Dan Tänzer');
+    await editor.getByLabel('Language of other name 1').fill('de_DE');
+    s.expectErrors(/HTTP 400 PUT .*\/api\/creators|lang/);
+    const dialog = s.nextDialog();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    expect((await dialog).message).toContain('otherNames');
+    expect((await dialog).message).toContain('lang');
+    await expect(editor).toBeVisible();
+    expect(await otherNamesOfDan()).toHaveLength(2);
+
+    await editor.getByLabel('Language of other name 1').fill('');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toBeHidden();
+    expect(await otherNamesOfDan()).toEqual([{ name: 'Dan Tänzer' }]);
+  });
+
   it('saves nothing when the edited name is blank', async () => {
     const page = await openAuthors();
     await creatorItem(page, 'Carol Chef').getByRole('button', { name: 'Edit' }).click();
