@@ -37,6 +37,18 @@ describe('module federation', () => {
     expect(s.requests.filter((u) => new URL(u).origin !== suite.server.baseURL)).toEqual([]);
   });
 
+  it("asks for the first view's remote files before the shell has rendered", async () => {
+    const s = suite.session;
+    await openApp(s.page);
+    // The shell asks for the session once React has rendered it; the remote's manifest comes before that,
+    // so on a slow connection the remote's files download beside the host's own chunks.
+    const paths = s.requests.map((u) => new URL(u).pathname);
+    const manifest = paths.indexOf('/remotes/public/mf-manifest.json');
+    expect(manifest).toBeGreaterThan(-1);
+    expect(paths.indexOf('/api/auth/session')).toBeGreaterThan(manifest);
+    expect(s.requested('/remotes/admin/')).toEqual([]);
+  });
+
   it('serves the remotes as separate deployable bundles, manifests not cached', async () => {
     for (const remote of ['public', 'admin']) {
       const res = await fetch(`${suite.server.baseURL}/remotes/${remote}/mf-manifest.json`);

@@ -66,6 +66,19 @@ function registerRemotes(): Promise<void> {
   return registration;
 }
 
+/**
+ * Downloads the files of the exposed module `id` (the remote's manifest, its remoteEntry.js, the module's
+ * chunks and stylesheets) without running any of it; loading it later finds them in the cache.
+ */
+export function preloadRemoteFiles(id: RemoteModuleId): void {
+  const [remote, expose] = id.split('/') as [string, string];
+  registerRemotes()
+    .then(() =>
+      federation().preloadRemote([{ nameOrAlias: remote, exposes: [expose], resourceCategory: 'sync' }]),
+    )
+    .catch(() => undefined); // loading the module itself reports the failure
+}
+
 const loading = new Map<RemoteModuleId, Promise<unknown>>();
 
 /** The exposed module `id`, loaded once; a failure is not cached, so the next call tries again. */
