@@ -102,6 +102,24 @@ describe('POST /api/youtube/import with an importId', () => {
     expect(after.map((e) => [e.kind, e.summary])).toEqual([['import', 'Imported 1 video']]);
   });
 
+  it('keeps runs apart whose ids differ only in case or accents, on either database', async () => {
+    const known = new Set((await entries()).map((e) => e.id));
+    expect((await importBatch(take(1), { importId: 'Run-Café', last: true })).status).toBe(200);
+    expect((await importBatch(take(1), { importId: 'run-cafe', last: true })).status).toBe(200);
+    expect((await importBatch(take(1), { importId: 'run-cafe', last: false })).status).toBe(200);
+    const made = (await entries()).filter((e) => !known.has(e.id));
+    expect(made.map((e) => e.summary)).toEqual(['Imported 1 video', 'Imported 1 video', 'Imported 1 video']);
+  });
+
+  it('takes 64 emoji as one run, however many bytes they are', async () => {
+    const known = new Set((await entries()).map((e) => e.id));
+    const importId = '❤️'.repeat(LIMITS.importId);
+    expect((await importBatch(take(1), { importId })).status).toBe(200);
+    expect((await importBatch(take(1), { importId, last: true })).status).toBe(200);
+    const made = (await entries()).filter((e) => !known.has(e.id));
+    expect(made.map((e) => e.summary)).toEqual(['Imported 2 videos']);
+  });
+
   it('keeps requests without an importId apart', async () => {
     const known = new Set((await entries()).map((e) => e.id));
     expect((await importBatch(take(1))).status).toBe(200);

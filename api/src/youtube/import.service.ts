@@ -12,7 +12,7 @@ import {
   type ImportResult,
   type PlaylistPreview,
 } from '@friends/shared';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { RecordedChange } from '../changes/change';
 import { ChangesService } from '../changes/changes.service';
 import { isUniqueViolation } from '../database/database-errors';
@@ -32,6 +32,14 @@ import { YouTubeError } from './youtube-errors';
 const MAX_IMPORT_ATTEMPTS = 3;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The history group of an import run: the client's id hashed, so any 64 characters (emoji with
+ * selectors are 4 code points each) fit the 80-character column and ids that differ only in case or
+ * accents stay apart whatever the database's collation.
+ */
+const importGroupKey = (importId: string): string =>
+  `import:${createHash('sha256').update(importId).digest('hex')}`;
 
 /** Which run of an import a request belongs to (see importVideos). */
 export interface ImportRun {
@@ -120,7 +128,7 @@ export class YouTubeImportService {
 
     const results: ImportItemResult[] = [];
     const imported: ImportedUpload[] = [];
-    const groupKey = `import:${run.importId ?? randomUUID()}`;
+    const groupKey = importGroupKey(run.importId ?? randomUUID());
     const entry = importEntry(groupKey);
     let events: { grouped: number; proposed: number };
     try {
