@@ -1,7 +1,7 @@
 /**
  * `npm run bench:search -w @friends/bench [-- --large] [-- --mariadb]`: only the search rows
  * (search-bench.ts: the creator and video searches with a new term each request, with the API's CPU per
- * request) on a fresh copy of the cached default or large SQLite set, or (`--mariadb`) on a throwaway
+ * request, and the API's peak RSS) on a fresh copy of the cached default or large SQLite set, or (`--mariadb`) on a throwaway
  * MariaDB loaded with the generated set. Prints one line per row.
  */
 import { runApiSuite } from './api-bench';
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
           `| ${row.name} (${where}) | ${row.api.requestsPerSecond.toFixed(0)} req/s, p50 ${row.api.p50Ms} ms, p99 ${row.api.p99Ms} ms${cpu}, ${row.api.non2xx} non-2xx |\n`,
         );
       }
+      process.stdout.write(`API peak RSS (VmHWM) ${(api.peakRssKb() / 1024).toFixed(0)} MB\n`);
     } finally {
       await api.stop();
     }

@@ -69,6 +69,24 @@ describe('SQLITE_SYNCHRONOUS', () => {
   });
 });
 
+describe('SEARCH_THREADS', () => {
+  it.each([
+    [undefined, 0],
+    ['0', 0],
+    ['2', 2],
+    ['8', 8],
+  ])('reads %j as %j threads', (value, expected) => {
+    const env = value === undefined ? {} : { SEARCH_THREADS: value };
+    expect(loadConfiguration(env).database).toMatchObject({ type: 'sqlite', searchThreads: expected });
+  });
+
+  it.each(['-1', '9', '1.5', 'two'])('rejects %j', (value) => {
+    expect(() => loadConfiguration({ SEARCH_THREADS: value })).toThrow(
+      /SEARCH_THREADS must be an integer from 0 to 8/,
+    );
+  });
+});
+
 describe('loadConfiguration', () => {
   it('has defaults that make `npm start` work offline', () => {
     const config = loadConfiguration({});
@@ -85,6 +103,7 @@ describe('loadConfiguration', () => {
       embedded: true,
       seedDemo: undefined,
       synchronous: 'full',
+      searchThreads: 0,
     });
     expect(config.auth).toMatchObject({
       adminPassword: DEMO_ADMIN_PASSWORD,

@@ -47,6 +47,11 @@ export type DatabaseConfig =
        * 'full'.
        */
       synchronous?: SqliteSynchronous;
+      /**
+       * SEARCH_THREADS: worker threads that run the public searches' SQL off the event loop
+       * (search-threads/search-threads.service.ts); 0 runs them on the main thread.
+       */
+      searchThreads?: number;
     }
   | {
       type: 'mysql';
@@ -125,6 +130,9 @@ export class ConfigurationError extends Error {
 export const DEFAULT_SQLITE_FILE = join('data', 'friends.sqlite');
 export const DEFAULT_PUBLIC_REMOTE_URL = '/remotes/public/mf-manifest.json';
 export const DEFAULT_ADMIN_REMOTE_URL = '/remotes/admin/mf-manifest.json';
+/** Search threads on SQLite when SEARCH_THREADS is unset (docs/performance.md "Search threads"). */
+export const DEFAULT_SEARCH_THREADS = 0;
+const MAX_SEARCH_THREADS = 8;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Parses `env` (process.env by default). Throws ConfigurationError listing every problem. */
@@ -164,6 +172,14 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
     problems.push(`SQLITE_SYNCHRONOUS must be full or normal (got "${env.SQLITE_SYNCHRONOUS}")`);
   } else if (database.type === 'sqlite') {
     database.synchronous = synchronous as SqliteSynchronous;
+  }
+  const searchThreads = Number(text('SEARCH_THREADS', String(DEFAULT_SEARCH_THREADS)));
+  if (!Number.isInteger(searchThreads) || searchThreads < 0 || searchThreads > MAX_SEARCH_THREADS) {
+    problems.push(
+      `SEARCH_THREADS must be an integer from 0 to ${MAX_SEARCH_THREADS} (got "${env.SEARCH_THREADS}")`,
+    );
+  } else if (database.type === 'sqlite') {
+    database.searchThreads = searchThreads;
   }
 
   const adminPassword = env.ADMIN_PASSWORD ?? '';

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   MESSAGES,
+  nameLookup,
   creatorExistsMessage,
   creatorEditSummary,
   quoted,
@@ -33,17 +34,19 @@ import type { Page } from '../common/page-params';
 import type { Change } from '../changes/change';
 import { ChangesService } from '../changes/changes.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
-import { CreatorCountsReader, type CreatorCounts } from '../counts/creator-counts.service';
+import { CreatorCountsReader } from '../counts/creator-counts.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { chunks, int, lockFor, missingIds, placeholders, rows, rowsWhereIn } from '../database/sql';
+import { chunks, int, lockFor, missingIds, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { creatorScopes } from '../history/row-snapshot';
 import { GroupsService } from '../groups/groups.service';
 import { VideosService } from '../videos/videos.service';
 import { CreatorAliasEntity } from './creator-alias.entity';
-import { readCreators, readLinks, readOtherNames, toCreator } from './creator-reader';
+import { readCreators } from './creator-reader';
 import { findDuplicateIdGroups } from './creator-duplicates';
 import { SHORT_COUNT_BOUNDS, existingCreatorIds, searchCreatorIds, type ShortCount } from './creator-search';
+import { readCreatorList, searchCreatorPage } from './creator-list';
+import { SearchThreadLost, SearchThreads } from '../search-threads/search-threads.service';
 import { CreatorEntity } from './creator.entity';
 import { SocialLinkEntity } from './social-link.entity';
 import type { CreateCreatorDto, MergeCreatorsDto, UpdateCreatorDto } from './dto/creator.dto';
@@ -97,14 +100,6 @@ function withWarnings(creator: Creator, warnings: SaveWarning[]): SavedCreator {
   return warnings.length > 0 ? { ...creator, warnings } : creator;
 }
 
-interface ListRow {
-  id: number;
-  name: string;
-  photo: string;
-  video_count: number | string | null;
-  collab_count: number | string | null;
-}
-
 /**
  * What a short term's count reads: the short index, and the tables whose changes rewrite it (a
  * deleted creator's rows go by the foreign key's cascade, which no statement names).
@@ -126,6 +121,7 @@ export class CreatorsService {
     private readonly changes: ChangesService,
     private readonly videos: VideosService,
     private readonly groups: GroupsService,
+    private readonly threads: SearchThreads,
   ) {}
 
   /**
@@ -135,7 +131,7 @@ export class CreatorsService {
    */
   async listAll(): Promise<CreatorListItem[]> {
     const counts = await this.counts.videoCounts();
-    return this.tx.read((manager) => this.list(manager, undefined, counts));
+    return this.tx.read((manager) => readCreatorList(manager, undefined, counts));
   }
 
   /**
@@ -143,24 +139,52 @@ export class CreatorsService {
    * the total, computed for that page alone.
    */
   search(query: SearchQuery, scope: CreatorSearchScope, page: Page): Promise<CreatorPage> {
-    return this.tx.read(async (manager): Promise<CreatorPage> => {
-      const { total, ids, unknownNames, ambiguousNames, withCreators } = await searchCreatorIds(
-        manager,
-        query,
-        scope,
-        page,
-        this.shortCount,
+    if (this.threads.enabled) return this.searchOnThread(query, scope, page);
+    return this.tx.read((manager) => searchCreatorPage(manager, query, scope, page, this.shortCount));
+  }
+
+  /**
+   * The search on a search thread (search-threads.service.ts). A short term known to count many
+   * creators takes its count from the cache as on the main thread; when the cache has none, the
+   * thread's count fills it: the cache's entry is made before the search is sent, so a write
+   * meanwhile drops it (AggregateCache.value). A search whose thread died is computed here instead.
+   */
+  private async searchOnThread(
+    query: SearchQuery,
+    scope: CreatorSearchScope,
+    page: Page,
+  ): Promise<CreatorPage> {
+    const lookup = nameLookup(query.text);
+    const key = !query.withNames && lookup.mode === 'short' ? `${scope} ${lookup.key}` : null;
+    let counting = null as { resolve: (total: number) => void; reject: (error: unknown) => void } | null;
+    let kept: Promise<number> | null = null;
+    if (key !== null && this.largeShortTerms.has(key)) {
+      kept = this.cache.value(
+        `creators:short-count ${key}`,
+        () => new Promise<number>((resolve, reject) => (counting = { resolve, reject })),
+        SHORT_COUNT_READS,
       );
-      const items = ids.length === 0 ? [] : await this.list(manager, ids);
-      if (unknownNames || ambiguousNames)
-        return {
-          total,
-          items,
-          ...(unknownNames && { unknownNames }),
-          ...(ambiguousNames && { ambiguousNames }),
-        };
-      return withCreators ? { total, items, withCreators } : { total, items };
-    });
+    }
+    try {
+      const shortTotal = kept && !counting ? await kept : undefined;
+      const found = await this.threads.run({ kind: 'creators', query, scope, page, shortTotal });
+      counting?.resolve(found.total);
+      if (key !== null) this.noteShortCount(key, found.total);
+      return found;
+    } catch (error) {
+      if (!(error instanceof SearchThreadLost)) {
+        counting?.reject(error);
+        throw error;
+      }
+      try {
+        const found = await this.tx.read((manager) => searchCreatorPage(manager, query, scope, page));
+        counting?.resolve(found.total);
+        return found;
+      } catch (failure) {
+        counting?.reject(failure);
+        throw failure;
+      }
+    }
   }
 
   /** Short terms whose count was large enough to keep (SHORT_COUNT_BOUNDS). */
@@ -179,17 +203,22 @@ export class CreatorsService {
       return this.cache.value(`creators:short-count ${key}`, () => count(manager), SHORT_COUNT_READS);
     }
     const total = await count(manager);
+    this.noteShortCount(key, total);
+    return total;
+  };
+
+  /** Marks short term `key` as one whose count is kept once it counts enough creators. */
+  private noteShortCount(key: string, total: number): void {
     if (total >= SHORT_COUNT_BOUNDS.kept && this.largeShortTerms.size < SHORT_COUNT_BOUNDS.terms) {
       this.largeShortTerms.add(key);
     }
-    return total;
-  };
+  }
 
   /** GET /api/creators/search?ids=: those of the given creators that exist, a page of them. */
   byIds(ids: readonly number[], page: Page): Promise<CreatorPage> {
     return this.tx.read(async (manager): Promise<CreatorPage> => {
       const { total, ids: found } = await existingCreatorIds(manager, ids, page);
-      return { total, items: found.length === 0 ? [] : await this.list(manager, found) };
+      return { total, items: found.length === 0 ? [] : await readCreatorList(manager, found) };
     });
   }
 
@@ -210,67 +239,13 @@ export class CreatorsService {
     );
     const shown = groups.slice(page.offset, page.offset + page.limit);
     return this.tx.read(async (manager): Promise<DuplicateGroupPage> => {
-      const items = shown.length === 0 ? [] : await this.list(manager, shown.flat());
+      const items = shown.length === 0 ? [] : await readCreatorList(manager, shown.flat());
       const byId = new Map(items.map((item) => [item.id, item]));
       return {
         total: groups.length,
         items: shown.map((group) =>
           group.map((id) => byId.get(id)).filter((item): item is CreatorListItem => Boolean(item)),
         ),
-      };
-    });
-  }
-
-  /**
-   * Every creator with counts and aliases, by id (`counts` from CreatorCountsReader); with `ids`, those
-   * creators only (in id order), with their stored counts.
-   */
-  private async list(
-    manager: EntityManager,
-    ids?: readonly number[],
-    counts?: ReadonlyMap<number, CreatorCounts>,
-  ): Promise<CreatorListItem[]> {
-    let creators: ListRow[];
-    if (ids === undefined) {
-      creators = (await rows<ListRow>(manager, 'SELECT id, name, photo FROM creators ORDER BY id')).map(
-        (row) => {
-          const own = counts?.get(int(row.id));
-          return { ...row, video_count: own?.total ?? 0, collab_count: own?.collaborations ?? 0 };
-        },
-      );
-    } else {
-      creators = await rowsWhereIn<ListRow>(
-        manager,
-        'c.id',
-        ids,
-        (where) =>
-          `SELECT c.id, c.name, c.photo, cc.videos AS video_count, cc.collaborations AS collab_count
-             FROM creators c LEFT JOIN creator_counts cc ON cc.creator_id = c.id
-           ${where} ORDER BY c.id`,
-      );
-    }
-    const links = await readLinks(manager, ids);
-    const otherNames = await readOtherNames(manager, ids);
-    const aliases = new Map<number, string[]>();
-    const aliasRows = await rowsWhereIn<{ creator_id: number; name: string }>(
-      manager,
-      'creator_id',
-      ids,
-      (where) => `SELECT creator_id, name FROM creator_aliases ${where} ORDER BY creator_id, id`,
-    );
-    for (const alias of aliasRows) {
-      const id = int(alias.creator_id);
-      const list = aliases.get(id);
-      if (list) list.push(alias.name);
-      else aliases.set(id, [alias.name]);
-    }
-    return creators.map((row) => {
-      const id = int(row.id);
-      return {
-        ...toCreator(row, links.get(id) ?? [], otherNames.get(id) ?? []),
-        videoCount: int(row.video_count),
-        collabCount: int(row.collab_count),
-        aliases: aliases.get(id) ?? [],
       };
     });
   }

@@ -9,6 +9,7 @@ import { dataSourceOptions } from './data-source-options';
 import { DatabaseState, DatabaseStateModule } from './database-state';
 import { TransactionRunner } from './transaction-runner.service';
 import { WalCheckpoints } from './wal-checkpoints';
+import { SearchThreads } from '../search-threads/search-threads.service';
 
 @Global()
 @Module({
@@ -32,7 +33,7 @@ import { WalCheckpoints } from './wal-checkpoints';
       },
     }),
   ],
-  providers: [AggregateCache, WalCheckpoints, TransactionRunner, DataVersionPoller],
-  exports: [AggregateCache, TransactionRunner, DatabaseStateModule],
+  providers: [AggregateCache, WalCheckpoints, TransactionRunner, DataVersionPoller, SearchThreads],
+  exports: [AggregateCache, TransactionRunner, SearchThreads, DatabaseStateModule],
 })
 export class DatabaseModule {}

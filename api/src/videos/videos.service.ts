@@ -27,7 +27,15 @@ import { chunks, insertedId, int, lockFor, missingIds, placeholders, rows } from
 import { TransactionRunner } from '../database/transaction-runner.service';
 import { videoScopes } from '../history/row-snapshot';
 import type { CreateVideoDto, UpdateVideoDto } from './dto/video.dto';
-import { readAllVideos, readVideoIds, readVideoPage, readVideosById, type VideoFilter } from './video-reader';
+import { SearchThreadLost, SearchThreads } from '../search-threads/search-threads.service';
+import {
+  VIDEO_SEARCH_BOUNDS,
+  readAllVideos,
+  readVideoIds,
+  readVideoPage,
+  readVideosById,
+  type VideoFilter,
+} from './video-reader';
 import { VideoAuthorEntity } from './video-author.entity';
 import { VideoCrewEntity } from './video-crew.entity';
 import { VideoEntity } from './video.entity';
@@ -125,6 +133,7 @@ export class VideosService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly changes: ChangesService,
+    private readonly threads: SearchThreads,
   ) {}
 
   /** GET /api/videos: every video with its ordered authors, by id. */
@@ -134,7 +143,14 @@ export class VideosService {
 
   /** GET /api/videos/search: one page of the matching videos and how many match. */
   search(filter: VideoFilter, page: Page): Promise<VideoPage> {
-    return this.tx.read((manager) => readVideoPage(manager, filter, page));
+    if (!this.threads.enabled) return this.tx.read((manager) => readVideoPage(manager, filter, page));
+    // On a search thread (search-threads.service.ts); here when that thread died with it.
+    return this.threads
+      .run({ kind: 'videos', filter, page, bounds: VIDEO_SEARCH_BOUNDS })
+      .catch((error: unknown) => {
+        if (!(error instanceof SearchThreadLost)) throw error;
+        return this.tx.read((manager) => readVideoPage(manager, filter, page));
+      });
   }
 
   /** Every match of `filter`, ids only. */

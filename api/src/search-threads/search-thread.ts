@@ -1,0 +1,84 @@
+/**
+ * A search thread (search-threads.service.ts): its own read-only connection to the SQLite file, which
+ * runs each search it is sent, whole, in one read transaction (one state of the database, as the main
+ * thread's read sees), and answers it. One search at a time; statements prepared once and kept.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { EntityManager } from 'typeorm';
+import { runSearchJob, type SearchJob } from './search-jobs';
+
+interface Statement {
+  all(...params: unknown[]): unknown[];
+}
+interface Connection {
+  prepare(sql: string): Statement;
+  pragma(source: string): unknown;
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+  exec(sql: string): unknown;
+  close(): void;
+}
+type Driver = new (path: string, options: { readonly: boolean; fileMustExist: boolean }) => Connection;
+
+/** What the pool hands over (SearchThreads.spawn). */
+export interface SearchThreadData {
+  driver: string;
+  path: string;
+  /** SQLite's page cache of this connection, in KiB (the API's RSS budget counts it). */
+  cacheKib: number;
+  busyTimeoutMs: number;
+}
+
+/** What a search thread answers: the search's answer, or why it failed. */
+export type SearchThreadReply = { id: number; answer: unknown } | { id: number; error: string };
+
+/** Statements kept prepared (a search runs a handful; IN lists come in a few padded lengths). */
+const STATEMENTS_KEPT = 300;
+
+const data = workerData as SearchThreadData;
+const Database = require(data.driver) as Driver;
+const db = new Database(data.path, { readonly: true, fileMustExist: true });
+db.pragma(`busy_timeout = ${data.busyTimeoutMs}`);
+db.pragma(`cache_size = -${data.cacheKib}`);
+// As the API's own connection (data-source-options.ts): lower() folds as JavaScript does.
+db.function('lower', { deterministic: true }, (text: unknown) =>
+  typeof text === 'string' ? text.toLowerCase() : text,
+);
+
+const statements = new Map<string, Statement>();
+function statement(sql: string): Statement {
+  let found = statements.get(sql);
+  if (found) {
+    statements.delete(sql); // least recently used goes first
+  } else {
+    found = db.prepare(sql);
+    if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+  }
+  statements.set(sql, found);
+  return found;
+}
+
+/** What the search functions use of an EntityManager: the database's type and `query`. */
+const manager = {
+  connection: { options: { type: 'better-sqlite3' } },
+  query: (sql: string, params: unknown[] = []) => Promise.resolve(statement(sql).all(...params)),
+} as unknown as EntityManager;
+
+parentPort?.on('message', (message: { id: number; job: SearchJob } | 'close') => {
+  if (message === 'close') {
+    db.close();
+    parentPort?.close();
+    return;
+  }
+  const { id, job } = message;
+  db.exec('BEGIN');
+  runSearchJob(manager, job).then(
+    (answer) => {
+      db.exec('COMMIT');
+      parentPort?.postMessage({ id, answer } satisfies SearchThreadReply);
+    },
+    (error: unknown) => {
+      db.exec('ROLLBACK');
+      parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    },
+  );
+});
