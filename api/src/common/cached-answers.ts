@@ -1,8 +1,9 @@
 /**
  * Cached aggregate answers on the wire (docs/performance.md).
  *
- * Encoding: an answer of the AggregateCache goes out in the br or gzip form the cache made once, off
- * the event loop (@fastify/compress leaves a response that already has a Content-Encoding alone).
+ * Encoding: an answer of the AggregateCache goes out in the br or gzip form the cache made once (off
+ * the event loop unless small; @fastify/compress leaves a response that already has a
+ * Content-Encoding alone).
  *
  * Replay: once a GET without cookie or Origin has been answered 200 through the whole stack with a
  * current cached answer, its headers and bytes are kept per URL and encoding, and the next such GET

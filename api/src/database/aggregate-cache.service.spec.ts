@@ -1,4 +1,5 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompressSync, constants as zlib, gzip, gunzipSync } from 'node:zlib';
 import { etagOf } from '../common/http-caching';
 import { AggregateCache } from './aggregate-cache.service';
 
@@ -207,6 +208,27 @@ describe('AggregateCache', () => {
       expect(await cache.compressed(kept, 'gzip')).toBe(await gzip);
     } finally {
       await cache.onModuleDestroy();
+    }
+  });
+
+  it('sends the same bytes whether a form is made in place (small) or in the thread pool', async () => {
+    const cache = new AggregateCache();
+    for (const size of [2_000, 15_000, 40_000]) {
+      const body = cache.adopt(
+        Buffer.from(JSON.stringify(Array.from({ length: size / 20 }, (_, id) => ({ id, n: `c${id}` })))),
+        { reads: ['creators'], current: true },
+      );
+      const params = {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      };
+      const br = await cache.compressed(body, 'br');
+      expect(br.equals(await promisify(brotliCompress)(body, { params }))).toBe(true);
+      expect(brotliDecompressSync(br).equals(body)).toBe(true);
+      const gz = await cache.compressed(body, 'gzip');
+      expect(gz.equals(await promisify(gzip)(body))).toBe(true);
+      expect(await cache.compressed(body, 'gzip')).toBe(gz);
     }
   });
 
