@@ -78,4 +78,18 @@ describe('other names on the creator page', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
     }
   });
+
+  it.each([1280, 360])('lists a name at the limit whole in the search results at %i px', async (width) => {
+    const { page } = suite.session;
+    await longNamed();
+    await page.setViewportSize({ width, height: 800 });
+    await openApp(page);
+    await searchBox(page).fill(UNBROKEN.slice(0, 40));
+    const name = page.getByRole('button', { name: UNBROKEN, exact: true });
+    await expect(name).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const box = await name.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+  });
 });
