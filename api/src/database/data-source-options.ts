@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/configuration';
 import { MIGRATIONS } from './migrations';
+import { defineSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions';
 
 /** How long a statement waits for a lock held by another process before failing (SQLite). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -14,9 +15,8 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
  */
 const SQLITE_STATEMENT_CACHE = 1000;
 
-interface SqliteHandle {
+interface SqliteHandle extends SqliteFunctionHost {
   pragma(source: string): unknown;
-  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
 }
 
 /**
@@ -51,10 +51,7 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
     prepareDatabase: (db: SqliteHandle) => {
       db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
       db.pragma(`synchronous = ${synchronous}`);
-      // SQLite's own lower() folds ASCII only; the search filters lowercase as JavaScript (and MySQL) do.
-      db.function('lower', { deterministic: true }, (text: unknown) =>
-        typeof text === 'string' ? text.toLowerCase() : text,
-      );
+      defineSqliteFunctions(db);
     },
   };
 }

@@ -5,15 +5,15 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EntityManager } from 'typeorm';
+import { defineSqliteFunctions, type SqliteFunctionHost } from '../database/sqlite-functions';
 import { runSearchJob, type SearchJob } from './search-jobs';
 
 interface Statement {
   all(...params: unknown[]): unknown[];
 }
-interface Connection {
+interface Connection extends SqliteFunctionHost {
   prepare(sql: string): Statement;
   pragma(source: string): unknown;
-  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
   exec(sql: string): unknown;
   close(): void;
 }
@@ -39,10 +39,7 @@ const Database = require(data.driver) as Driver;
 const db = new Database(data.path, { readonly: true, fileMustExist: true });
 db.pragma(`busy_timeout = ${data.busyTimeoutMs}`);
 db.pragma(`cache_size = -${data.cacheKib}`);
-// As the API's own connection (data-source-options.ts): lower() folds as JavaScript does.
-db.function('lower', { deterministic: true }, (text: unknown) =>
-  typeof text === 'string' ? text.toLowerCase() : text,
-);
+defineSqliteFunctions(db);
 
 const statements = new Map<string, Statement>();
 function statement(sql: string): Statement {
