@@ -104,7 +104,10 @@ describe('a visible, forgiving with:', () => {
     await expect(searchBox(page)).toHaveValue('with:"Otis Brightwater-Fairweather"');
     await expect(page.getByRole('heading', { name: 'Search Results (3)' })).toBeVisible();
     // A first name that starts one creator's name is enough, and an unquoted full name works.
+    // Cleared first, and settled: the box then holds one search, not two racing for the address.
     await searchBox(page).fill('');
+    await expect(page.getByRole('heading', { name: /^All Creators \(/ })).toBeVisible();
+    await page.waitForFunction(() => window.location.search === '');
     await searchBox(page).fill('with:otis');
     await expect(page.getByRole('heading', { name: 'Search Results (3)' })).toBeVisible();
     await searchBox(page).fill('with:Lark Ellery-Whitmore Vanderbilt');
