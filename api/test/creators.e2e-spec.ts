@@ -171,6 +171,61 @@ describe('PUT /api/creators', () => {
     });
   });
 
+  it('keeps the stored links when an older client sends only name, channel and photo', async () => {
+    const creator = await createCreator(t, {
+      name: 'Legacy Edit',
+      socialLinks: [{ url: 'https://www.youtube.com/@legacyedit' }, { url: 'https://x.com/legacyedit' }],
+    });
+    const put = async (body: object) =>
+      (
+        await admin(t)
+          .put(API_ROUTES.creators)
+          .send({ id: creator.id, ...body })
+          .expect(200)
+      ).body as {
+        channel: string;
+        socialLinks: { platform: string; url: string }[];
+      };
+    const both = [
+      { platform: 'YouTube', url: 'https://www.youtube.com/@legacyedit' },
+      { platform: 'Twitter', url: 'https://x.com/legacyedit' },
+    ];
+    // The same channel, or none at all: every link stays.
+    expect((await put({ name: 'Legacy Edit', channel: creator.channel, photo: '' })).socialLinks).toEqual(
+      both,
+    );
+    expect((await put({ name: 'Legacy Edited' })).socialLinks).toEqual(both);
+    // A new channel replaces the first link only; a blank one removes it.
+    const moved = await put({ name: 'Legacy Edited', channel: ' https://www.twitch.tv/legacyedit ' });
+    expect(moved.channel).toBe('https://www.twitch.tv/legacyedit');
+    expect(moved.socialLinks).toEqual([
+      { platform: 'Twitch', url: 'https://www.twitch.tv/legacyedit' },
+      { platform: 'Twitter', url: 'https://x.com/legacyedit' },
+    ]);
+    expect((await put({ name: 'Legacy Edited', channel: '' })).socialLinks).toEqual([
+      { platform: 'Twitter', url: 'https://x.com/legacyedit' },
+    ]);
+    // An explicit list is the whole list, as the admin form sends it.
+    expect((await put({ name: 'Legacy Edited', socialLinks: [] })).socialLinks).toEqual([]);
+  });
+
+  it('refuses a legacy channel that is not an http(s) URL and changes nothing', async () => {
+    const creator = await createCreator(t, {
+      name: 'Legacy Bad',
+      socialLinks: [{ url: 'https://x.com/lb' }],
+    });
+    const before = await snapshot(t);
+    expectErrorBody(
+      (
+        await admin(t)
+          .put(API_ROUTES.creators)
+          .send({ id: creator.id, name: 'Legacy Bad', channel: 'javascript:alert(1)' })
+          .expect(400)
+      ).body,
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   it('allows changing only the case of its own name', async () => {
     const creator = await createCreator(t, 'case change');
     await admin(t).put(API_ROUTES.creators).send({ id: creator.id, name: 'Case Change' }).expect(200);

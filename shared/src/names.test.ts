@@ -1,4 +1,10 @@
-import { channelFromLinks, findDuplicateGroups, normalizeName, normalizeSocialLinks } from './names';
+import {
+  channelFromLinks,
+  findDuplicateGroups,
+  linksWithChannel,
+  normalizeName,
+  normalizeSocialLinks,
+} from './names';
 
 describe('normalizeName', () => {
   it.each([
@@ -82,5 +88,32 @@ describe('channelFromLinks', () => {
     [[{ url: '' }], ''],
   ])('%j → %j', (links, expected) => {
     expect(channelFromLinks(links)).toBe(expected);
+  });
+});
+
+describe('linksWithChannel', () => {
+  const stored = [
+    { platform: 'YouTube', url: 'https://www.youtube.com/@a' },
+    { platform: 'Twitter', url: 'https://x.com/a' },
+  ] as const;
+  it('keeps every link without a channel or with the same one', () => {
+    expect(linksWithChannel([...stored], undefined)).toEqual(stored);
+    expect(linksWithChannel([...stored], 'https://www.youtube.com/@a')).toEqual(stored);
+  });
+  it('replaces the first link with a new channel, detecting its platform, and drops a repeat of it', () => {
+    expect(linksWithChannel([...stored], 'https://x.com/a')).toEqual([
+      { platform: 'Twitter', url: 'https://x.com/a' },
+    ]);
+    expect(linksWithChannel([...stored], 'https://twitch.tv/a')).toEqual([
+      { platform: 'Twitch', url: 'https://twitch.tv/a' },
+      stored[1],
+    ]);
+  });
+  it('removes the first link for a blank channel, and adds one to a creator without links', () => {
+    expect(linksWithChannel([...stored], '')).toEqual([stored[1]]);
+    expect(linksWithChannel([], 'https://x.com/b')).toEqual([
+      { platform: 'Twitter', url: 'https://x.com/b' },
+    ]);
+    expect(linksWithChannel([], '')).toEqual([]);
   });
 });

@@ -64,6 +64,18 @@ export function normalizeSocialLinks(links: readonly { platform?: string; url: s
     .map((url) => ({ platform: detectPlatform(url), url }));
 }
 
+/**
+ * The links an edit keeps when it sends no socialLinks, as an older client that knows only `channel`
+ * does: the stored links, with the channel it sends as the first one. The same URL keeps them all, a new
+ * URL replaces the first link (the others stay), '' removes the first link; no channel keeps them all.
+ * `channel` is already trimmed and normalised (normalizeLinkUrl).
+ */
+export function linksWithChannel(stored: readonly SocialLink[], channel: string | undefined): SocialLink[] {
+  if (channel === undefined || stored[0]?.url === channel) return [...stored];
+  const rest = stored.slice(1).filter((link) => link.url !== channel);
+  return channel === '' ? rest : [{ platform: detectPlatform(channel), url: channel }, ...rest];
+}
+
 /** The legacy `channel` field: the first non-blank link's URL, or ''. */
 export function channelFromLinks(links: readonly { url: string }[]): string {
   return links.map((link) => (link.url ?? '').trim()).find((url) => url !== '') ?? '';

@@ -8,6 +8,7 @@ import {
   normalizeName,
   normalizePhotoUrl,
   normalizeSocialLinks,
+  linksWithChannel,
   normalizeOtherNames,
   otherNamesError,
   normalizeLinkUrl,
@@ -61,6 +62,11 @@ interface PreparedCreator {
   /** '' = use the generated avatar. */
   photo: string;
   links: SocialLink[];
+  /**
+   * Set when the input has no socialLinks: the channel it sent (trimmed, normalised; '' when blank) or
+   * undefined. An update then keeps the stored links around it (shared linksWithChannel).
+   */
+  legacyChannel?: { channel: string | undefined };
   /** undefined: not given (an update keeps the stored ones). */
   otherNames: OtherName[] | undefined;
 }
@@ -83,6 +89,12 @@ export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
   });
   const seen = new Set<string>();
   links = links.filter((link) => !seen.has(link.url) && seen.add(link.url));
+  // Without socialLinks (an older client), what it said of the channel, for an update to apply to the
+  // stored links: links then holds at most the channel's own link.
+  const legacyChannel =
+    input.socialLinks === undefined || input.socialLinks === null
+      ? { channel: input.channel === undefined || input.channel === null ? undefined : (links[0]?.url ?? '') }
+      : undefined;
   const photo = normalizePhotoUrl(input.photo ?? '');
   if (photo === null) throw new BadRequestException('photo must be an http(s) URL');
   let otherNames: OtherName[] | undefined;
@@ -92,7 +104,7 @@ export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
     if (problem) throw new BadRequestException(problem);
     otherNames = normalizeOtherNames(input.otherNames);
   }
-  return { name, nameKey: normalizeName(name), photo, links, otherNames };
+  return { name, nameKey: normalizeName(name), photo, links, legacyChannel, otherNames };
 }
 
 /** The warnings field only when there is something to say, so other answers stay as they were. */
@@ -372,18 +384,21 @@ export class CreatorsService {
             'SELECT name, photo FROM creators WHERE id = ?',
             [input.id],
           );
-          const oldLinks = await rows<{ url: string }>(
+          const oldLinks = await rows<SocialLink>(
             manager,
-            'SELECT url FROM social_links WHERE creator_id = ? ORDER BY position, id',
+            'SELECT platform, url FROM social_links WHERE creator_id = ? ORDER BY position, id',
             [input.id],
           );
+          const links = creator.legacyChannel
+            ? linksWithChannel(oldLinks, creator.legacyChannel.channel)
+            : creator.links;
           await manager.update(
             CreatorEntity,
             { id: input.id },
             { name: creator.name, nameKey: creator.nameKey, photo: creator.photo },
           );
           await manager.delete(SocialLinkEntity, { creatorId: input.id });
-          await this.insertLinks(manager, input.id, creator.links);
+          await this.insertLinks(manager, input.id, links);
           if (creator.otherNames) {
             await manager.query('DELETE FROM creator_other_names WHERE creator_id = ?', [input.id]);
             await this.insertOtherNames(manager, input.id, creator.otherNames);
@@ -392,10 +407,10 @@ export class CreatorsService {
           if (old)
             change.summary = creatorEditSummary(
               { name: old.name, photo: old.photo, links: oldLinks.map((l) => l.url) },
-              { name: creator.name, photo: creator.photo, links: creator.links.map((l) => l.url) },
+              { name: creator.name, photo: creator.photo, links: links.map((l) => l.url) },
             );
           const saved = await this.readOne(manager, input.id);
-          return withWarnings(saved, await this.channelWarnings(manager, creator.links[0]?.url, input.id));
+          return withWarnings(saved, await this.channelWarnings(manager, links[0]?.url, input.id));
         },
       ),
     );
