@@ -460,7 +460,8 @@ export function rowWrite(meta: DatasetMeta, i: number, prefix = 'wr'): string {
 export async function runWriteThenReads(
   api: RunningApi,
   meta: DatasetMeta,
-  iterations = 60,
+  // 120, not fewer: the p99 of n rounds is the worst round for n < 100, which measures one stall.
+  iterations = 120,
 ): Promise<WriteThenReads> {
   // From a quiet start: the network analysis that the sections before left running (after their
   // writes) would otherwise share the 2 cores with the first rounds. The row's own writes still

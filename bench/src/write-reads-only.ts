@@ -1,5 +1,5 @@
 /**
- * `npm run bench:write-reads -w @friends/bench -- [--large] [--rounds=60] [--repeat=1]
+ * `npm run bench:write-reads -w @friends/bench -- [--large] [--rounds=120] [--repeat=1]
  * [--compare=<build>] [--cpu-prof=<dir>] [--breakdown] [--node-flags=<flags>]`: only the row "write then its 4 reads"
  * (api-bench.ts runWriteThenReads) on a fresh copy of the cached default or large SQLite set, a new API
  * per run. Each run prints the row's p50 / p99 with the CPU the API process used per round (all its
@@ -135,7 +135,7 @@ function profileByRequest(dir: string, windows: readonly Window[]): void {
 
 async function main(): Promise<void> {
   const { size, cached, buildDir } = await openSectionRun();
-  const rounds = Number(arg('rounds', '60'));
+  const rounds = Number(arg('rounds', '120'));
   const repeat = Number(arg('repeat', '1'));
   const compare = arg('compare', '');
   const profileDir = arg('cpu-prof', '');
