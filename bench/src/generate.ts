@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { canonicalVideoUrl, detectPlatform, normalizeName, seededRandom } from '@friends/shared';
-import { REBUILD_COUNTS_SQL } from '../../api/src/counts/counts-sql';
+import { CountsService } from '../../api/src/counts/counts.service';
 import { pieceToken, videoTitleIndexRows } from '../../api/src/videos/video-title-keys';
 import {
   creatorSearchKeyRows,
@@ -30,7 +30,7 @@ import { MIGRATIONS } from '../../api/src/database/migrations';
 import { BENCH_DIR, CACHE_DIR, arg } from './util';
 
 /** Bump when the shape of the generated data changes: cached databases are then rebuilt. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 export interface Size {
   creators: number;
@@ -319,6 +319,12 @@ export async function sqliteDatabase(size: Size): Promise<CachedDatabase> {
     dataSourceOptions({ type: 'sqlite', path: partial, embedded: false, seedDemo: false }) as never,
   );
   loadSqlite(partial, dataset);
+  await rebuildCounts(
+    dataSourceOptions({ type: 'sqlite', path: partial, embedded: false, seedDemo: false }) as never,
+  );
+  const db = new Database(partial);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
   renameSync(partial, file);
   writeFileSync(metaFile, JSON.stringify(dataset.meta, null, 2));
   return { file, meta: dataset.meta, buildSeconds: (performance.now() - started) / 1000 };
@@ -338,6 +344,23 @@ function searchRows(dataset: Dataset): { keys: SearchKeyRow[]; shorts: SearchSho
     for (const row of creatorSearchShortRows(mine)) shorts.push(row);
   });
   return { keys, shorts };
+}
+
+/**
+ * Every count the API keeps on write (per creator, video, pair, month and period), recomputed from the
+ * loaded rows by the API's own rebuild: the rows bypassed the API, so without it the pairs, months and
+ * periods would be empty and every answer reading them cheap and wrong.
+ */
+async function rebuildCounts(options: ConstructorParameters<typeof DataSource>[0]): Promise<void> {
+  const dataSource = new DataSource({ ...options, entities: [] } as ConstructorParameters<
+    typeof DataSource
+  >[0]);
+  await dataSource.initialize();
+  try {
+    await dataSource.transaction((manager) => new CountsService().rebuildCounts(manager));
+  } finally {
+    await dataSource.destroy();
+  }
 }
 
 /** Runs the API's migrations (the schema is never written twice). */
@@ -388,9 +411,8 @@ function loadSqlite(file: string, dataset: Dataset): void {
         titleKey.run(id, key);
         titleShort.run(id, shorts.map(pieceToken).join(' '));
       });
-      // The rows above bypass the API, so its counts and name-search index kept on write are written
-      // here once (the FTS5 table follows the keys through its trigger).
-      for (const sql of REBUILD_COUNTS_SQL) db.exec(sql);
+      // The rows above bypass the API, so its name-search index kept on write is written here once (the
+      // FTS5 table follows the keys through its trigger); the counts follow (rebuildCounts).
       const { keys, shorts } = searchRows(dataset);
       for (const k of keys) searchKey.run(k.creatorId, k.field, k.initials, k.whole, k.key);
       for (const short of shorts) searchShort.run(short.gram, short.creatorId, short.inName);
@@ -453,7 +475,6 @@ export async function loadMariadb(adminUrl: string, name: string, dataset: Datas
       ['video_id', 'creator_id', 'position'],
       dataset.videos.flatMap((v, i) => v.authors.map((creatorId, position) => [i + 1, creatorId, position])),
     );
-    for (const sql of REBUILD_COUNTS_SQL) await db.query(sql);
     // The name-search index: keys with their ids, the whole keys' trigrams, the short-query pieces.
     const { keys, shorts } = searchRows(dataset);
     await insert(
@@ -493,6 +514,7 @@ export async function loadMariadb(adminUrl: string, name: string, dataset: Datas
   } finally {
     await db.end();
   }
+  await rebuildCounts(dataSourceOptions({ type: 'mysql', url, seedDemo: false }) as never);
   return url;
 }
 
