@@ -13,7 +13,7 @@ import { CreatorPhoto } from '../../../components/creator-photo';
 import { ExportButtons } from '../../../components/export-buttons';
 import { FollowLink } from '../../../components/follow-link';
 import { SafeLink, displayUrl } from '../../../components/safe-link';
-import { Spinner } from '../../../components/spinner';
+import { BackToSearch, ViewStatus, type ViewStatusText } from '../../../components/view-status';
 import { VideoList } from '../../../components/video-list';
 import { ApiClientError } from '@friends/web/api-client';
 import { useCreatorProfile } from '../api/get-creator-profile';
@@ -22,6 +22,13 @@ import { CreatorStats } from './creator-stats';
 import { FrequentCollaborators } from './frequent-collaborators';
 import { Memberships } from './memberships';
 import { SocialLinks } from './social-links';
+
+/** What the page says while it has no creator to show. */
+const STATUS_TEXT: ViewStatusText = {
+  notFound: 'This creator could not be found.',
+  error: 'This creator could not be loaded. Please try again later.',
+  loading: 'Loading creator',
+};
 
 export interface CreatorViewProps extends RemoteViewProps {
   /** Rendered between the collaborators and the videos (the page puts activity and the network there). */
@@ -46,37 +53,10 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
   }, [moreFor, creatorId, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const exportRows = useCallback(() => getAllCreatorVideos(creatorId), [creatorId]);
 
-  const back = (
-    <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
-      <span aria-hidden="true">←</span> Back to Search
-    </button>
-  );
-
-  if (params.creatorId === undefined || (error instanceof ApiClientError && error.status === 404)) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <p className="pr-empty">This creator could not be found.</p>
-      </section>
-    );
-  }
-  if (error) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <p className="pr-banner pr-banner--error" role="alert">
-          This creator could not be loaded. Please try again later.
-        </p>
-      </section>
-    );
-  }
-  if (isPending) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <Spinner label="Loading creator" />
-      </section>
-    );
+  const notFound =
+    params.creatorId === undefined || (error instanceof ApiClientError && error.status === 404);
+  if (notFound || error || isPending) {
+    return <ViewStatus navigate={navigate} notFound={notFound} error={error} text={STATUS_TEXT} />;
   }
 
   const { creator, stats, frequentCollaborators, videosTotal, memberships, collaborationEvents } = data;
@@ -86,7 +66,7 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
       : data.videos;
   return (
     <article className="pr-creator">
-      {back}
+      <BackToSearch navigate={navigate} />
       <header className="pr-profile">
         <CreatorPhoto className="pr-profile__photo" name={creator.name} photo={creator.photo} size={112} />
         <div className="pr-profile__body">

@@ -5,47 +5,27 @@
  */
 import { countOf, eventEvidenceLines, formatDay, safeHref, type RemoteViewProps } from '@friends/shared';
 import { ApiClientError } from '@friends/web/api-client';
-import { Spinner } from '../../../components/spinner';
+import { BackToSearch, ViewStatus, type ViewStatusText } from '../../../components/view-status';
 import { useEvent } from '../api/get-event';
+
+/** What the page says while it has no collab event to show. */
+const STATUS_TEXT: ViewStatusText = {
+  notFound: 'This collab event could not be found.',
+  error: 'The collab event could not be loaded. Please try again later.',
+  loading: 'Loading the collab event',
+};
 
 export function EventView({ navigate, params }: RemoteViewProps) {
   const { data, isPending, error } = useEvent(params.eventId);
   const open = (creatorId: number) => navigate('author-page', { creatorId });
-  const back = (
-    <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
-      <span aria-hidden="true">←</span> Back to Search
-    </button>
-  );
-  if (params.eventId === undefined || (error instanceof ApiClientError && error.status === 404)) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <p className="pr-empty">This collab event could not be found.</p>
-      </section>
-    );
-  }
-  if (error) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <p className="pr-banner pr-banner--error" role="alert">
-          The collab event could not be loaded. Please try again later.
-        </p>
-      </section>
-    );
-  }
-  if (isPending) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <Spinner label="Loading the collab event" />
-      </section>
-    );
+  const notFound = params.eventId === undefined || (error instanceof ApiClientError && error.status === 404);
+  if (notFound || error || isPending) {
+    return <ViewStatus navigate={navigate} notFound={notFound} error={error} text={STATUS_TEXT} />;
   }
   const names = new Map(data.authors.map((author) => [author.id, author.name]));
   return (
     <article className="pr-creator pr-event">
-      {back}
+      <BackToSearch navigate={navigate} />
       <header className="pr-profile">
         <div className="pr-profile__body">
           <p className="pr-event__kind">Collab event</p>

@@ -15,10 +15,18 @@ import {
 import { ApiClientError } from '@friends/web/api-client';
 import { FollowLink } from '../../../components/follow-link';
 import { Spinner } from '../../../components/spinner';
+import { BackToSearch, ViewStatus, type ViewStatusText } from '../../../components/view-status';
 import { useGroup } from '../api/get-group';
 import { useGroupStats } from '../api/get-group-stats';
 import { InsideAcrossChart } from './inside-across-chart';
 import { MemberTimeline } from './member-timeline';
+
+/** What the page says while it has no group to show. */
+const STATUS_TEXT: ViewStatusText = {
+  notFound: 'This group could not be found.',
+  error: 'This group could not be loaded. Please try again later.',
+  loading: 'Loading group',
+};
 
 export interface GroupViewProps extends RemoteViewProps {
   /** Rendered after the chart (the page puts the group's board there). */
@@ -52,43 +60,15 @@ function GroupStatsSection({ groupId }: { groupId: number }) {
 export function GroupView({ navigate, params, extras }: GroupViewProps) {
   const { data, isPending, error } = useGroup(params.groupId);
   const open = (creatorId: number) => navigate('author-page', { creatorId });
-  const back = (
-    <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
-      <span aria-hidden="true">←</span> Back to Search
-    </button>
-  );
-
-  if (params.groupId === undefined || (error instanceof ApiClientError && error.status === 404)) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <p className="pr-empty">This group could not be found.</p>
-      </section>
-    );
-  }
-  if (error) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <p className="pr-banner pr-banner--error" role="alert">
-          This group could not be loaded. Please try again later.
-        </p>
-      </section>
-    );
-  }
-  if (isPending) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <Spinner label="Loading group" />
-      </section>
-    );
+  const notFound = params.groupId === undefined || (error instanceof ApiClientError && error.status === 404);
+  if (notFound || error || isPending) {
+    return <ViewStatus navigate={navigate} notFound={notFound} error={error} text={STATUS_TEXT} />;
   }
 
   const creators = new Set(data.members.map((member) => member.creatorId)).size;
   return (
     <article className="pr-creator pr-group">
-      {back}
+      <BackToSearch navigate={navigate} />
       <header className="pr-profile">
         <div className="pr-profile__body">
           <h2 className="pr-profile__name">{data.name}</h2>

@@ -14,48 +14,28 @@ import {
 import { CreatorPhoto } from '../../../components/creator-photo';
 import { ExportButtons } from '../../../components/export-buttons';
 import { FollowLink } from '../../../components/follow-link';
-import { Spinner } from '../../../components/spinner';
+import { BackToSearch, ViewStatus, type ViewStatusText } from '../../../components/view-status';
 import { VideoList } from '../../../components/video-list';
 import { ApiClientError } from '@friends/web/api-client';
 import { usePair } from '../api/get-pair';
 
 const dayLabel = formatDay;
 
+/** What the page says while it has no pair to show. */
+const STATUS_TEXT: ViewStatusText = {
+  notFound: 'These two creators could not be found.',
+  error: 'The videos together could not be loaded. Please try again later.',
+  loading: 'Loading videos together',
+};
+
 export function PairView({ navigate, params }: RemoteViewProps) {
   const ids = params.pairIds;
   const { data, isPending, error } = usePair(ids);
   const open = (creatorId: number) => navigate('author-page', { creatorId });
-  const back = (
-    <button type="button" className="pr-button pr-back" onClick={() => navigate('search')}>
-      <span aria-hidden="true">←</span> Back to Search
-    </button>
-  );
-
-  if (!ids || (error instanceof ApiClientError && (error.status === 404 || error.status === 400))) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <p className="pr-empty">These two creators could not be found.</p>
-      </section>
-    );
-  }
-  if (error) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <p className="pr-banner pr-banner--error" role="alert">
-          The videos together could not be loaded. Please try again later.
-        </p>
-      </section>
-    );
-  }
-  if (isPending) {
-    return (
-      <section className="pr-creator">
-        {back}
-        <Spinner label="Loading videos together" />
-      </section>
-    );
+  const notFound =
+    !ids || (error instanceof ApiClientError && (error.status === 404 || error.status === 400));
+  if (notFound || error || isPending) {
+    return <ViewStatus navigate={navigate} notFound={notFound} error={error} text={STATUS_TEXT} />;
   }
 
   const { a, b, videos, first, latest, sides, collaborationEvents } = data;
@@ -65,7 +45,7 @@ export function PairView({ navigate, params }: RemoteViewProps) {
   const title = `${a.name} × ${b.name}`;
   return (
     <article className="pr-creator pr-pair">
-      {back}
+      <BackToSearch navigate={navigate} />
       <header className="pr-profile">
         <div className="pr-profile__body">
           <h2 className="pr-profile__name">{title}</h2>
