@@ -6,14 +6,8 @@
  * everything the page computes (stats, export) still read the whole list.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  AUTHOR_ROLE_LABELS,
-  CREW_JOB_LABELS,
-  formatDay,
-  isCollaboration,
-  safeHref,
-  type Video,
-} from '@friends/shared';
+import { AUTHOR_ROLE_LABELS, CREW_JOB_LABELS, isCollaboration, type Video } from '@friends/shared';
+import { VideoMeta } from './video-meta';
 
 /** Rows rendered at first and added per page: about three screens of video rows. */
 export const VIDEO_PAGE_SIZE = 24;
@@ -123,89 +117,71 @@ export function VideoList({
         <p className="pr-empty">{emptyText}</p>
       ) : (
         <ul className="pr-videos" ref={list}>
-          {videos.slice(0, shown).map((video) => {
-            const href = safeHref(video.url);
-            return (
-              <li key={video.id} className="pr-video" tabIndex={-1}>
-                <div className="pr-video__head">
-                  <h4 className="pr-video__title">{video.title}</h4>
-                  {isCollaboration(video) && <span className="pr-pill">Collaboration</span>}
-                  {badge?.(video)}
-                  {video.eventId !== null && onOpenEvent && (
-                    <a
-                      className="pr-pill pr-pill--event"
-                      href={eventHref(video.eventId)}
-                      aria-label={`Collab event: all uploads of ${video.title}`}
-                      onClick={(event) => {
-                        if (
-                          event.button !== 0 ||
-                          event.metaKey ||
-                          event.ctrlKey ||
-                          event.shiftKey ||
-                          event.altKey
-                        )
-                          return;
-                        event.preventDefault();
-                        onOpenEvent(video.eventId!);
-                      }}
-                    >
-                      Collab event
-                    </a>
-                  )}
-                </div>
-                <ul className="pr-chips pr-video__authors" aria-label="Authors">
-                  {video.authors.map((author) => (
-                    <li key={author.id} className="pr-video__author">
-                      {currentIds.includes(author.id) ? (
-                        <span className="pr-chip pr-chip--current" aria-current="true">
-                          {author.name}
-                        </span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="pr-chip pr-chip--button"
-                          onClick={() => onOpen(author.id)}
-                        >
-                          {author.name}
-                        </button>
-                      )}
-                      {/* Roles matter only where several people made the video. */}
-                      {video.authors.length > 1 && (
-                        <span className="pr-role">{AUTHOR_ROLE_LABELS[author.role]}</span>
-                      )}
-                      {author.creditedAs && (
-                        <span className="pr-role pr-role--as">as {author.creditedAs}</span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-                {video.crew.length > 0 && (
-                  <p className="pr-video__crew">
-                    {video.crew.map((credit, i) => (
-                      <span key={`${credit.job}:${credit.name}`}>
-                        {i > 0 && ' · '}
-                        {CREW_JOB_LABELS[credit.job]} {credit.name}
-                      </span>
-                    ))}
-                  </p>
+          {videos.slice(0, shown).map((video) => (
+            <li key={video.id} className="pr-video" tabIndex={-1}>
+              <div className="pr-video__head">
+                <h4 className="pr-video__title">{video.title}</h4>
+                {isCollaboration(video) && <span className="pr-pill">Collaboration</span>}
+                {badge?.(video)}
+                {video.eventId !== null && onOpenEvent && (
+                  <a
+                    className="pr-pill pr-pill--event"
+                    href={eventHref(video.eventId)}
+                    aria-label={`Collab event: all uploads of ${video.title}`}
+                    onClick={(event) => {
+                      if (
+                        event.button !== 0 ||
+                        event.metaKey ||
+                        event.ctrlKey ||
+                        event.shiftKey ||
+                        event.altKey
+                      )
+                        return;
+                      event.preventDefault();
+                      onOpenEvent(video.eventId!);
+                    }}
+                  >
+                    Collab event
+                  </a>
                 )}
-                <div className="pr-video__meta">
-                  {video.date && <time dateTime={video.date}>{formatDay(video.date)}</time>}
-                  {href && (
-                    <a
-                      className="pr-video__watch"
-                      href={href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`Watch ${video.title}`}
-                    >
-                      Watch
-                    </a>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+              </div>
+              <ul className="pr-chips pr-video__authors" aria-label="Authors">
+                {video.authors.map((author) => (
+                  <li key={author.id} className="pr-video__author">
+                    {currentIds.includes(author.id) ? (
+                      <span className="pr-chip pr-chip--current" aria-current="true">
+                        {author.name}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="pr-chip pr-chip--button"
+                        onClick={() => onOpen(author.id)}
+                      >
+                        {author.name}
+                      </button>
+                    )}
+                    {/* Roles matter only where several people made the video. */}
+                    {video.authors.length > 1 && (
+                      <span className="pr-role">{AUTHOR_ROLE_LABELS[author.role]}</span>
+                    )}
+                    {author.creditedAs && <span className="pr-role pr-role--as">as {author.creditedAs}</span>}
+                  </li>
+                ))}
+              </ul>
+              {video.crew.length > 0 && (
+                <p className="pr-video__crew">
+                  {video.crew.map((credit, i) => (
+                    <span key={`${credit.job}:${credit.name}`}>
+                      {i > 0 && ' · '}
+                      {CREW_JOB_LABELS[credit.job]} {credit.name}
+                    </span>
+                  ))}
+                </p>
+              )}
+              <VideoMeta video={video} />
+            </li>
+          ))}
         </ul>
       )}
       {hasMore && (

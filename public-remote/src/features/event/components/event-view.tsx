@@ -3,9 +3,10 @@
  * collaboration by several channels, oldest first, and every creator in it. Reached from the event
  * link on a video row.
  */
-import { countOf, eventEvidenceLines, formatDay, safeHref, type RemoteViewProps } from '@friends/shared';
+import { countOf, eventEvidenceLines, formatDay, type RemoteViewProps } from '@friends/shared';
 import { ApiClientError } from '@friends/web/api-client';
 import { BackToSearch, ViewStatus, type ViewStatusText } from '../../../components/view-status';
+import { VideoMeta } from '../../../components/video-meta';
 import { useEvent } from '../api/get-event';
 
 /** What the page says while it has no collab event to show. */
@@ -63,33 +64,17 @@ export function EventView({ navigate, params }: RemoteViewProps) {
           Uploads ({data.videos.length})
         </h3>
         <ul className="pr-videos">
-          {data.videos.map((video) => {
-            const href = safeHref(video.url);
-            return (
-              <li key={video.id} className="pr-video">
-                <div className="pr-video__head">
-                  <h4 className="pr-video__title">{video.title}</h4>
-                </div>
-                <p className="pr-event__by">
-                  By {video.authorIds.map((id) => names.get(id) ?? `#${id}`).join(', ')}
-                </p>
-                <div className="pr-video__meta">
-                  {video.date && <time dateTime={video.date}>{formatDay(video.date)}</time>}
-                  {href && (
-                    <a
-                      className="pr-video__watch"
-                      href={href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`Watch ${video.title}`}
-                    >
-                      Watch
-                    </a>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {data.videos.map((video) => (
+            <li key={video.id} className="pr-video">
+              <div className="pr-video__head">
+                <h4 className="pr-video__title">{video.title}</h4>
+              </div>
+              <p className="pr-event__by">
+                By {video.authorIds.map((id) => names.get(id) ?? `#${id}`).join(', ')}
+              </p>
+              <VideoMeta video={video} />
+            </li>
+          ))}
         </ul>
       </section>
     </article>
