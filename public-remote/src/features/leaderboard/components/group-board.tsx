@@ -6,7 +6,7 @@ import { formatDay, type LeaderboardCount } from '@friends/shared';
 import { Spinner } from '../../../components/spinner';
 import { useGroupLeaderboard } from '../api/get-group-leaderboard';
 import { CountSelector } from './count-selector';
-import { LeaderboardList } from './leaderboard-list';
+import { LeaderboardLists } from './leaderboard-list';
 
 interface GroupBoardProps {
   groupId: number;
@@ -41,20 +41,7 @@ export function GroupBoard({ groupId, count = 'videos', onCountChange, onOpen }:
             The members of {formatDay(data.asOf)}, ranked by all their collaborations
             {count === 'events' ? ', each collab event counted once' : ''}.
           </p>
-          <div className="pr-leaderboard__lists">
-            <LeaderboardList
-              title="Most Collaborations"
-              unit={count === 'events' ? 'event' : 'collab'}
-              entries={data.mostCollaborations}
-              onOpen={onOpen}
-            />
-            <LeaderboardList
-              title="Most Collaborators"
-              unit="person"
-              entries={data.mostCollaborators}
-              onOpen={onOpen}
-            />
-          </div>
+          <LeaderboardLists board={data} count={count} onOpen={onOpen} />
         </>
       )}
     </section>

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import {
   competitionRanks,
   countOf,
+  type LeaderboardCount,
   type LeaderboardEntry,
   type RankedLeaderboardEntry,
 } from '@friends/shared';
@@ -78,7 +80,7 @@ interface LeaderboardListProps {
  * Tied counts share a rank (and so a medal): 5, 5, 3 rank 1, 1, 3. Names wrap rather than being cut,
  * so a long name is read whole at any width.
  */
-export function LeaderboardList({ title, unit, entries, onOpen }: LeaderboardListProps) {
+function LeaderboardList({ title, unit, entries, onOpen }: LeaderboardListProps) {
   const ranks = competitionRanks(entries.map((entry) => entry.count));
   return (
     <section className="pr-board" aria-label={title}>
@@ -104,5 +106,38 @@ export function LeaderboardList({ title, unit, entries, onOpen }: LeaderboardLis
         ))}
       </div>
     </section>
+  );
+}
+
+interface LeaderboardListsProps {
+  board: {
+    mostCollaborations: LeaderboardListProps['entries'];
+    mostCollaborators: LeaderboardListProps['entries'];
+  };
+  /** What Most Collaborations counts: uploads ('collab') or collab events ('event'). */
+  count: LeaderboardCount;
+  onOpen: (id: number) => void;
+  /** Shown after the two lists, in the same row (a period's new pairs). */
+  children?: ReactNode;
+}
+
+/** A board's two lists side by side: Most Collaborations and Most Collaborators. */
+export function LeaderboardLists({ board, count, onOpen, children }: LeaderboardListsProps) {
+  return (
+    <div className="pr-leaderboard__lists">
+      <LeaderboardList
+        title="Most Collaborations"
+        unit={count === 'events' ? 'event' : 'collab'}
+        entries={board.mostCollaborations}
+        onOpen={onOpen}
+      />
+      <LeaderboardList
+        title="Most Collaborators"
+        unit="person"
+        entries={board.mostCollaborators}
+        onOpen={onOpen}
+      />
+      {children}
+    </div>
   );
 }

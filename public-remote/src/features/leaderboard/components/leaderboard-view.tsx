@@ -22,7 +22,7 @@ import { Spinner } from '../../../components/spinner';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { usePeriodLeaderboard } from '../api/get-period-leaderboard';
 import { CountSelector } from './count-selector';
-import { LeaderboardList } from './leaderboard-list';
+import { LeaderboardLists } from './leaderboard-list';
 import { NewPairs } from './new-pairs';
 import { PeriodSelector } from './period-selector';
 
@@ -83,23 +83,11 @@ export function LeaderboardView({ navigate, params }: RemoteViewProps) {
             : `No collaborations in this period (${PERIOD_LABELS[period]})`}
         </p>
       ) : (
-        <div className="pr-leaderboard__lists">
-          <LeaderboardList
-            title="Most Collaborations"
-            unit={count === 'events' ? 'event' : 'collab'}
-            entries={data.mostCollaborations}
-            onOpen={open}
-          />
-          <LeaderboardList
-            title="Most Collaborators"
-            unit="person"
-            entries={data.mostCollaborators}
-            onOpen={open}
-          />
+        <LeaderboardLists board={data} count={count} onOpen={open}>
           {newPairs && (
             <NewPairs pairs={newPairs} onOpenPair={(a, b) => navigate('pair', { pairIds: [a, b] })} />
           )}
-        </div>
+        </LeaderboardLists>
       )}
     </section>
   );
