@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { defaultAvatarUrl, type CreatorListItem, type Navigate } from '@friends/shared';
 import { CreatorQuickAdd } from '../../../components/creator-quick-add';
 import { PagedList } from '../../../components/paged-list';
+import { RowActions } from '../../../components/row-actions';
 import { FilterBox } from '../../../components/filter-box';
 import { Section } from '../../../components/section';
 import { SocialChips } from '../../../components/social-chips';
@@ -86,7 +87,12 @@ export function CreatorList({
         <span className="admin-creator__count">
           {creator.videoCount} {creator.videoCount === 1 ? 'video' : 'videos'}
         </span>
-        <div className="admin-actions">
+        <RowActions
+          name={creator.name}
+          onHistory={() => navigate('history', { creatorId: creator.id })}
+          onEdit={() => setEditingId(creator.id)}
+          onDelete={() => void confirmAndDelete(creator).then((done) => done && onDeleted(creator))}
+        >
           <button
             type="button"
             className="admin-button"
@@ -94,25 +100,7 @@ export function CreatorList({
           >
             View
           </button>
-          <button
-            type="button"
-            className="admin-button"
-            aria-label={`History of ${creator.name}`}
-            onClick={() => navigate('history', { creatorId: creator.id })}
-          >
-            History
-          </button>
-          <button type="button" className="admin-button" onClick={() => setEditingId(creator.id)}>
-            Edit
-          </button>
-          <button
-            type="button"
-            className="admin-button admin-button--danger"
-            onClick={() => void confirmAndDelete(creator).then((done) => done && onDeleted(creator))}
-          >
-            Delete
-          </button>
-        </div>
+        </RowActions>
       </article>
     );
   };

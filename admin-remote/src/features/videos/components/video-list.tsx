@@ -6,6 +6,7 @@
 import { useDeferredValue, useState, type MouseEvent } from 'react';
 import { EVENT_MIN_VIDEOS, formatDay, MESSAGES, safeHref, type Navigate, type Video } from '@friends/shared';
 import { PagedList } from '../../../components/paged-list';
+import { RowActions } from '../../../components/row-actions';
 import { FilterBox } from '../../../components/filter-box';
 import { Section } from '../../../components/section';
 import { reportError } from '../../../lib/report-error';
@@ -125,26 +126,12 @@ export function VideoList({ navigate, highlightId = null }: VideoListProps) {
             </p>
           )}
         </div>
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="admin-button"
-            aria-label={`History of ${video.title}`}
-            onClick={() => navigate('history', { videoId: video.id })}
-          >
-            History
-          </button>
-          <button type="button" className="admin-button" onClick={() => setEditingId(video.id)}>
-            Edit
-          </button>
-          <button
-            type="button"
-            className="admin-button admin-button--danger"
-            onClick={() => void remove(video)}
-          >
-            Delete
-          </button>
-        </div>
+        <RowActions
+          name={video.title}
+          onHistory={() => navigate('history', { videoId: video.id })}
+          onEdit={() => setEditingId(video.id)}
+          onDelete={() => void remove(video)}
+        />
       </article>
     );
   };
