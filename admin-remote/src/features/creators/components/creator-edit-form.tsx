@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES, type Creator } from '@friends/shared';
 import { CreatorFields, creatorInputFromDraft, draftFromCreator } from '../../../components/creator-fields';
 import { ChannelWarning, warningsText } from '../../../components/channel-warning';
+import { InlineEditForm } from '../../../components/inline-edit-form';
 import { reportError } from '../../../lib/report-error';
 import { useUpdateCreator } from '../api/update-creator';
 
@@ -30,22 +31,14 @@ export function CreatorEditForm({ creator, onDone }: { creator: Creator; onDone:
   };
 
   return (
-    <form
-      className="admin-form admin-edit"
+    <InlineEditForm
+      label={`Edit creator ${creator.name}`}
       onSubmit={save}
-      noValidate
-      aria-label={`Edit creator ${creator.name}`}
+      saving={update.isPending}
+      onCancel={onDone}
     >
       <CreatorFields draft={draft} onChange={setDraft} autoFocus />
       <ChannelWarning url={draft.links[0]?.url ?? ''} exclude={creator.id} />
-      <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={update.isPending}>
-          Save
-        </button>
-        <button type="button" className="admin-button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </InlineEditForm>
   );
 }

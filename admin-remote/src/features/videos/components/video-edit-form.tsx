@@ -1,6 +1,7 @@
 /** Inline edit of one video (docs/product.md §4, §5): Save does nothing without a title and an author. */
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES, type Video } from '@friends/shared';
+import { InlineEditForm } from '../../../components/inline-edit-form';
 import { reportError } from '../../../lib/report-error';
 import { useUpdateVideo } from '../api/update-video';
 import { CreatorPicker } from './creator-picker';
@@ -26,11 +27,11 @@ export function VideoEditForm({ video, onDone }: { video: Video; onDone: () => v
   };
 
   return (
-    <form
-      className="admin-form admin-edit"
+    <InlineEditForm
+      label={`Edit video ${video.title}`}
       onSubmit={save}
-      noValidate
-      aria-label={`Edit video ${video.title}`}
+      saving={updateVideo.isPending}
+      onCancel={onDone}
     >
       <div className="admin-field">
         <label htmlFor={`${id}-title`}>Title</label>
@@ -69,14 +70,6 @@ export function VideoEditForm({ video, onDone }: { video: Video; onDone: () => v
           ) : null
         }
       />
-      <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={updateVideo.isPending}>
-          Save
-        </button>
-        <button type="button" className="admin-button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </InlineEditForm>
   );
 }
