@@ -3,6 +3,7 @@
  * collaborations between two creators, and collaborations per month. Routes, limits and the answers'
  * shapes; the API computes them in SQL, the front ends read exactly these.
  */
+import { formatMonth } from './format';
 import type { CollaborationSide } from './groups';
 import type { Video } from './types';
 
@@ -142,4 +143,19 @@ export function fillActivityMonths(activity: readonly ActivityMonth[]): Activity
     });
   }
   return filled;
+}
+
+/**
+ * What a filled activity (fillActivityMonths) comes to, said after its chart's title wherever the chart
+ * is drawn: '3 from Nov 2023 to Mar 2024, most in Mar 2024 (2)'. Empty when there are no months.
+ */
+export function activitySummary(months: readonly ActivityMonth[]): string {
+  const first = months[0];
+  const last = months[months.length - 1];
+  if (!first || !last) return '';
+  const total = months.reduce((sum, month) => sum + month.count, 0);
+  const max = Math.max(...months.map((month) => month.count));
+  const busiest = max > 0 ? months.find((month) => month.count === max) : undefined;
+  const most = busiest ? `, most in ${formatMonth(busiest.month)} (${max})` : '';
+  return `${total} from ${formatMonth(first.month)} to ${formatMonth(last.month)}${most}`;
 }

@@ -1,5 +1,5 @@
 /** 'Collaborations per Month': one SVG bar per month (empty months as 0), with a readable summary. */
-import { fillActivityMonths, formatMonth } from '@friends/shared';
+import { activitySummary, fillActivityMonths, formatMonth } from '@friends/shared';
 import { Section } from '../../../components/section';
 import { useActivity } from '../api/get-activity';
 
@@ -11,13 +11,8 @@ export function ActivityChart() {
   const activity = useActivity();
   const months = fillActivityMonths(activity.data ?? []);
   const max = Math.max(1, ...months.map((month) => month.count));
-  const total = months.reduce((sum, month) => sum + month.count, 0);
-  const busiest = months.find((month) => month.count === max);
   const slot = WIDTH / Math.max(1, months.length);
-  const summary =
-    months.length === 0
-      ? ''
-      : `Collaborations per month: ${total} from ${monthLabel(months[0]!.month)} to ${monthLabel(months[months.length - 1]!.month)}${busiest ? `, most in ${monthLabel(busiest.month)} (${max})` : ''}`;
+  const summary = `Collaborations per month: ${activitySummary(months)}`;
   return (
     <Section title="Collaborations per Month">
       {activity.isPending ? (

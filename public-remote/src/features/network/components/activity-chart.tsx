@@ -1,5 +1,5 @@
 /** Collaborations per month as a small SVG bar chart (no chart library): one bar per month, gaps as 0. */
-import { fillActivityMonths, formatMonth, type Activity } from '@friends/shared';
+import { activitySummary, fillActivityMonths, formatMonth, type Activity } from '@friends/shared';
 
 const WIDTH = 640;
 const HEIGHT = 120;
@@ -11,20 +11,18 @@ export function ActivityChart({ activity, title }: { activity: Activity; title: 
   const months = fillActivityMonths(activity);
   if (months.length === 0) return <p className="pr-empty">No dated collaborations yet</p>;
   const max = Math.max(...months.map((month) => month.count));
-  const busiest = months.find((month) => month.count === max) ?? months[0]!;
-  const total = months.reduce((sum, month) => sum + month.count, 0);
   const slot = WIDTH / months.length;
   const bar = Math.max(1, slot * 0.8);
   const first = months[0]!;
   const last = months[months.length - 1]!;
-  const summary = `${title}: ${total} from ${monthLabel(first.month)} to ${monthLabel(last.month)}, most in ${monthLabel(busiest.month)} (${max})`;
+  const summary = activitySummary(months);
   return (
     <figure className="pr-activity">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
         className="pr-activity__chart"
         role="img"
-        aria-label={summary}
+        aria-label={`${title}: ${summary}`}
         preserveAspectRatio="none"
       >
         {months.map((month, index) => {
@@ -46,7 +44,7 @@ export function ActivityChart({ activity, title }: { activity: Activity; title: 
       </svg>
       <figcaption className="pr-activity__caption">
         <span>{monthLabel(first.month)}</span>
-        <span>{summary.slice(title.length + 2)}</span>
+        <span>{summary}</span>
         <span>{monthLabel(last.month)}</span>
       </figcaption>
       {/* The numbers behind the bars, for screen readers and anyone who wants them exactly. */}
