@@ -163,6 +163,27 @@ describe('duplicates by folded name', () => {
     expect(groups).toContainEqual([a.id, b.id]);
     expect(groups).toContainEqual([c.id, d.id]);
   });
+
+  it('counts other names: a new Usada Pekora, and ペコラ against an other name ぺこら', async () => {
+    const duplicateIds = async () =>
+      (
+        (await admin(t).get(API_ROUTES.creatorsDuplicates).query({ limit: 200 }).expect(200))
+          .body as DuplicateGroupPage
+      ).items.map((group) => group.map((item) => item.id));
+    const pekora = idByName.get('兎田ぺこら') as number;
+    const romaji = await createCreator(t, 'Usada Pekora');
+    expect(await duplicateIds()).toContainEqual([pekora, romaji.id]);
+
+    const fan = await createCreator(t, { name: 'Pekora Fan Club', otherNames: [{ name: 'ぺこらファン' }] });
+    const katakana = await createCreator(t, 'ペコラファン');
+    expect(await duplicateIds()).toContainEqual([fan.id, katakana.id]);
+    // A change to the other names alone is seen at once: the group goes when the other name does.
+    await admin(t)
+      .put(API_ROUTES.creators)
+      .send({ id: fan.id, name: 'Pekora Fan Club', otherNames: [] })
+      .expect(200);
+    expect((await duplicateIds()).flat()).not.toContain(katakana.id);
+  });
 });
 
 describe('POST /api/creators: bad other names', () => {

@@ -45,6 +45,20 @@ describe('findDuplicateGroups', () => {
     expect(findDuplicateGroups(items).map((group) => group.map((item) => item.id))).toEqual([[1, 2, 3]]);
   });
 
+  it('counts other names as names: Usada Pekora, and ペコラ against an other name ぺこら', () => {
+    const items = [
+      { id: 1, name: '兎田ぺこら', otherNames: [{ name: 'Usada Pekora', lang: 'ja-Latn' }] },
+      { id: 2, name: 'Someone' },
+      { id: 3, name: 'usada  pekora' },
+      { id: 4, name: 'Pekora Fan', otherNames: [{ name: 'ぺこら' }] },
+      { id: 5, name: 'ペコラ' },
+    ];
+    expect(findDuplicateGroups(items).map((group) => group.map((item) => item.id))).toEqual([
+      [1, 3],
+      [4, 5],
+    ]);
+  });
+
   it('returns no group when all names differ, and ignores blank names', () => {
     expect(findDuplicateGroups([c(1, 'A'), c(2, 'B'), c(3, ' '), c(4, '')])).toEqual([]);
   });

@@ -15,13 +15,23 @@ export function normalizeName(name: string): string {
 interface Named {
   id: number;
   name: string;
-  aliases?: string[];
+  aliases?: readonly string[];
+  /** Other names (兎田ぺこら's Usada Pekora), with or without their language tags. */
+  otherNames?: readonly { name: string }[];
 }
 
+/** Every name an item goes by: its name, its aliases and its other names. */
+const namesOf = (item: Named): string[] => [
+  item.name,
+  ...(item.aliases ?? []),
+  ...(item.otherNames ?? []).map((other) => other.name),
+];
+
 /**
- * Groups of two or more items sharing a folded name (foldText: ぺこら = ペコラ, José = Jose), where aliases count as names (docs/architecture.md
- * departure 9), transitively: A's alias equal to B's name and B's alias equal to C's name is one group.
- * Groups come in the order of their first member, members in input order.
+ * Groups of two or more items sharing a folded name (foldText: ぺこら = ペコラ, José = Jose), where
+ * aliases (docs/architecture.md departure 9) and other names count as names, transitively: A's alias
+ * equal to B's name and B's other name equal to C's name is one group. Groups come in the order of
+ * their first member, members in input order.
  */
 export function findDuplicateGroups<T extends Named>(items: T[]): T[][] {
   const parent = items.map((_, index) => index);
@@ -32,7 +42,7 @@ export function findDuplicateGroups<T extends Named>(items: T[]): T[][] {
   };
   const firstIndexByName = new Map<string, number>();
   items.forEach((item, index) => {
-    for (const name of [item.name, ...(item.aliases ?? [])]) {
+    for (const name of namesOf(item)) {
       const key = foldText(name);
       if (!key) continue;
       const earlier = firstIndexByName.get(key);

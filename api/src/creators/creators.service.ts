@@ -247,7 +247,7 @@ export class CreatorsService {
     const groups = await this.cache.value(
       'creators:duplicate-groups',
       () => this.tx.read((manager) => findDuplicateIdGroups(manager)),
-      ['creators', 'creator_aliases'],
+      ['creators', 'creator_aliases', 'creator_other_names'],
     );
     const shown = groups.slice(page.offset, page.offset + page.limit);
     return this.tx.read(async (manager): Promise<DuplicateGroupPage> => {
