@@ -125,7 +125,7 @@ describe(`search terms (${TEST_DB})`, () => {
     await createCreator(t, 'Abc Searchable');
     const routes = [API_ROUTES.creatorsSearch, API_ROUTES.creatorsSearchIds, API_ROUTES.videosSearch];
     for (const route of routes) {
-      for (const q of ['ab\u0000c', '\u0000', 'a\u0007', 'x\u001b[0m', 'a\u200bb', 'a\nb', '\u202eab']) {
+      for (const q of ['ab\u0000c', '\u0000', 'a\u0007', 'x\u001b[0m', 'a\nb', 'a\tb', 'a\u007fb']) {
         const res = await admin(t).get(`${route}?q=${encodeURIComponent(q)}`);
         expect([route, q, res.status]).toEqual([route, q, 400]);
         expect(res.body).toEqual({
@@ -133,6 +133,23 @@ describe(`search terms (${TEST_DB})`, () => {
         });
       }
       expect((await admin(t).get(`${route}?q=${encodeURIComponent('Abc')}`)).status).toBe(200);
+    }
+  });
+
+  it('invisible characters in ?q= are dropped: the same answer as without them', async () => {
+    await createCreator(t, 'Def Searchable');
+    const routes = [API_ROUTES.creatorsSearch, API_ROUTES.creatorsSearchIds, API_ROUTES.videosSearch];
+    const get = (route: string, q: string) => admin(t).get(`${route}?q=${encodeURIComponent(q)}`);
+    for (const route of routes) {
+      const plain = await get(route, 'Def');
+      expect(plain.status).toBe(200);
+      const all = await get(route, '');
+      for (const q of ['D\u200bef', '\u202eDef\u202c', '\u200eD\u00ade\u2060f\ufeff', 'De\u200df']) {
+        const res = await get(route, q);
+        expect([route, q, res.status, res.body]).toEqual([route, q, 200, plain.body]);
+      }
+      const invisible = await get(route, '\u200b\u2066\u2069');
+      expect([route, invisible.status, invisible.body]).toEqual([route, 200, all.body]);
     }
   });
 });

@@ -4,6 +4,7 @@
  * docs/product.md "Names in every script"; in short, two spellings a reader would call the same name
  * fold to the same key, and nothing is guessed (no romanisation).
  */
+import { dropInvisibleCharacters } from './text';
 
 /** Latin, Greek and Cyrillic letters (and script-less bases) lose their accents; other scripts keep their marks. */
 const ACCENTED_SCRIPTS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\s]/u;
@@ -11,8 +12,6 @@ const ACCENTED_SCRIPTS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p
 const MARK_RUNS = /(^|[^\p{Mn}])(\p{Mn}+)/gu;
 /** Katakana letters and iteration marks that have a hiragana twin 0x60 code points below. */
 const KATAKANA = /[\u30A1-\u30F6\u30FD\u30FE]/g;
-/** Characters that take up no room and carry no letter: zero-width space, word joiner, BOM, soft hyphen. */
-const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
 const FINAL_SIGMA = /ς/g;
 const SHARP_S = /ß/g;
 const SPACES = /\s+/g;
@@ -23,13 +22,13 @@ const ASCII = /^[\p{ASCII}]*$/u;
  * Unicode case folding (ß → ss, final sigma → σ); nonspacing marks removed from Latin, Greek and
  * Cyrillic letters (é → e, ё → е, ί → ι) and wherever they have no letter of another script to sit on,
  * while kana voicing marks and the marks of other scripts stay (は, ば and ぱ differ); katakana as
- * hiragana (ペコラ = ぺこら); variation selectors and invisible characters dropped; spaces collapsed and
- * trimmed. Emoji stay. Idempotent: foldText(foldText(x)) === foldText(x).
+ * hiragana (ペコラ = ぺこら); variation selectors and invisible characters dropped (the invisible
+ * ones: dropInvisibleCharacters, what a search query ignores); spaces collapsed and trimmed. Emoji stay. Idempotent: foldText(foldText(x)) === foldText(x).
  */
 export function foldText(text: string): string {
   // Plain ASCII (most names and every generated one) folds by lowercasing alone.
   if (ASCII.test(text)) return text.toLowerCase().replace(SPACES, ' ').trim();
-  const cased = text
+  const cased = dropInvisibleCharacters(text)
     .normalize('NFKC')
     // Upper then lower applies the full (one-to-many) foldings: ß → SS → ss, ᾳ → ΑΙ → αι, ŉ → ʼN → ʼn.
     .toUpperCase()
@@ -44,7 +43,6 @@ export function foldText(text: string): string {
   return unmarked
     .replace(KATAKANA, (letter) => String.fromCharCode(letter.charCodeAt(0) - 0x60))
     .normalize('NFC')
-    .replace(INVISIBLE, '')
     .replace(SPACES, ' ')
     .trim();
 }

@@ -4,27 +4,13 @@
  * like the name; checked the same way by the admin form and the API.
  */
 import { LIMITS } from './constants';
-import { hasUnsafeCharacters } from './text';
+import { hasInvisibleCharacters, hasUnsafeCharacters } from './text';
 
 export interface OtherName {
   name: string;
   /** A BCP 47 tag in its canonical form (`ja`, `ja-Latn`, `ko`, `ru-Latn`); absent when not given. */
   lang?: string;
 }
-
-/**
- * Characters that show nothing and would make a name look like another: zero-width spaces and joiners
- * outside emoji, word joiners, BOM, soft hyphens, Hangul fillers, Mongolian vowel separator, and the
- * other default-ignorable code points. The zero-width joiner, variation selectors and tag characters
- * stay allowed: emoji sequences need them.
- */
-const INVISIBLE_FORMATS =
-  /[\u00AD\u061C\u115F\u1160\u200B\u200C\u200E\u200F\u2060-\u206F\u3164\uFEFF\uFFA0\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}]/u;
-/** Invisible nonspacing marks, one alternative each (a mark inside a character class would join the one before). */
-const INVISIBLE_MARKS = /\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F/u;
-
-export const hasInvisibleCharacters = (text: string): boolean =>
-  INVISIBLE_FORMATS.test(text) || INVISIBLE_MARKS.test(text);
 
 /**
  * A private-use tag (`x-whatever`): valid BCP 47 (RFC 5646 `privateuse`), though not a locale Intl

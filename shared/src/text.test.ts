@@ -1,4 +1,10 @@
-import { hasUnsafeCharacters, stripUnsafeCharacters, toPlainText } from './text';
+import {
+  dropInvisibleCharacters,
+  hasInvisibleCharacters,
+  hasUnsafeCharacters,
+  stripUnsafeCharacters,
+  toPlainText,
+} from './text';
 
 describe('hasUnsafeCharacters', () => {
   it.each([
@@ -84,5 +90,40 @@ describe('invisible characters and noncharacters', () => {
   it('keeps visible text of every script, emoji and astral letters', () => {
     for (const text of ['José Ñúñez', '山田 太郎', 'Ана', 'محمد', 'नमस्ते', '🎸 Band', '𝒜𝓃𝓃', 'Ann\u{1F600}'])
       expect(hasUnsafeCharacters(text)).toBe(false);
+  });
+});
+
+describe('dropInvisibleCharacters (what a search query ignores)', () => {
+  it.each([
+    ['a zero-width space', 'ペ\u200Bコラ', 'ペコラ'],
+    ['a zero-width non-joiner', 'pe\u200Ckora', 'pekora'],
+    ['a word joiner and a BOM', '\uFEFFpe\u2060kora', 'pekora'],
+    ['a soft hyphen', 'pe\u00ADkora', 'pekora'],
+    ['directional marks', '\u200Epekora\u200F', 'pekora'],
+    ['embeddings and overrides', '\u202A\u202B\u202C\u202D\u202Epekora', 'pekora'],
+    ['isolates', '\u2066\u2067\u2068pekora\u2069', 'pekora'],
+    ['Hangul fillers', '\u3164한\uFFA0글', '한글'],
+    ['a joiner between letters', 'pe\u200Dkora', 'pekora'],
+    ['only invisible characters', '\u200B\u200C\u2060\uFEFF\u00AD\u202E', ''],
+  ])('drops %s', (_, text, expected) => {
+    expect(dropInvisibleCharacters(text)).toBe(expected);
+    expect(hasInvisibleCharacters(dropInvisibleCharacters(text))).toBe(false);
+  });
+
+  it('keeps the joiner, variation selectors and tags of emoji sequences', () => {
+    for (const emoji of [
+      '👩\u200D🎤',
+      '❤\uFE0F',
+      '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+    ]) {
+      expect(dropInvisibleCharacters(`${emoji} fan`)).toBe(`${emoji} fan`);
+    }
+  });
+
+  it('leaves controls, noncharacters and lone surrogates for hasUnsafeCharacters to refuse', () => {
+    for (const text of ['a\u0000b', 'a\u0007b', 'a\nb', 'a\u007Fb', 'a\uFFFFb', 'a\uD83Db']) {
+      expect(dropInvisibleCharacters(text)).toBe(text);
+      expect(hasUnsafeCharacters(dropInvisibleCharacters(text))).toBe(true);
+    }
   });
 });

@@ -57,3 +57,36 @@ export function toPlainText(text: string, options: { multiline?: boolean } = {})
     .replace(STRAY_JOINERS, '')
     .replace(STRIP, '');
 }
+
+/**
+ * Characters that show nothing and would make a name look like another (docs/product.md "Names in every
+ * script"): zero-width spaces and joiners outside emoji, word joiners, BOM, soft hyphens, Hangul fillers,
+ * Mongolian vowel separator, and the other default-ignorable code points. The zero-width joiner,
+ * variation selectors and tag characters stay allowed: emoji sequences need them.
+ */
+const INVISIBLE_FORMATS =
+  /[\u00AD\u061C\u115F\u1160\u200B\u200C\u200E\u200F\u2060-\u206F\u3164\uFEFF\uFFA0\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}]/u;
+/** Invisible nonspacing marks, one alternative each (a mark inside a character class would join the one before). */
+const INVISIBLE_MARKS = /\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F/u;
+
+/** True when a name holds an invisible character (above): names refuse them, with a 400 naming the field. */
+export const hasInvisibleCharacters = (text: string): boolean =>
+  INVISIBLE_FORMATS.test(text) || INVISIBLE_MARKS.test(text);
+
+/**
+ * Every character a search drops: the invisible ones above, the bidirectional embeddings, overrides
+ * and isolates, and a zero-width joiner outside an emoji sequence (one inside, as in 👩‍🎤, is kept).
+ */
+const IGNORABLE = new RegExp(`[${BIDI}]|${INVISIBLE_FORMATS.source}|${INVISIBLE_MARKS.source}`, 'gu');
+
+/**
+ * `text` without the characters that show nothing (zero-width spaces and joiners outside emoji,
+ * directional marks and overrides, word joiners, BOM, soft hyphens, fillers): what a search query
+ * pasted from a chat ("ペ\u200Bコラ") means. Names refuse these characters; a search ignores them,
+ * so a query made only of them is the empty search. Controls, noncharacters and lone surrogates are
+ * not dropped (hasUnsafeCharacters still tells them). foldText drops them too.
+ */
+export function dropInvisibleCharacters(text: string): string {
+  const kept = text.replace(IGNORABLE, '');
+  return kept.includes('\u200D') ? kept.replace(STRAY_JOINERS, '') : kept;
+}

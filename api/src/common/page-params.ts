@@ -1,4 +1,5 @@
 import {
+  dropInvisibleCharacters,
   hasUnsafeCharacters,
   UNSAFE_TEXT_MESSAGE,
   MAX_WITH_NAMES,
@@ -71,15 +72,20 @@ export const PageQuery =
     })(target, key, descriptor);
   };
 
-/** `?q=`: one search text of at most PAGING.maxTerm characters ('' when absent). */
+/**
+ * `?q=`: one search text of at most PAGING.maxTerm characters ('' when absent), without the invisible
+ * characters a paste brings (shared dropInvisibleCharacters: "ペ\u200Bコラ" is ペコラ, a query of only
+ * those is the empty search). Control characters (tab and line breaks included), noncharacters and lone
+ * surrogates are still a 400: a NUL ends the text for the full-text parsers, and no name holds them.
+ */
 export function parseTerm(query: Record<string, unknown>): string {
   const value = query.q;
   if (value === undefined) return '';
   if (typeof value !== 'string' || value.length > PAGING.maxTerm)
     throw new BadRequestException(`q must be one text of at most ${PAGING.maxTerm} characters`);
-  // A NUL ends the text for the full-text parsers, and nothing stored holds these characters anyway.
-  if (hasUnsafeCharacters(value)) throw new BadRequestException(`q ${UNSAFE_TEXT_MESSAGE}`);
-  return value;
+  const term = dropInvisibleCharacters(value);
+  if (hasUnsafeCharacters(term)) throw new BadRequestException(`q ${UNSAFE_TEXT_MESSAGE}`);
+  return term;
 }
 
 const readTerm = createParamDecorator((_: unknown, context: ExecutionContext): string => {

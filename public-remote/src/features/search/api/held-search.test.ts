@@ -62,6 +62,27 @@ describe('heldMatches', () => {
   });
 });
 
+describe('invisible characters in the term', () => {
+  const pekora = creator(1, '兎田ぺこら', { otherNames: [{ name: 'Usada Pekora', lang: 'ja-Latn' }] });
+  const rows = [pekora, creator(2, 'Bo'), creator(3, 'ペコラ Fan'), creator(4, 'Kai')];
+  const held = [{ text: '', pages: [page(4, ...rows)] }];
+
+  it('are ignored, as the server drops them: ペ\u200Bコラ paints what ペコラ paints', () => {
+    const plain = heldMatches(held, 'ペコラ');
+    expect(plain?.items.map((item) => item.id)).toEqual([1, 3]);
+    for (const text of ['ペ\u200Bコラ', '\u202Eペコラ\u202C', 'ぺ\u00ADこ\u2060ら\uFEFF']) {
+      expect(heldMatches(held, text)?.items).toEqual(plain?.items);
+    }
+    expect(heldMatches(held, 'u\u200Esa\u200Cda')?.items).toEqual([pekora]);
+    expect(narrows(nameLookup('ペコ'), nameLookup('ペ\u200Bコラ'))).toBe(true);
+  });
+
+  it('alone are the empty search: every held row', () => {
+    expect(nameLookup('\u200B\u2060\u200F').mode).toBe('all');
+    expect(heldMatches(held, '\u200B\u2060\u200F')?.items).toEqual(rows);
+  });
+});
+
 describe('lookahead', () => {
   // 300 creators; every third one has a 'k' in the name, every ninth a 'ka', every 27th a 'kar'.
   const many = Array.from({ length: 300 }, (_, i) =>
