@@ -118,6 +118,25 @@ describe('CreatorView', () => {
     expect(other.closest('p')).toHaveTextContent('Also known as: エイダ・ルーメン');
   });
 
+  it('puts the separator between other names outside their lang spans: each span holds its name alone', async () => {
+    const otherNames = [
+      { name: 'エイダ・ルーメン', lang: 'ja' },
+      { name: 'Eida Rumen', lang: 'ja-Latn' },
+      { name: 'Ада Люмен' },
+    ];
+    renderProfile({ ...PROFILE, creator: { ...PROFILE.creator, otherNames } });
+    await screen.findByRole('heading', { name: 'Ada Lumen', level: 2 });
+    const line = screen.getByText(/Also known as/).closest('p') as HTMLElement;
+    expect(line).toHaveTextContent('Also known as: エイダ・ルーメン · Eida Rumen · Ада Люмен');
+    const spans = otherNames.map((other) => screen.getByText(other.name));
+    expect(spans.map((span) => [span.textContent, span.getAttribute('lang')])).toEqual([
+      ['エイダ・ルーメン', 'ja'],
+      ['Eida Rumen', 'ja-Latn'],
+      ['Ада Люмен', null],
+    ]);
+    for (const span of spans) expect(span.parentElement).toBe(line);
+  });
+
   it('shows no other-names line for a creator without any', async () => {
     renderProfile({ ...PROFILE, creator: { ...PROFILE.creator, otherNames: [] } });
     await screen.findByRole('heading', { name: 'Ada Lumen', level: 2 });

@@ -2,7 +2,7 @@
  * docs/product.md §2 author-page. When the requested id was merged away the API answers with the primary; the
  * host then rewrites the address to the primary's id.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useState, type ReactNode } from 'react';
 import {
   SHARE_ROUTES,
   VIDEO_EXPORT_COLUMNS,
@@ -74,11 +74,12 @@ export function CreatorView({ navigate, params, extras }: CreatorViewProps) {
           {creator.otherNames.length > 0 && (
             <p className="pr-profile__other-names">
               <span className="pr-visually-hidden">Also known as: </span>
+              {/* The separator stays outside each name's span: its lang and a screen reader see the name alone. */}
               {creator.otherNames.map((other, index) => (
-                <span key={`${other.name}-${index}`} lang={other.lang}>
+                <Fragment key={`${other.name}-${index}`}>
                   {index > 0 && ' · '}
-                  {other.name}
-                </span>
+                  <span lang={other.lang}>{other.name}</span>
+                </Fragment>
               ))}
             </p>
           )}
