@@ -960,6 +960,38 @@ describe(`backup import checks (${TEST_DB})`, () => {
     });
   });
 
+  it('restores names written in NFD as the API stores them, in NFC, and refuses an NFD repeat of a name', async () => {
+    const target = await appOn('test-db');
+    const nfd = spoiled((d) => {
+      d.creators[0]!.name = 'Beyonce\u0301';
+      d.creators[0]!.aliases = [{ name: 'Zoe\u0308', mergedCreatorId: null }];
+      d.creators[0]!.otherNames = [{ name: 'ヘ\u3099ヨンセ', lang: 'ja' }];
+      d.groups[0]!.name = 'Cafe\u0301 Team';
+    });
+    const res = await admin(target).post(BACKUP_ROUTES.backup).send(nfd);
+    expect(res.status).toBe(201);
+    const restored = await exportOf(target);
+    expect(restored.creators[0]).toMatchObject({
+      name: 'Beyoncé',
+      aliases: [{ name: 'Zoë', mergedCreatorId: null }],
+      otherNames: [{ name: 'ベヨンセ', lang: 'ja' }],
+    });
+    expect(restored.groups[0]!.name).toBe('Café Team');
+    // Before names were kept in NFC, Beyoncé could be there twice; such a backup names the repeat.
+    const twice = await appOn('test-db');
+    const repeat = await admin(twice)
+      .post(BACKUP_ROUTES.backup)
+      .send(
+        spoiled((d) => {
+          d.creators[0]!.name = 'Beyoncé';
+          d.creators[1]!.name = 'Beyonce\u0301';
+        }),
+      );
+    expect(repeat.status).toBe(400);
+    expect(repeat.body.error).toContain('creators[1].name');
+    await expectEmpty(twice);
+  });
+
   it('restores a version 2 backup taken before the boilerplate counts were kept, without them', async () => {
     const target = await appOn('test-db');
     const { channelNameCounts, ...older } = valid();

@@ -186,6 +186,62 @@ describe('duplicates by folded name', () => {
   });
 });
 
+describe('names stored in NFC', () => {
+  const NFD_BEYONCE = 'Beyonce\u0301 Nfc';
+
+  it('an NFD spelling of an existing name answers the 409 the NFC spelling does', async () => {
+    const made = await createCreator(t, 'Beyoncé Nfc');
+    const nfc = await admin(t).post(API_ROUTES.creators).send({ name: 'Beyoncé Nfc' });
+    const nfd = await admin(t).post(API_ROUTES.creators).send({ name: NFD_BEYONCE });
+    expect(nfc.status).toBe(409);
+    expect([nfd.status, nfd.body]).toEqual([409, nfc.body]);
+    const other = await createCreator(t, 'Someone Else Nfc');
+    const rename = await admin(t).put(API_ROUTES.creators).send({ id: other.id, name: NFD_BEYONCE });
+    expect([rename.status, rename.body]).toEqual([409, nfc.body]);
+    expect((await t.http().get(API_ROUTES.creatorProfile(made.id)).expect(200)).body.creator.name).toBe(
+      'Beyoncé Nfc',
+    );
+  });
+
+  it('a name and other names sent in NFD are stored and answered in NFC', async () => {
+    const made = await createCreator(t, {
+      name: 'Zoe\u0308 Nfd',
+      otherNames: [{ name: 'ソ\u3099ーイ', lang: 'ja' }, { name: '\u1112\u1161\u11AB' }],
+    });
+    expect(made.name).toBe('Zoë Nfd');
+    expect(made.otherNames).toEqual([{ name: 'ゾーイ', lang: 'ja' }, { name: '한' }]);
+    const profile = (await t.http().get(API_ROUTES.creatorProfile(made.id)).expect(200))
+      .body as CreatorProfile;
+    expect([profile.creator.name, profile.creator.otherNames]).toEqual([made.name, made.otherNames]);
+    expect((await search('zoë')).items.map((c) => c.id)).toEqual([made.id]);
+    const renamed = await admin(t)
+      .put(API_ROUTES.creators)
+      .send({ id: made.id, name: 'Noe\u0308l Nfd' })
+      .expect(200);
+    expect((renamed.body as Creator).name).toBe('Noël Nfd');
+  });
+
+  it('counts an NFD name as the NFC name it is stored as: 100 é sent as e + U+0301 fit', async () => {
+    const made = await createCreator(t, {
+      name: 'e\u0301'.repeat(LIMITS.creatorName),
+      otherNames: [{ name: 'a\u0301'.repeat(LIMITS.creatorName) }],
+    });
+    expect(made.name).toBe('é'.repeat(LIMITS.creatorName));
+    expect(made.otherNames).toEqual([{ name: 'á'.repeat(LIMITS.creatorName) }]);
+  });
+
+  it('names still refuse invisible characters, naming the field', async () => {
+    for (const [body, field] of [
+      [{ name: 'Bey\u200Bonce\u0301' }, 'name'],
+      [{ name: 'Fine Nfc', otherNames: [{ name: 'Bey\u200Bonce\u0301' }] }, 'otherNames'],
+    ] as const) {
+      const response = await admin(t).post(API_ROUTES.creators).send(body);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toContain(field);
+    }
+  });
+});
+
 describe('POST /api/creators: bad other names', () => {
   it.each([
     ['blank', [{ name: '   ' }], 'otherNames'],

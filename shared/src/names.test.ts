@@ -4,6 +4,7 @@ import {
   linksWithChannel,
   normalizeName,
   normalizeSocialLinks,
+  storedName,
 } from './names';
 
 describe('normalizeName', () => {
@@ -14,8 +15,23 @@ describe('normalizeName', () => {
     ['Ann\n Bo', 'ann bo'],
     ['', ''],
     ['   ', ''],
+    ['Beyonce\u0301', 'beyoncé'],
+    ['BEYONCE\u0301', 'beyoncé'],
   ])('%j → %j', (name, expected) => {
     expect(normalizeName(name)).toBe(expected);
+  });
+});
+
+describe('storedName', () => {
+  it.each([
+    ['Beyonce\u0301', 'Beyoncé'],
+    ['  Zoe\u0308   Bo ', 'Zoë Bo'],
+    ['\u1112\u1161\u11AB\u1100\u1173\u11AF', '한글'],
+    ['ヘ\u309Aコラ', 'ペコラ'],
+    ['ｶﾞ', 'ｶﾞ'], // NFC, not NFKC: the half-width spelling is kept as typed (search folds it)
+  ])('%j → %j (NFC, trimmed, spaces collapsed)', (name, expected) => {
+    expect(storedName(name)).toBe(expected);
+    expect(storedName(name)).toBe(storedName(name).normalize('NFC'));
   });
 });
 

@@ -4,12 +4,21 @@ import { detectPlatform } from './platform';
 import type { SocialLink } from './types';
 
 /**
- * Lowercased, trimmed, inner whitespace collapsed: the uniqueness key of a name (creators.name_key), so
- * 'Ann Bo' and 'ann  bo' cannot both be creators. Spellings that differ by more than case (ぺこら and
- * ペコラ, José and Jose) may both exist and are offered as duplicates, compared through foldText.
+ * A name as stored (creators' names, other names, aliases, groups; docs/product.md "Names in every
+ * script"): in Unicode NFC, so Beyoncé typed with a combining accent (e + U+0301) is stored as the one
+ * character é and is the same name in bytes; trimmed, inner whitespace collapsed.
+ */
+export function storedName(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * storedName lowercased: the uniqueness key of a name (creators.name_key), so 'Ann Bo', 'ann  bo' and
+ * an NFD 'Ann Bo' cannot all be creators. Spellings that differ by more than case (ぺこら and ペコラ,
+ * José and Jose) may both exist and are offered as duplicates, compared through foldText.
  */
 export function normalizeName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return storedName(name).toLowerCase();
 }
 
 interface Named {

@@ -4,6 +4,7 @@
  * like the name; checked the same way by the admin form and the API.
  */
 import { LIMITS } from './constants';
+import { storedName } from './names';
 import { hasInvisibleCharacters, hasUnsafeCharacters } from './text';
 
 export interface OtherName {
@@ -56,7 +57,7 @@ export const OTHER_NAME_MESSAGES = {
 export function otherNamesError(list: readonly { name: string; lang?: string | null }[]): string | null {
   if (list.length > LIMITS.otherNames) return OTHER_NAME_MESSAGES.tooMany;
   for (const [at, other] of list.entries()) {
-    const name = other.name.trim();
+    const name = storedName(other.name); // counted as stored: an NFD é is one character
     if (!name) return OTHER_NAME_MESSAGES.blank(at);
     if (nameLength(name) > LIMITS.creatorName) return OTHER_NAME_MESSAGES.tooLong(at);
     if (hasUnsafeCharacters(other.name) || hasInvisibleCharacters(other.name))
@@ -73,14 +74,14 @@ export function otherNamesError(list: readonly { name: string; lang?: string | n
 }
 
 /**
- * The other names to store: trimmed, inner spaces collapsed, tags canonical (a blank tag is none), and
+ * The other names to store: storedName (NFC, trimmed, inner spaces collapsed), tags canonical (a blank tag is none), and
  * a name repeated (same text, same tag) kept once. Call after otherNamesError.
  */
 export function normalizeOtherNames(list: readonly { name: string; lang?: string | null }[]): OtherName[] {
   const seen = new Set<string>();
   const result: OtherName[] = [];
   for (const other of list) {
-    const name = other.name.trim().replace(/\s+/g, ' ');
+    const name = storedName(other.name);
     const lang = other.lang ? (canonicalLanguageTag(other.lang) ?? undefined) : undefined;
     const id = `${name}\n${lang ?? ''}`;
     if (seen.has(id)) continue;

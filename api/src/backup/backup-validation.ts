@@ -22,6 +22,7 @@ import {
   isGroupKind,
   isIsoDate,
   membershipProblem,
+  storedName,
   AUTHOR_ROLES,
   CREW_JOBS,
   GROUP_KINDS,
@@ -141,7 +142,7 @@ function otherName(value: unknown, path: string): BackupOtherName {
       fail(`${path}.lang`, 'must be a BCP 47 language tag such as ja, ja-Latn or ko, or null');
     return canonical;
   });
-  return { name, lang };
+  return { name: storedName(name), lang };
 }
 
 const CREATOR_KEYS: Record<BackupVersion, readonly string[]> = {
@@ -149,6 +150,10 @@ const CREATOR_KEYS: Record<BackupVersion, readonly string[]> = {
   2: ['id', 'name', 'photo', 'socialLinks', 'aliases', 'otherNames'],
 };
 
+/**
+ * A creator record. Its names, aliases and other names are restored as the API stores names (shared
+ * storedName: NFC), so a backup written before names were kept in NFC restores as they would now be.
+ */
 export function creator(value: unknown, path: string, version: BackupVersion): BackupCreator {
   const c = object(value, path, CREATOR_KEYS[version]);
   const otherNames = version === 1 ? [] : list(c.otherNames, `${path}.otherNames`);
@@ -156,7 +161,7 @@ export function creator(value: unknown, path: string, version: BackupVersion): B
     fail(`${path}.otherNames`, `holds more than ${LIMITS.otherNames} names`);
   return {
     id: id(c.id, `${path}.id`),
-    name: text(c.name, `${path}.name`, COLUMN.name, true),
+    name: storedName(text(c.name, `${path}.name`, COLUMN.name, true)),
     photo: text(c.photo, `${path}.photo`, COLUMN.photo),
     socialLinks: list(c.socialLinks, `${path}.socialLinks`).map((link, i): BackupSocialLink => {
       const at = `${path}.socialLinks[${i}]`;
@@ -170,7 +175,7 @@ export function creator(value: unknown, path: string, version: BackupVersion): B
       const at = `${path}.aliases[${i}]`;
       const a = object(alias, at, ['name', 'mergedCreatorId']);
       return {
-        name: text(a.name, `${at}.name`, COLUMN.name, true),
+        name: storedName(text(a.name, `${at}.name`, COLUMN.name, true)),
         mergedCreatorId: a.mergedCreatorId === null ? null : id(a.mergedCreatorId, `${at}.mergedCreatorId`),
       };
     }),
@@ -199,7 +204,7 @@ export function group(value: unknown, path: string, creators: ReadonlySet<number
   });
   return {
     id: id(g.id, `${path}.id`),
-    name: text(g.name, `${path}.name`, COLUMN.name, true),
+    name: storedName(text(g.name, `${path}.name`, COLUMN.name, true)),
     kind: oneOf(g.kind, `${path}.kind`, GROUP_KINDS, isGroupKind),
     members,
   };

@@ -5,6 +5,7 @@ import {
   creatorExistsMessage,
   creatorEditSummary,
   quoted,
+  storedName,
   normalizeName,
   normalizePhotoUrl,
   normalizeSocialLinks,
@@ -72,12 +73,13 @@ interface PreparedCreator {
 }
 
 /**
- * The add/edit creator rules of docs/product.md §5 applied on the server: trimmed non-blank name, blank links
+ * The add/edit creator rules of docs/product.md §5 applied on the server: a non-blank name stored as
+ * storedName makes it (NFC, trimmed), other names likewise (normalizeOtherNames), blank links
  * dropped and platforms re-detected (shared), a legacy channel-only payload turned into one link, only
  * http(s) URLs kept as links (docs/architecture.md "Deliberate departures" 7), the generated avatar never stored.
  */
 export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
-  const name = input.name.trim().replace(/\s+/g, ' ');
+  const name = storedName(input.name);
   if (!name) throw new BadRequestException(MESSAGES.provideCreatorName);
   let links = normalizeSocialLinks(input.socialLinks ?? []);
   if (links.length === 0 && input.channel?.trim()) links = normalizeSocialLinks([{ url: input.channel }]);
@@ -507,7 +509,8 @@ export class CreatorsService {
       await manager.insert(
         CreatorAliasEntity,
         mergeIds.map((id) => {
-          const name = (found.get(id) as Creator).name;
+          // Stored as names are (NFC), for a name kept from before that rule.
+          const name = storedName((found.get(id) as Creator).name);
           return { creatorId: input.primaryId, name, nameKey: normalizeName(name), mergedCreatorId: id };
         }),
       );
@@ -518,7 +521,7 @@ export class CreatorsService {
           CreatorAliasEntity,
           otherAliases.map((other) => ({
             creatorId: input.primaryId,
-            name: other.name,
+            name: storedName(other.name),
             nameKey: normalizeName(other.name),
             mergedCreatorId: null,
           })),

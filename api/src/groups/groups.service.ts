@@ -7,6 +7,7 @@ import {
   groupExistsMessage,
   membershipProblem,
   planMembershipMerge,
+  storedName,
   normalizeName,
   periodText,
   quoted,
@@ -331,9 +332,9 @@ export class GroupsService {
   }
 }
 
-/** The name as stored (trimmed, inner spaces collapsed) and its key; 400 when blank. */
+/** The name as stored (shared storedName: NFC, trimmed, inner spaces collapsed) and its key; 400 when blank. */
 function groupName(text: string): { name: string; nameKey: string } {
-  const name = text.trim().replace(/\s+/g, ' ');
+  const name = storedName(text);
   if (!name) throw new BadRequestException(GROUP_MESSAGES.nameRequired);
   return { name, nameKey: normalizeName(name) };
 }

@@ -24,6 +24,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NfcName } from '../../common/nfc-name.decorator';
 import { PlainText } from '../../common/plain-text.decorator';
 
 export const MAX_ID = 2_147_483_647;
@@ -69,6 +70,7 @@ const LanguageTag = () =>
 
 export class OtherNameDto implements OtherName {
   @ApiProperty({ maxLength: LIMITS.creatorName, example: 'Usada Pekora' })
+  @NfcName()
   @IsString()
   @PlainText()
   @VisibleName()
@@ -89,6 +91,7 @@ export class OtherNameDto implements OtherName {
 
 export class CreateCreatorDto implements CreatorInput {
   @ApiProperty({ maxLength: LIMITS.creatorName })
+  @NfcName()
   @IsString()
   @PlainText()
   @MaxLength(LIMITS.creatorName)

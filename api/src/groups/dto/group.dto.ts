@@ -1,12 +1,14 @@
 import { GROUP_KINDS, GROUP_LIMITS, GROUP_MESSAGES, type GroupInput, type GroupKind } from '@friends/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { NfcName } from '../../common/nfc-name.decorator';
 import { PlainText } from '../../common/plain-text.decorator';
 
 const MAX_ID = 2_147_483_647;
 
 export class GroupDto implements GroupInput {
   @ApiProperty({ maxLength: GROUP_LIMITS.name, example: 'Aurora Live' })
+  @NfcName()
   @IsString()
   @PlainText()
   @MaxLength(GROUP_LIMITS.name, { message: GROUP_MESSAGES.nameTooLong })
