@@ -346,35 +346,35 @@ function searchRows(dataset: Dataset): { keys: SearchKeyRow[]; shorts: SearchSho
   return { keys, shorts };
 }
 
-/**
- * Every count the API keeps on write (per creator, video, pair, month and period), recomputed from the
- * loaded rows by the API's own rebuild: the rows bypassed the API, so without it the pairs, months and
- * periods would be empty and every answer reading them cheap and wrong.
- */
-async function rebuildCounts(options: ConstructorParameters<typeof DataSource>[0]): Promise<void> {
-  const dataSource = new DataSource({ ...options, entities: [] } as ConstructorParameters<
-    typeof DataSource
-  >[0]);
+type DataSourceOptions = ConstructorParameters<typeof DataSource>[0];
+
+/** Runs `work` on a DataSource opened with `options` (no entities: raw SQL only), then closes it. */
+async function withDataSource(
+  options: DataSourceOptions,
+  work: (dataSource: DataSource) => Promise<unknown>,
+) {
+  const dataSource = new DataSource({ ...options, entities: [] } as DataSourceOptions);
   await dataSource.initialize();
   try {
-    await dataSource.transaction((manager) => new CountsService().rebuildCounts(manager));
+    await work(dataSource);
   } finally {
     await dataSource.destroy();
   }
 }
 
+/**
+ * Every count the API keeps on write (per creator, video, pair, month and period), recomputed from the
+ * loaded rows by the API's own rebuild: the rows bypassed the API, so without it the pairs, months and
+ * periods would be empty and every answer reading them cheap and wrong.
+ */
+const rebuildCounts = (options: DataSourceOptions) =>
+  withDataSource(options, (dataSource) =>
+    dataSource.transaction((manager) => new CountsService().rebuildCounts(manager)),
+  );
+
 /** Runs the API's migrations (the schema is never written twice). */
-async function migrate(options: ConstructorParameters<typeof DataSource>[0]): Promise<void> {
-  const dataSource = new DataSource({ ...options, entities: [] } as ConstructorParameters<
-    typeof DataSource
-  >[0]);
-  await dataSource.initialize();
-  try {
-    await dataSource.runMigrations({ transaction: 'all' });
-  } finally {
-    await dataSource.destroy();
-  }
-}
+const migrate = (options: DataSourceOptions) =>
+  withDataSource(options, (dataSource) => dataSource.runMigrations({ transaction: 'all' }));
 
 function loadSqlite(file: string, dataset: Dataset): void {
   const db = new Database(file);
