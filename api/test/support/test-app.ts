@@ -63,9 +63,16 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-/** Starts the app on a fresh database (no demo data unless env says so) and logs an admin in. */
-export async function startTestApp(env: Env = {}): Promise<TestContext> {
-  const database = await freshDatabase();
+/**
+ * Starts the app on a fresh database (no demo data unless env says so) and logs an admin in. With
+ * `existing`, on that one instead (a second app on the database of a first, which then applies the
+ * migrations still pending there); `close` drops it.
+ */
+export async function startTestApp(
+  env: Env = {},
+  existing?: { url: string; drop: () => Promise<void> },
+): Promise<TestContext> {
+  const database = existing ?? (await freshDatabase());
   const config = loadConfiguration({
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',

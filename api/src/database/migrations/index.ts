@@ -26,6 +26,7 @@ import { CreatorPairs1797970000000 } from './1797970000000-CreatorPairs';
 import { GroupCounts1797980000000 } from './1797980000000-GroupCounts';
 import { CreatorVideoDates1797990000000 } from './1797990000000-CreatorVideoDates';
 import { MergeSearchSegments1797993000000 } from './1797993000000-MergeSearchSegments';
+import { StoredNamesNfc1797994000000 } from './1797994000000-StoredNamesNfc';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   GroupCounts1797980000000,
   CreatorVideoDates1797990000000,
   MergeSearchSegments1797993000000,
+  StoredNamesNfc1797994000000,
 ];
