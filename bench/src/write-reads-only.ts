@@ -1,5 +1,5 @@
 /**
- * `npm run bench:write-reads -w @friends/bench -- [--large] [--rounds=120] [--repeat=1]
+ * `npm run bench:write-reads -w @friends/bench -- [--large] [--rounds=120] [--warmup=40] [--repeat=1]
  * [--compare=<build>] [--cpu-prof=<dir>] [--breakdown] [--node-flags=<flags>]`: only the row "write then its 4 reads"
  * (api-bench.ts runWriteThenReads) on a fresh copy of the cached default or large SQLite set, a new API
  * per run. Each run prints the row's p50 / p99 with the CPU the API process used per round (all its
@@ -19,6 +19,7 @@ import { API_ROUTES } from '@friends/shared';
 import { dependentReads, rowWrite, runWriteThenReads } from './api-bench';
 import { backgroundCpuMs } from './background';
 import { sizeLabel, type DatasetMeta } from './generate';
+import { send, type Answer } from './http-client';
 import { openSectionRun } from './section-run';
 import { startApi, type RunningApi } from './server';
 import { arg, freshCopy } from './util';
@@ -38,28 +39,27 @@ async function breakdown(api: RunningApi, meta: DatasetMeta, rounds: number): Pr
   const cookie = await api.login();
   const reads = dependentReads(meta);
   const windows: Window[] = [];
-  const timed = async (name: string, send: () => Promise<Response>) => {
+  const timed = async (name: string, request: () => Promise<Answer>) => {
     const start = process.hrtime.bigint();
-    const response = await send();
-    await response.arrayBuffer();
+    const response = await request();
     if (!response.ok) throw new Error(`${name} answered ${response.status}`);
     windows.push({ name, start, end: process.hrtime.bigint() });
   };
   const ids: number[] = [];
   try {
     for (let i = 0; i < rounds; i++) {
-      for (const path of reads) await (await fetch(api.url + path)).arrayBuffer(); // kept again
+      for (const path of reads) await send(api.url + path); // kept again
       const start = process.hrtime.bigint();
-      const response = await fetch(api.url + API_ROUTES.videos, {
+      const response = await send(api.url + API_ROUTES.videos, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', cookie },
         body: rowWrite(meta, i, 'wb'),
       });
-      const body = await response.text();
+      const body = response.body.toString();
       if (!response.ok) throw new Error(`POST answered ${response.status}: ${body}`);
       ids.push((JSON.parse(body) as { id: number }).id);
       windows.push({ name: 'POST /api/videos', start, end: process.hrtime.bigint() });
-      for (const path of reads) await timed(`GET ${path}`, () => fetch(api.url + path));
+      for (const path of reads) await timed(`GET ${path}`, () => send(api.url + path));
     }
   } finally {
     for (const id of ids) {
@@ -136,6 +136,7 @@ function profileByRequest(dir: string, windows: readonly Window[]): void {
 async function main(): Promise<void> {
   const { size, cached, buildDir } = await openSectionRun();
   const rounds = Number(arg('rounds', '120'));
+  const warmup = Number(arg('warmup', '40'));
   const repeat = Number(arg('repeat', '1'));
   const compare = arg('compare', '');
   const profileDir = arg('cpu-prof', '');
@@ -159,10 +160,11 @@ async function main(): Promise<void> {
       try {
         const cpuBefore = api.cpuMs();
         const backgroundBefore = backgroundCpuMs(api.pid);
-        const figures = await runWriteThenReads(api, cached.meta, rounds);
-        // The row's own cleanup (deleting its videos) is inside these figures too; read as an upper bound.
-        const cpu = (api.cpuMs() - cpuBefore) / rounds;
-        const background = (backgroundCpuMs(api.pid) - backgroundBefore) / rounds;
+        const figures = await runWriteThenReads(api, cached.meta, rounds, warmup);
+        // The row's warm-up rounds and cleanup (deleting its videos) are inside these figures too; read
+        // as an upper bound.
+        const cpu = (api.cpuMs() - cpuBefore) / (warmup + rounds);
+        const background = (backgroundCpuMs(api.pid) - backgroundBefore) / (warmup + rounds);
         process.stdout.write(
           `| ${name} (${sizeLabel(size)}, run ${run + 1}) | p50 ${figures.p50Ms.toFixed(1)} ms, ` +
             `p99 ${figures.p99Ms.toFixed(1)} ms | reads alone p50 ${figures.readsAloneP50Ms.toFixed(1)}, ` +
