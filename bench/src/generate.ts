@@ -1,10 +1,11 @@
 /**
- * The benchmark's data: a deterministic (seeded) world of creators and videos with a realistic shape —
- * a power law of videos per creator, mostly solo videos, collaborations of 2–5 creators drawn mostly
- * from the owner's community, one to four social links per creator, dates over ten years — loaded into
- * SQLite (the API's own migrations on a fresh file, then prepared statements in one transaction) or a
- * MariaDB database (same migrations, then multi-row INSERTs). SQLite files are cached in bench/.cache,
- * keyed by size, seed, generator version and the migrations.
+ * The benchmark's data: a deterministic (seeded, for one day) world of creators and videos with a
+ * realistic shape — a power law of videos per creator, mostly solo videos, collaborations of 2–5
+ * creators drawn mostly from the owner's community, one to four social links per creator, dates over
+ * the ten years up to the day it is made — loaded into SQLite (the API's own migrations on a fresh
+ * file, then prepared statements in one transaction) or a MariaDB database (same migrations, then
+ * multi-row INSERTs). SQLite files are cached in bench/.cache, keyed by size, seed, generator version,
+ * day and migrations.
  *
  *   node bench/dist/bench/src/generate.js [--creators=10000] [--videos=100000] [--seed=42]
  */
@@ -30,7 +31,14 @@ import { MIGRATIONS } from '../../api/src/database/migrations';
 import { BENCH_DIR, CACHE_DIR, arg } from './util';
 
 /** Bump when the shape of the generated data changes: cached databases are then rebuilt. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
+
+/**
+ * The last day videos are dated (today, UTC). The API counts its week, month and year leaderboards up
+ * to today, so a set dated up to a fixed day measures them on ever emptier windows; a cached set is
+ * therefore kept for the day it was made on.
+ */
+export const generationDay = (): string => new Date().toISOString().slice(0, 10);
 
 export interface Size {
   creators: number;
@@ -111,7 +119,7 @@ function capitalised(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-export function generate(size: Size): Dataset {
+export function generate(size: Size, through: string = generationDay()): Dataset {
   const random = seededRandom(size.seed);
   const word = (min: number, max: number) => {
     const count = min + Math.floor(random() * (max - min + 1));
@@ -178,8 +186,10 @@ export function generate(size: Size): Dataset {
     return Math.min(creators.length, base + 1 + Math.floor(random() * COMMUNITY));
   };
 
-  const start = Date.UTC(2016, 0, 1);
-  const span = Date.UTC(2026, 0, 1) - start;
+  // The ten years that end with the day `through` (YYYY-MM-DD).
+  const [year, month, day] = through.split('-').map(Number) as [number, number, number];
+  const start = Date.UTC(year - 10, month - 1, day + 1);
+  const span = Date.UTC(year, month - 1, day + 1) - 1 - start;
   const videos: GeneratedVideo[] = [];
   const usedIds = new Set<string>();
   for (let i = 0; i < size.videos; i++) {
@@ -262,21 +272,25 @@ export interface CachedDatabase {
   buildSeconds: number;
 }
 
-const cacheBase = (size: Size): string =>
-  join(CACHE_DIR, `sqlite-${sizeLabel(size)}-g${GENERATOR_VERSION}-m${migrationsKey()}`);
+/** Every cached file of `size` starts so (whatever its version, day and migrations). */
+const sizePrefix = (size: Size): string => `sqlite-${sizeLabel(size)}-`;
+/** The cached files of `size` made by this generator on `day`, before the migrations' key. */
+const dayPrefix = (size: Size, day: string): string => `${sizePrefix(size)}g${GENERATOR_VERSION}-d${day}-m`;
+const cacheBase = (size: Size, day: string): string =>
+  join(CACHE_DIR, `${dayPrefix(size, day)}${migrationsKey()}`);
 
 /**
  * The cached database for `size`, or null. A file generated before a migration was added is brought
  * up to date by running the new migrations on it (seconds) instead of generating it again.
  */
-export async function cachedSqlite(size: Size): Promise<CachedDatabase | null> {
-  const base = cacheBase(size);
+export async function cachedSqlite(size: Size, day = generationDay()): Promise<CachedDatabase | null> {
+  const base = cacheBase(size, day);
   const file = `${base}.sqlite`;
   const metaFile = `${base}.json`;
   if (existsSync(file) && existsSync(metaFile)) {
     return { file, meta: JSON.parse(readFileSync(metaFile, 'utf8')) as DatasetMeta, buildSeconds: 0 };
   }
-  const prefix = `sqlite-${sizeLabel(size)}-g${GENERATOR_VERSION}-m`;
+  const prefix = dayPrefix(size, day);
   const older = existsSync(CACHE_DIR)
     ? readdirSync(CACHE_DIR).find((name) => name.startsWith(prefix) && name.endsWith('.json'))
     : undefined;
@@ -305,14 +319,19 @@ export async function cachedSqlite(size: Size): Promise<CachedDatabase | null> {
 
 /** A generated SQLite database for `size`, from bench/.cache when present, else built (and cached). */
 export async function sqliteDatabase(size: Size): Promise<CachedDatabase> {
-  const cached = await cachedSqlite(size);
+  const day = generationDay();
+  const cached = await cachedSqlite(size, day);
   if (cached) return cached;
   mkdirSync(CACHE_DIR, { recursive: true });
-  const base = cacheBase(size);
+  // The sets of this size made on other days or by other versions (up to 0.9 GB each) go first.
+  for (const name of readdirSync(CACHE_DIR)) {
+    if (name.startsWith(sizePrefix(size))) rmSync(join(CACHE_DIR, name), { force: true });
+  }
+  const base = cacheBase(size, day);
   const file = `${base}.sqlite`;
   const metaFile = `${base}.json`;
   const started = performance.now();
-  const dataset = generate(size);
+  const dataset = generate(size, day);
   const partial = `${base}.partial.sqlite`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
   await migrate(
