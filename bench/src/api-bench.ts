@@ -452,6 +452,24 @@ export function rowWrite(meta: DatasetMeta, i: number, prefix = 'wr'): string {
   });
 }
 
+/** Sends the row's `i`th write as the admin (`cookie`); answers the new video's id. */
+export async function sendRowWrite(
+  api: RunningApi,
+  cookie: string,
+  meta: DatasetMeta,
+  i: number,
+  prefix?: string,
+): Promise<number> {
+  const response = await send(`${api.url}${API_ROUTES.videos}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', cookie },
+    body: rowWrite(meta, i, prefix),
+  });
+  const body = response.body.toString();
+  if (!response.ok) throw new Error(`POST /api/videos answered ${response.status}: ${body}`);
+  return (JSON.parse(body) as { id: number }).id;
+}
+
 /**
  * Rounds sent before the timed ones and not counted: V8 compiles the write's code paths during the
  * first few dozen (code space doubles and its compiler threads take the second core), which a server
@@ -498,14 +516,7 @@ export async function runWriteThenReads(
       await readAll();
       if (i >= warmup) alone.push(performance.now() - started);
       started = performance.now();
-      const response = await send(`${api.url}${API_ROUTES.videos}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', cookie },
-        body: rowWrite(meta, i),
-      });
-      const body = response.body.toString();
-      if (!response.ok) throw new Error(`POST /api/videos answered ${response.status}: ${body}`);
-      ids.push((JSON.parse(body) as { id: number }).id);
+      ids.push(await sendRowWrite(api, cookie, meta, i));
       await readAll();
       if (i >= warmup) written.push(performance.now() - started);
     }

@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_ROUTES } from '@friends/shared';
-import { dependentReads, rowWrite, runWriteThenReads } from './api-bench';
+import { dependentReads, runWriteThenReads, sendRowWrite } from './api-bench';
 import { backgroundCpuMs } from './background';
 import { sizeLabel, type DatasetMeta } from './generate';
 import { send, type Answer } from './http-client';
@@ -50,14 +50,7 @@ async function breakdown(api: RunningApi, meta: DatasetMeta, rounds: number): Pr
     for (let i = 0; i < rounds; i++) {
       for (const path of reads) await send(api.url + path); // kept again
       const start = process.hrtime.bigint();
-      const response = await send(api.url + API_ROUTES.videos, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', cookie },
-        body: rowWrite(meta, i, 'wb'),
-      });
-      const body = response.body.toString();
-      if (!response.ok) throw new Error(`POST answered ${response.status}: ${body}`);
-      ids.push((JSON.parse(body) as { id: number }).id);
+      ids.push(await sendRowWrite(api, cookie, meta, i, 'wb'));
       windows.push({ name: 'POST /api/videos', start, end: process.hrtime.bigint() });
       for (const path of reads) await timed(`GET ${path}`, () => send(api.url + path));
     }
