@@ -7,6 +7,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { registerAdminGate } from './auth/admin-gate';
 import { SessionService } from './auth/session.service';
+import { creatorProfileRoute } from './creators/creator-profile.controller';
+import { CreatorProfileService } from './creators/creator-profile.service';
 import { creatorSearchRoute } from './creators/creators.controller';
 import { CreatorsService } from './creators/creators.service';
 import { videoSearchRoute } from './videos/videos.controller';
@@ -26,6 +28,11 @@ import {
   trustProxyOption,
 } from './common/request-limits';
 import { loadConfiguration, type AppConfig } from './config/configuration';
+import { analyticsRoute } from './queries/analytics.controller';
+import { AnalyticsService } from './queries/analytics.service';
+import { GroupBoards } from './queries/group-boards';
+import { leaderboardRoute } from './queries/leaderboards.controller';
+import { LeaderboardsService } from './queries/leaderboards.service';
 import { setupOpenApi } from './openapi/openapi';
 import { ApiKeysService } from './public-api/api-keys.service';
 import { ReadCountsStore } from './public-api/read-counts.store';
@@ -70,6 +77,9 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   cachedAnswers.answerLightly(
     creatorSearchRoute(app.get(CreatorsService)),
     videoSearchRoute(app.get(VideosService)),
+    creatorProfileRoute(app.get(CreatorProfileService)),
+    leaderboardRoute(app.get(LeaderboardsService), app.get(GroupBoards)),
+    analyticsRoute(app.get(AnalyticsService)),
   );
   registerRequestIdHeader(fastify);
   app.useLogger(new PinoNestLogger(fastify.log));

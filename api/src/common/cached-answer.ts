@@ -87,17 +87,24 @@ export class CachedAnswerInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     void http.getResponse<FastifyReply>().type(JSON_TYPE);
-    let key = `answer ${request.url}`;
-    let expiresAt: number | undefined;
-    if (options.expires === 'utc-midnight') {
-      const today = utcDay();
-      key = `${key} ${today}`;
-      expiresAt = Date.parse(`${addDays(today, 1)}T00:00:00Z`);
-    }
+    const { key, expiresAt } = answerKey(request.url, options);
     return from(
       this.cache.json(key, () => lastValueFrom(next.handle()), { reads: options.reads, expiresAt }),
     );
   }
+}
+
+/**
+ * Where the answer to `url` is kept, and when it ends: the HTTP server's light path
+ * (cached-answers.ts) keeps its answers under the same key, so either path finds the other's.
+ */
+export function answerKey(
+  url: string,
+  options: Pick<CachedAnswerOptions, 'expires'>,
+): { key: string; expiresAt: number | undefined } {
+  if (options.expires !== 'utc-midnight') return { key: `answer ${url}`, expiresAt: undefined };
+  const today = utcDay();
+  return { key: `answer ${url} ${today}`, expiresAt: Date.parse(`${addDays(today, 1)}T00:00:00Z`) };
 }
 
 /**

@@ -15,18 +15,19 @@
  * place of (AggregateCache.replace: a card made smaller) at once. For small answers (leaderboard, first page
  * of creators) the full stack cost about three times what a bare server spends on a request.
  *
- * Light path: the public search routes (creator and video search) are asked with a new term nearly
- * every time, so a replay rarely helps them, and the full stack costs a computed search more than its
- * SQL does at 10,000 creators. A request of such a route (a LightRoute) that could be replayed (GET,
- * no cookie, no Origin) and is plain — no Authorization, If-None-Match, body, X-Forwarded-Proto or
- * TLS; only the route's own query parameters, each once and decodable; valid by the route's own checks
- * — is answered here: its limit is counted, the route's service computes the answer through the
- * AggregateCache under the key the full stack uses, and it is sent with the headers the full stack
- * sent for the same route and encoding (kept from its last such answer: security headers,
- * Cache-Control, Vary, Content-Type), its own ETag, Answer-Computation, encoding and length, request id
- * and RateLimit fields, and kept for replay. Until the full stack has answered the route once in that
- * form, and for anything else (a bad query, a client past the limit, a failed computation), Fastify
- * answers. api/test/light-search.e2e-spec.ts compares both answers header by header.
+ * Light path: the public searches are asked with a new term nearly every time, so a replay rarely
+ * helps them, and the full stack costs a computed search more than its SQL does at 10,000 creators; the
+ * first read of a profile, the leaderboard or analytics after a write pays the same. A request of such
+ * a route (a LightRoute) that could be replayed (GET, no cookie, no Origin) and is plain — no
+ * Authorization, If-None-Match, body, X-Forwarded-Proto or TLS; only the route's own query parameters,
+ * each once and decodable; valid by the route's own checks — is answered here: its limit is counted,
+ * the route's service computes the answer through the AggregateCache under the key the full stack
+ * uses, and it is sent with the headers the full stack sent for the same route and accepted encoding
+ * (kept from its last such answer: security headers, Cache-Control, Vary, Content-Type), its own ETag,
+ * Answer-Computation, encoding and length, request id and RateLimit fields, and kept for replay. Until
+ * the full stack has answered the route once for that encoding, and for anything else (a bad query, a
+ * client past the limit, a failed computation), Fastify answers. api/test/light-path.e2e-spec.ts
+ * compares both answers header by header.
  *
  * Every cached answer carries `Answer-Computation`: which of this process's computations made it, so
  * an operator (or a test) can tell a kept answer from a recomputed one.
@@ -54,7 +55,7 @@ import {
   type ContentEncoding,
 } from '../database/aggregate-cache.service';
 import { rateLimitHeaders, type ReadDecision, type ReadLimits } from '../public-api/read-limits';
-import type { AnswerTable } from './cached-answer';
+import { answerKey, type CachedAnswerOptions } from './cached-answer';
 import { etagOf, matchesIfNoneMatch } from './http-caching';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
@@ -90,25 +91,32 @@ const PER_ANSWER = new Set([
   'content-type',
 ]);
 
-/** A public search route the HTTP server may answer itself (see "Light path" above). */
+/** A public route the HTTP server may answer itself (see "Light path" above). */
 export interface LightRoute {
-  /** The route's path, as the URL names it before `?`. */
+  /**
+   * The route's path as it is declared (Fastify's route URL), where a segment `:name` stands for one
+   * path segment handed to `prepare` by that name.
+   */
   path: string;
   /** The query parameters it takes; a request with any other goes through Fastify. */
   params: readonly string[];
-  /** The tables its answer reads: its @CachedAnswer's. */
-  reads: readonly AnswerTable[];
+  /** Its @CachedAnswer's options: the tables the answer reads, and when it ends. */
+  answer: CachedAnswerOptions;
   /**
-   * The computation of the answer to `query` (each parameter once, decoded), after the route's own
-   * checks: throws (a 400 for the full stack to give) when the query is bad.
+   * The computation of the answer to `query` (each parameter once, decoded) at the path's `segments`,
+   * after the route's own checks: throws (a 400 for the full stack to give) when either is bad.
    */
-  prepare(query: Readonly<Record<string, string>>): () => Promise<unknown>;
+  prepare(
+    query: Readonly<Record<string, string>>,
+    segments: Readonly<Record<string, string>>,
+  ): () => Promise<unknown>;
 }
 
 /**
- * What the full stack last sent with a 200 of a light route, for one encoding the client accepts and
- * the one the answer went out in: the headers that belong to the route (every one but PER_ANSWER's),
- * as writeHead takes them, and the Content-Type.
+ * What the full stack last sent with a 200 of a light route, for one encoding the client accepts: the
+ * headers that belong to the route (every one but PER_ANSWER's), as writeHead takes them, and the
+ * Content-Type. They are the same whether the answer went out compressed or not (a small one is not):
+ * only PER_ANSWER's differ.
  */
 interface LightTemplate {
   headers: OutgoingHttpHeader[];
@@ -118,7 +126,10 @@ interface LightTemplate {
 interface RegisteredLightRoute {
   route: LightRoute;
   params: ReadonlySet<string>;
-  /** By `${accepted encoding} ${sent encoding or 'none'}`. */
+  /** For a path with `:name` segments: the names, and the pattern a URL's path must match. */
+  segments: readonly string[];
+  pattern: RegExp | null;
+  /** By the encoding the client accepts ('identity': none). */
   templates: Map<string, LightTemplate>;
 }
 
@@ -271,6 +282,10 @@ function plainQuery(search: string, names: ReadonlySet<string>): Record<string, 
   return query;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** preferredEncoding, remembered per header value (browsers send a handful of them). */
 const encodings = new Map<string, ContentEncoding | null>();
 function encodingOf(header: string): ContentEncoding | null {
@@ -291,7 +306,9 @@ export class CachedAnswers {
   private replaying = false;
   private log: FastifyBaseLogger | null = null;
   private cache: AggregateCache | null = null;
+  /** By declared path; those with `:name` segments are matched in the order registered. */
   private readonly lightRoutes = new Map<string, RegisteredLightRoute>();
+  private readonly patternRoutes: RegisteredLightRoute[] = [];
   /** Requests answered by a replay, and by the light path (operators' and tests' view). */
   readonly answered = { replayed: 0, light: 0 };
 
@@ -300,11 +317,41 @@ export class CachedAnswers {
     return servers.get(server as object);
   }
 
-  /** Routes the light path answers (see above): the public searches. */
+  /** Routes the light path answers (see above). */
   answerLightly(...routes: LightRoute[]): void {
     for (const route of routes) {
-      this.lightRoutes.set(route.path, { route, params: new Set(route.params), templates: new Map() });
+      const parts = route.path.split('/');
+      const segments = parts.filter((part) => part.startsWith(':')).map((part) => part.slice(1));
+      const pattern =
+        segments.length === 0
+          ? null
+          : new RegExp(
+              `^${parts.map((part) => (part.startsWith(':') ? '([^/]+)' : escapeRegExp(part))).join('/')}$`,
+            );
+      const registered = { route, params: new Set(route.params), segments, pattern, templates: new Map() };
+      this.lightRoutes.set(route.path, registered);
+      if (pattern) this.patternRoutes.push(registered);
     }
+  }
+
+  /** The light route a URL's path names, with its `:name` segments (decoded), if any. */
+  private lightRouteOf(
+    path: string,
+  ): { light: RegisteredLightRoute; segments: Record<string, string> } | null {
+    const exact = this.lightRoutes.get(path);
+    if (exact && !exact.pattern) return { light: exact, segments: {} };
+    for (const light of this.patternRoutes) {
+      const match = light.pattern!.exec(path);
+      if (!match) continue;
+      const segments: Record<string, string> = {};
+      for (let i = 0; i < light.segments.length; i += 1) {
+        const value = match[i + 1]!;
+        if (value.includes('%')) return null; // Fastify decodes it; left to Fastify
+        segments[light.segments[i]!] = value;
+      }
+      return { light, segments };
+    }
+    return null;
   }
 
   /**
@@ -399,7 +446,7 @@ export class CachedAnswers {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !PER_ANSWER.has(name.toLowerCase())) headers.push(name, value);
     }
-    light.templates.set(`${accepted} ${sent.encoding ?? 'none'}`, { headers, contentType });
+    light.templates.set(accepted, { headers, contentType });
   }
 
   /**
@@ -414,19 +461,18 @@ export class CachedAnswers {
     if (!this.replaying || this.lightRoutes.size === 0 || !this.cache) return false;
     const url = request.url ?? '';
     const mark = url.indexOf('?');
-    const light = this.lightRoutes.get(mark === -1 ? url : url.slice(0, mark));
-    if (!light) return false;
+    const found = this.lightRouteOf(mark === -1 ? url : url.slice(0, mark));
+    if (!found) return false;
+    const { light } = found;
     const accepted = lightEncoding(request);
     if (accepted === null) return false;
-    // Both forms an answer may go out in (a small one is not compressed) must have been seen.
-    const plain = light.templates.get(`${accepted} none`);
-    const encoded = accepted === 'identity' ? plain : light.templates.get(`${accepted} ${accepted}`);
-    if (!plain || !encoded) return false;
+    const template = light.templates.get(accepted);
+    if (!template) return false;
     const query = plainQuery(mark === -1 ? '' : url.slice(mark + 1), light.params);
     if (!query) return false;
     let compute: () => Promise<unknown>;
     try {
-      compute = light.route.prepare(query);
+      compute = light.route.prepare(query, found.segments);
     } catch {
       return false; // the full stack answers the 400
     }
@@ -439,7 +485,7 @@ export class CachedAnswers {
       compute,
       decision,
       encoding: accepted === 'identity' ? null : accepted,
-      templates: [plain, encoded],
+      template,
     });
     return true;
   }
@@ -454,7 +500,7 @@ export class CachedAnswers {
       compute: () => Promise<unknown>;
       decision: ReadDecision | undefined;
       encoding: ContentEncoding | null;
-      templates: [LightTemplate, LightTemplate];
+      template: LightTemplate;
     },
   ): Promise<void> {
     const started = performance.now();
@@ -463,7 +509,8 @@ export class CachedAnswers {
     let answer: Buffer;
     let body: Buffer;
     try {
-      answer = await cache.json(`answer ${taken.url}`, taken.compute, { reads: light.route.reads });
+      const { key, expiresAt } = answerKey(taken.url, light.route.answer);
+      answer = await cache.json(key, taken.compute, { reads: light.route.answer.reads, expiresAt });
       body =
         encoding && answer.length >= COMPRESS_THRESHOLD && cache.compressible(answer)
           ? await cache.compressed(answer, encoding)
@@ -473,7 +520,7 @@ export class CachedAnswers {
       handler(request, response);
       return;
     }
-    const template = taken.templates[body === answer ? 0 : 1];
+    const { template } = taken;
     const etag = etagOf(answer);
     const own: OutgoingHttpHeader[] = ['ETag', etag];
     const computation = cache.computationOf(answer);

@@ -28,7 +28,7 @@ import {
 } from '@friends/shared';
 import { BulkDeleteDto } from '../common/bulk-ids.dto';
 import { SavedCreatorDto } from './dto/saved-creator.dto';
-import { CachedAnswer, CREATOR_TABLES } from '../common/cached-answer';
+import { CachedAnswer, CREATOR_TABLES, type CachedAnswerOptions } from '../common/cached-answer';
 import type { LightRoute } from '../common/cached-answers';
 import {
   PageQuery,
@@ -50,7 +50,7 @@ function parseScope(scope: unknown): CreatorSearchScope {
   return scope;
 }
 
-const SEARCH_READS = [...CREATOR_TABLES, 'video_authors'] as const;
+const SEARCH_ANSWER: CachedAnswerOptions = { reads: [...CREATOR_TABLES, 'video_authors'] };
 const SEARCH_PAGE = { defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit };
 
 /**
@@ -61,7 +61,7 @@ export function creatorSearchRoute(creators: CreatorsService): LightRoute {
   return {
     path: API_ROUTES.creatorsSearch,
     params: ['q', 'scope', 'offset', 'limit'],
-    reads: SEARCH_READS,
+    answer: SEARCH_ANSWER,
     prepare: (query) => {
       const search = searchQueryOf(parseTerm(query));
       const scope = parseScope(query.scope);
@@ -89,7 +89,7 @@ export class CreatorsController {
    * names no creator gives an empty page listing it in `unknownNames`; a malformed term is a 400.
    */
   @Get(API_ROUTES.creatorsSearch)
-  @CachedAnswer({ reads: SEARCH_READS })
+  @CachedAnswer(SEARCH_ANSWER)
   @ApiQuery({ name: 'scope', required: false, enum: ['all', 'names'] })
   @ApiQuery({
     name: 'ids',

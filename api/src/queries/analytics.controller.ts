@@ -1,8 +1,28 @@
 import { Controller, Get } from '@nestjs/common';
 import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES, type Analytics } from '@friends/shared';
-import { CachedAnswer } from '../common/cached-answer';
-import { PageQuery, type Page } from '../common/page-params';
+import { CachedAnswer, type CachedAnswerOptions } from '../common/cached-answer';
+import type { LightRoute } from '../common/cached-answers';
+import { PageQuery, parsePage, type Page } from '../common/page-params';
 import { ANALYTICS_TABLES, AnalyticsService } from './analytics.service';
+
+const PAGE = { defaultLimit: ANALYTICS_PAGE_SIZE, maxLimit: ANALYTICS_MAX_LIMIT };
+const ANSWER: CachedAnswerOptions = { reads: ANALYTICS_TABLES };
+
+/**
+ * Analytics for the HTTP server's light path (common/cached-answers.ts), which the first read after a
+ * write takes: the route's own checks and call, so both answer alike.
+ */
+export function analyticsRoute(service: AnalyticsService): LightRoute {
+  return {
+    path: API_ROUTES.stats,
+    params: ['offset', 'limit'],
+    answer: ANSWER,
+    prepare: (query) => {
+      const page = parsePage(query, PAGE);
+      return () => service.analytics(page);
+    },
+  };
+}
 
 /** The analytics page's reads. */
 @Controller()
@@ -14,10 +34,8 @@ export class AnalyticsController {
    * Shown on an admin view, but nothing in it is private (all derivable from public reads).
    */
   @Get(API_ROUTES.stats)
-  @CachedAnswer({ reads: ANALYTICS_TABLES })
-  analytics(
-    @PageQuery({ defaultLimit: ANALYTICS_PAGE_SIZE, maxLimit: ANALYTICS_MAX_LIMIT }) page: Page,
-  ): Promise<Analytics> {
+  @CachedAnswer(ANSWER)
+  analytics(@PageQuery(PAGE) page: Page): Promise<Analytics> {
     return this.service.analytics(page);
   }
 }

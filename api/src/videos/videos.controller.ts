@@ -22,7 +22,7 @@ import {
   type VideoPage,
 } from '@friends/shared';
 import { AdminOnly } from '../auth/access.decorators';
-import { CachedAnswer, CATALOGUE_TABLES } from '../common/cached-answer';
+import { CachedAnswer, CATALOGUE_TABLES, type CachedAnswerOptions } from '../common/cached-answer';
 import type { LightRoute } from '../common/cached-answers';
 import {
   PageQuery,
@@ -47,6 +47,7 @@ function videoFilter(q: string, youtube: unknown): VideoFilter {
 }
 
 const SEARCH_PAGE = { defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit };
+const SEARCH_ANSWER: CachedAnswerOptions = { reads: CATALOGUE_TABLES };
 
 /**
  * The video search for the HTTP server's light path (common/cached-answers.ts): the route's own
@@ -56,7 +57,7 @@ export function videoSearchRoute(videos: VideosService): LightRoute {
   return {
     path: API_ROUTES.videosSearch,
     params: ['q', 'youtube', 'offset', 'limit'],
-    reads: CATALOGUE_TABLES,
+    answer: SEARCH_ANSWER,
     prepare: (query) => {
       const filter = videoFilter(parseTerm(query), query.youtube);
       const page = parsePage(query, SEARCH_PAGE);
@@ -84,7 +85,7 @@ export class VideosController {
    * listing them in `unknownNames`; a malformed term: 400).
    */
   @Get(API_ROUTES.videosSearch)
-  @CachedAnswer({ reads: CATALOGUE_TABLES })
+  @CachedAnswer(SEARCH_ANSWER)
   @ApiQuery({ name: 'youtube', required: false, enum: ['true', 'false'] })
   search(
     @SearchTerm(WITH_SEARCH_DOC('the videos every named creator appears in')) q: string,

@@ -1,14 +1,15 @@
 import { get as httpGet, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_ROUTES, PAGING } from '@friends/shared';
+import { API_ROUTES, PAGING, type CreatorProfile, type SavedCreator } from '@friends/shared';
 import { CachedAnswers } from '../src/common/cached-answers';
 import { createCreator, createVideo } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 /**
- * The light path of the public searches (src/common/cached-answers.ts): the HTTP server answers a plain
- * search itself, and its answer must be the one the full stack (Fastify and Nest, asked here through
- * `inject`, which never takes the light path) gives the same request: status, headers and bytes.
+ * The light path of the public searches, the profile, the leaderboard and analytics
+ * (src/common/cached-answers.ts): the HTTP server answers a plain request itself, and its answer must be
+ * the one the full stack (Fastify and Nest, asked here through `inject`, which never takes the light
+ * path) gives the same request: status, headers and bytes.
  */
 interface Answer {
   status: number;
@@ -76,10 +77,10 @@ const GZIP = { 'Accept-Encoding': 'gzip' };
 describe('the light path', () => {
   let t: TestContext;
   let base: string;
+  const creators: SavedCreator[] = [];
   beforeAll(async () => {
     t = await startTestApp();
     base = await listen(t);
-    const creators = [];
     for (let i = 1; i <= 30; i += 1) creators.push(await createCreator(t, `Light Walker ${i}`));
     for (let i = 1; i <= 12; i += 1) {
       await createVideo(t, {
@@ -87,13 +88,18 @@ describe('the light path', () => {
         authorIds: [creators[i]!.id, creators[i + 1]!.id],
       });
     }
-    // The full stack answers each route and form once before the light path may (its headers are kept).
-    for (const route of [API_ROUTES.creatorsSearch, API_ROUTES.videosSearch]) {
-      for (const headers of [{}, BR, GZIP]) {
-        for (const q of ['walk', 'nobody at all']) {
-          expect((await get(base, `${route}?q=${encodeURIComponent(q)}`, headers)).status).toBe(200);
-        }
-      }
+    // The full stack answers each route and encoding once before the light path may (its headers
+    // are kept): here with a large answer, so the light path's small ones (not compressed) go out with
+    // the headers learned from a compressed one.
+    const first = [
+      `${API_ROUTES.creatorsSearch}?q=walk`,
+      `${API_ROUTES.videosSearch}?q=walk`,
+      API_ROUTES.creatorProfile(creators[2]!.id),
+      `${API_ROUTES.leaderboard}?period=year`,
+      `${API_ROUTES.stats}?limit=20`,
+    ];
+    for (const url of first) {
+      for (const headers of [{}, BR, GZIP]) expect((await get(base, url, headers)).status).toBe(200);
     }
   });
   afterAll(() => close(t));
@@ -113,6 +119,12 @@ describe('the light path', () => {
     [`${API_ROUTES.videosSearch}?q=an&youtube=false&offset=1`, BR],
     [`${API_ROUTES.videosSearch}?q=zzz`, GZIP],
     [`${API_ROUTES.videosSearch}?limit=${PAGING.maxLimit}`, {}],
+    [API_ROUTES.leaderboard, {}],
+    [API_ROUTES.leaderboard, BR],
+    [`${API_ROUTES.leaderboard}?period=month&count=events`, GZIP],
+    [`${API_ROUTES.leaderboard}?period=all&count=videos`, BR],
+    [API_ROUTES.stats, BR],
+    [`${API_ROUTES.stats}?offset=5&limit=3`, {}],
   ];
 
   it.each(cases)('answers %s (%j) as the full stack does, and keeps it for replay', async (url, headers) => {
@@ -124,6 +136,30 @@ describe('the light path', () => {
     expect((await get(base, url, headers)).body).toEqual(light.body);
     expect(counts(t).replayed).toBe(before.replayed + 1);
   });
+
+  it.each([
+    [3, {}],
+    [4, BR],
+    [5, GZIP],
+  ])(
+    "answers creator %i's profile (%j) as the full stack does, and again after a write",
+    async (at, headers) => {
+      const url = API_ROUTES.creatorProfile(creators[at]!.id);
+      for (const round of [1, 2]) {
+        const before = counts(t);
+        const light = await get(base, url, headers);
+        expect(counts(t).light).toBe(before.light + 1);
+        expectSame(light, await fullStack(t, url, headers));
+        const profile = JSON.parse((await fullStack(t, url)).body.toString()) as CreatorProfile;
+        expect(profile.creator.id).toBe(creators[at]!.id);
+        expect(profile.videos.map((video) => video.title)).toContain(
+          round === 1 ? `Lantern walk ${at}` : `Lantern encore ${at}`,
+        );
+        if (round === 1)
+          await createVideo(t, { title: `Lantern encore ${at}`, authorIds: [creators[at]!.id] });
+      }
+    },
+  );
 
   it('leaves a conditional request to the full stack: the same 304', async () => {
     const url = `${API_ROUTES.videosSearch}?q=lantern+walk+1`;
@@ -147,7 +183,13 @@ describe('the light path', () => {
     ['q twice', `${API_ROUTES.videosSearch}?q=a&q=b`, 400],
     ['a value that does not decode', `${API_ROUTES.videosSearch}?q=%E0%A4%A`, 200],
     ['an unknown parameter', `${API_ROUTES.videosSearch}?q=a&sort=title`, 200],
-  ])('leaves %s to the full stack: the same %d', async (_label, url, status) => {
+    ['a profile of no creator', API_ROUTES.creatorProfile(987654), 404],
+    ['a profile id that is not one', `${API_ROUTES.creators}/1e3/profile`, 400],
+    ['a profile with a query', `${API_ROUTES.creatorProfile(1)}?x=1`, 200],
+    ['an unknown period', `${API_ROUTES.leaderboard}?period=decade`, 400],
+    ['a group that is no id', `${API_ROUTES.leaderboard}?group=abc`, 400],
+    ['analytics with limit 0', `${API_ROUTES.stats}?limit=0`, 400],
+  ])('leaves %s (%s) to the full stack, which answers %d', async (_label, url, status) => {
     const before = counts(t);
     const light = await get(base, url);
     expect(counts(t).light).toBe(before.light);
