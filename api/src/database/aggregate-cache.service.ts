@@ -25,16 +25,23 @@ const MAX_BYTES = 24 * 1024 * 1024;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 /**
- * Answers below this are compressed on the event loop: brotli at quality 5 takes ~40–180 µs for 2–10
- * KB, less than handing the work to the thread pool costs the event loop (~0.1 ms of stream plumbing)
- * and far less than the request waits for the hop (0.15–0.9 ms on this 2-core host, more under load).
- * The bytes are the same either way.
+ * Answers below this are compressed on the event loop: less than handing the work to the thread pool
+ * costs the event loop (~0.1 ms of stream plumbing) and far less than the request waits for the hop
+ * (0.15–0.9 ms on this 2-core host, more under load).
  */
 const COMPRESS_IN_PLACE_BELOW = 16 * 1024;
+/**
+ * Brotli's quality on the event loop, and in the thread pool. Quality 5 sets up a ~1 MB match table
+ * per answer, which a server whose caches are full of other work pays for in misses: 0.2–0.4 ms for a
+ * profile, the first page or analytics (2–15 KB) against 0.1–0.2 ms at quality 3, whose smaller table
+ * costs 4–8 % more bytes (docs/performance.md, "Small answers at brotli quality 3").
+ */
+const IN_PLACE_QUALITY = 3;
+const POOL_QUALITY = 5;
 
-const brotliOptions = (body: Buffer): BrotliOptions => ({
+const brotliOptions = (body: Buffer, quality: number): BrotliOptions => ({
   params: {
-    [zlib.BROTLI_PARAM_QUALITY]: 5,
+    [zlib.BROTLI_PARAM_QUALITY]: quality,
     [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
     [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
   },
@@ -325,8 +332,8 @@ export class AggregateCache implements OnModuleDestroy {
   }
 
   /**
-   * `body` compressed with `encoding`, made once per answer (brotli quality 5, gzip level 6): in the
-   * thread pool, or in place when small (COMPRESS_IN_PLACE_BELOW).
+   * `body` compressed with `encoding`, made once per answer (gzip level 6): in the thread pool (brotli
+   * quality 5), or in place when small (COMPRESS_IN_PLACE_BELOW; brotli quality 3).
    */
   compressed(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
     let forms = this.encoded.get(body);
@@ -336,10 +343,14 @@ export class AggregateCache implements OnModuleDestroy {
       if (body.length < COMPRESS_IN_PLACE_BELOW) {
         // A failure becomes a rejection, as from the thread pool.
         form = new Promise<Buffer>((resolve) =>
-          resolve(encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body)),
+          resolve(
+            encoding === 'br'
+              ? brotliCompressSync(body, brotliOptions(body, IN_PLACE_QUALITY))
+              : gzipSync(body),
+          ),
         );
       } else {
-        form = encoding === 'br' ? brotli(body, brotliOptions(body)) : gzipped(body);
+        form = encoding === 'br' ? brotli(body, brotliOptions(body, POOL_QUALITY)) : gzipped(body);
       }
       forms[encoding] = form;
     }

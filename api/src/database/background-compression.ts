@@ -13,9 +13,8 @@ const LOW_PRIORITY = 10;
 
 /**
  * The worker's source, run with `eval` (no compiled file to find, in jest or in dist alike): it lowers
- * its own thread's priority, then compresses each body it is sent with the settings of
- * AggregateCache.compressed (brotli quality 5 in text mode, gzip level 6), answering each form as it
- * is made.
+ * its own thread's priority, then compresses each body it is sent as AggregateCache.compressed does
+ * in the thread pool (brotli quality 5 in text mode, gzip level 6), answering each form as it is made.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
