@@ -161,6 +161,12 @@ describe('the light path', () => {
     },
   );
 
+  it('leaves a path with one segment more than the profile to the full stack: its 404', async () => {
+    const before = counts(t);
+    expect((await get(base, `${API_ROUTES.creatorProfile(creators[3]!.id)}/more`)).status).toBe(404);
+    expect(counts(t)).toEqual(before);
+  });
+
   it('leaves a conditional request to the full stack: the same 304', async () => {
     const url = `${API_ROUTES.videosSearch}?q=lantern+walk+1`;
     const { headers } = await get(base, url);

@@ -126,9 +126,8 @@ interface LightTemplate {
 interface RegisteredLightRoute {
   route: LightRoute;
   params: ReadonlySet<string>;
-  /** For a path with `:name` segments: the names, and the pattern a URL's path must match. */
-  segments: readonly string[];
-  pattern: RegExp | null;
+  /** The declared path split at `/` (a `:name` part stands for any one segment). */
+  parts: readonly string[];
   /** By the encoding the client accepts ('identity': none). */
   templates: Map<string, LightTemplate>;
 }
@@ -282,9 +281,7 @@ function plainQuery(search: string, names: ReadonlySet<string>): Record<string, 
   return query;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const isSegmentName = (part: string) => part.startsWith(':');
 
 /** preferredEncoding, remembered per header value (browsers send a handful of them). */
 const encodings = new Map<string, ContentEncoding | null>();
@@ -306,7 +303,7 @@ export class CachedAnswers {
   private replaying = false;
   private log: FastifyBaseLogger | null = null;
   private cache: AggregateCache | null = null;
-  /** By declared path; those with `:name` segments are matched in the order registered. */
+  /** By declared path; those with `:name` segments also in a list, matched in the order registered. */
   private readonly lightRoutes = new Map<string, RegisteredLightRoute>();
   private readonly patternRoutes: RegisteredLightRoute[] = [];
   /** Requests answered by a replay, and by the light path (operators' and tests' view). */
@@ -321,35 +318,32 @@ export class CachedAnswers {
   answerLightly(...routes: LightRoute[]): void {
     for (const route of routes) {
       const parts = route.path.split('/');
-      const segments = parts.filter((part) => part.startsWith(':')).map((part) => part.slice(1));
-      const pattern =
-        segments.length === 0
-          ? null
-          : new RegExp(
-              `^${parts.map((part) => (part.startsWith(':') ? '([^/]+)' : escapeRegExp(part))).join('/')}$`,
-            );
-      const registered = { route, params: new Set(route.params), segments, pattern, templates: new Map() };
+      const registered = { route, params: new Set(route.params), parts, templates: new Map() };
       this.lightRoutes.set(route.path, registered);
-      if (pattern) this.patternRoutes.push(registered);
+      if (parts.some(isSegmentName)) this.patternRoutes.push(registered);
     }
   }
 
-  /** The light route a URL's path names, with its `:name` segments (decoded), if any. */
+  /**
+   * The light route a URL's path names, with its `:name` segments as written; null when none does, or
+   * when a segment is empty or escaped (Fastify decodes it).
+   */
   private lightRouteOf(
     path: string,
   ): { light: RegisteredLightRoute; segments: Record<string, string> } | null {
     const exact = this.lightRoutes.get(path);
-    if (exact && !exact.pattern) return { light: exact, segments: {} };
+    if (exact && !exact.parts.some(isSegmentName)) return { light: exact, segments: {} };
+    const parts = path.split('/');
     for (const light of this.patternRoutes) {
-      const match = light.pattern!.exec(path);
-      if (!match) continue;
+      if (light.parts.length !== parts.length) continue;
       const segments: Record<string, string> = {};
-      for (let i = 0; i < light.segments.length; i += 1) {
-        const value = match[i + 1]!;
-        if (value.includes('%')) return null; // Fastify decodes it; left to Fastify
-        segments[light.segments[i]!] = value;
-      }
-      return { light, segments };
+      const matches = light.parts.every((part, i) => {
+        const value = parts[i]!;
+        if (!isSegmentName(part)) return part === value;
+        segments[part.slice(1)] = value;
+        return value !== '' && !value.includes('%');
+      });
+      if (matches) return { light, segments };
     }
     return null;
   }
