@@ -507,6 +507,8 @@ export async function runWriteThenReads(
     );
   };
   const written: number[] = [];
+  // Each timed round's write alone: where a slow round's time went (the log's slowest rounds).
+  const writes: number[] = [];
   const alone: number[] = [];
   const ids: number[] = [];
   try {
@@ -517,8 +519,12 @@ export async function runWriteThenReads(
       if (i >= warmup) alone.push(performance.now() - started);
       started = performance.now();
       ids.push(await sendRowWrite(api, cookie, meta, i));
+      const wrote = performance.now() - started;
       await readAll();
-      if (i >= warmup) written.push(performance.now() - started);
+      if (i >= warmup) {
+        written.push(performance.now() - started);
+        writes.push(wrote);
+      }
     }
   } finally {
     for (const id of ids) {
@@ -533,9 +539,15 @@ export async function runWriteThenReads(
     readsAloneP99Ms: percentile(alone, 99),
     reads,
   };
+  const slowest = written
+    .map((ms, i) => ({ ms, write: writes[i] as number }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 4)
+    .map(({ ms, write }) => `${ms.toFixed(1)} (write ${write.toFixed(1)})`);
   log(
-    `  write then ${reads.length} reads: p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms ` +
-      `(reads alone p99 ${figures.readsAloneP99Ms.toFixed(1)} ms)`,
+    `  write then ${reads.length} reads: p50 ${figures.p50Ms.toFixed(1)} ms, p90 ${percentile(written, 90).toFixed(1)} ms, ` +
+      `p99 ${figures.p99Ms.toFixed(1)} ms (reads alone p99 ${figures.readsAloneP99Ms.toFixed(1)} ms; ` +
+      `write alone p50 ${percentile(writes, 50).toFixed(1)} ms; slowest rounds ${slowest.join(', ')} ms)`,
   );
   return figures;
 }
