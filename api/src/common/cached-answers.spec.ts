@@ -2,7 +2,8 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AggregateCache } from '../database/aggregate-cache.service';
-import { CachedAnswers, preferredEncoding } from './cached-answers';
+import { preferredEncoding } from './accepted-encoding';
+import { CachedAnswers } from './cached-answers';
 import { registerHttpCaching } from './http-caching';
 import { registerRequestIdHeader } from './request-id';
 

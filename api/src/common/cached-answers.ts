@@ -18,16 +18,16 @@
  * Light path: the public searches are asked with a new term nearly every time, so a replay rarely
  * helps them, and the full stack costs a computed search more than its SQL does at 10,000 creators; the
  * first read of a profile, the leaderboard or analytics after a write pays the same. A request of such
- * a route (a LightRoute) that could be replayed (GET, no cookie, no Origin) and is plain — no
- * Authorization, If-None-Match, body, X-Forwarded-Proto or TLS; only the route's own query parameters,
- * each once and decodable; valid by the route's own checks — is answered here: its limit is counted,
- * the route's service computes the answer through the AggregateCache under the key the full stack
- * uses, and it is sent with the headers the full stack sent for the same route and accepted encoding
- * (kept from its last such answer: security headers, Cache-Control, Vary, Content-Type), its own ETag,
- * Answer-Computation, encoding and length, request id and RateLimit fields, and kept for replay. Until
- * the full stack has answered the route once for that encoding, and for anything else (a bad query, a
- * client past the limit, a failed computation), Fastify answers. api/test/light-path.e2e-spec.ts
- * compares both answers header by header.
+ * a route (a LightRoute, light-routes.ts) that could be replayed (GET, no cookie, no Origin) and is
+ * plain — no Authorization, If-None-Match, body, X-Forwarded-Proto or TLS; only the route's own query
+ * parameters, each once and decodable; valid by the route's own checks — is answered here: its limit is
+ * counted, the route's service computes the answer through the AggregateCache under the key the full
+ * stack uses, and it is sent with the headers the full stack sent for the same route and accepted
+ * encoding (kept from its last such answer: security headers, Cache-Control, Vary, Content-Type), its
+ * own ETag, Answer-Computation, encoding and length, request id and RateLimit fields, and kept for
+ * replay. Until the full stack has answered the route once for that encoding, and for anything else (a
+ * bad query, a client past the limit, a failed computation), Fastify answers.
+ * api/test/light-path.e2e-spec.ts compares both answers header by header.
  *
  * Every cached answer carries `Answer-Computation`: which of this process's computations made it, so
  * an operator (or a test) can tell a kept answer from a recomputed one.
@@ -55,8 +55,10 @@ import {
   type ContentEncoding,
 } from '../database/aggregate-cache.service';
 import { rateLimitHeaders, type ReadDecision, type ReadLimits } from '../public-api/read-limits';
-import { answerKey, type CachedAnswerOptions } from './cached-answer';
+import { encodingOf, preferredEncoding } from './accepted-encoding';
+import { answerKey } from './cached-answer';
 import { etagOf, matchesIfNoneMatch } from './http-caching';
+import { lightEncoding, LightRoutes, type LightRequest, type LightRoute } from './light-routes';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
 /** Below this an answer is not worth compressing (the same threshold as @fastify/compress). */
@@ -82,7 +84,7 @@ const PER_RESPONSE = new Set([
 /** Which of this process's computations made a cached answer (see above). */
 export const ANSWER_COMPUTATION_HEADER = 'Answer-Computation';
 
-/** Headers of a light answer that are its own, not the route's (see LightTemplate). */
+/** Headers of a light answer that are its own, not the route's (light-routes.ts LightTemplate). */
 const PER_ANSWER = new Set([
   ...PER_RESPONSE,
   'etag',
@@ -90,47 +92,6 @@ const PER_ANSWER = new Set([
   'content-encoding',
   'content-type',
 ]);
-
-/** A public route the HTTP server may answer itself (see "Light path" above). */
-export interface LightRoute {
-  /**
-   * The route's path as it is declared (Fastify's route URL), where a segment `:name` stands for one
-   * path segment handed to `prepare` by that name.
-   */
-  path: string;
-  /** The query parameters it takes; a request with any other goes through Fastify. */
-  params: readonly string[];
-  /** Its @CachedAnswer's options: the tables the answer reads, and when it ends. */
-  answer: CachedAnswerOptions;
-  /**
-   * The computation of the answer to `query` (each parameter once, decoded) at the path's `segments`,
-   * after the route's own checks: throws (a 400 for the full stack to give) when either is bad.
-   */
-  prepare(
-    query: Readonly<Record<string, string>>,
-    segments: Readonly<Record<string, string>>,
-  ): () => Promise<unknown>;
-}
-
-/**
- * What the full stack last sent with a 200 of a light route, for one encoding the client accepts: the
- * headers that belong to the route (every one but PER_ANSWER's), as writeHead takes them, and the
- * Content-Type. They are the same whether the answer went out compressed or not (a small one is not):
- * only PER_ANSWER's differ.
- */
-interface LightTemplate {
-  headers: OutgoingHttpHeader[];
-  contentType: OutgoingHttpHeader;
-}
-
-interface RegisteredLightRoute {
-  route: LightRoute;
-  params: ReadonlySet<string>;
-  /** The declared path split at `/` (a `:name` part stands for any one segment). */
-  parts: readonly string[];
-  /** By the encoding the client accepts ('identity': none). */
-  templates: Map<string, LightTemplate>;
-}
 
 /** Levels at which Fastify logs every request (a replay logs its one line then too). */
 const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
@@ -161,20 +122,6 @@ interface Sent {
 
 const SENT = Symbol('cachedAnswerSent');
 type WithSent = FastifyRequest & { [SENT]?: Sent };
-
-/** br when the client accepts it, else gzip, else none (an encoding with q=0 is refused). */
-export function preferredEncoding(header: string | string[] | undefined): ContentEncoding | null {
-  const accepted = new Set(
-    (Array.isArray(header) ? header.join(',') : (header ?? ''))
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
 
 /**
  * The replay key of a request (its encoding and address, Host included), or null when it must take the
@@ -232,68 +179,6 @@ function everyAnswerHeaders(headers: readonly OutgoingHttpHeader[]): OutgoingHtt
   return kept;
 }
 
-/**
- * The encoding a plain request of a light route accepts ('identity': none), or null when it must take
- * the full stack: a replayable request (replayKey) with none of the headers that change an answer or
- * its headers elsewhere in the stack (a key's limit, a 304, a body, HSTS over https).
- */
-function lightEncoding(request: IncomingMessage): ContentEncoding | 'identity' | null {
-  const headers = request.headers;
-  if (
-    request.method !== 'GET' ||
-    headers.origin !== undefined ||
-    headers.cookie !== undefined ||
-    headers.authorization !== undefined ||
-    headers['if-none-match'] !== undefined ||
-    headers['content-length'] !== undefined ||
-    headers['transfer-encoding'] !== undefined ||
-    headers['x-forwarded-proto'] !== undefined ||
-    (request.socket as { encrypted?: boolean }).encrypted
-  )
-    return null;
-  const header = headers['accept-encoding'];
-  return header === undefined ? 'identity' : encodingOf(header);
-}
-
-/**
- * The query of a light route's URL (after `?`) as Fastify's parser (fast-querystring) reads it, or
- * null unless it is plain: `name=value` pairs of the route's names, each once, with names that need no
- * decoding and values that decode.
- */
-function plainQuery(search: string, names: ReadonlySet<string>): Record<string, string> | null {
-  const query: Record<string, string> = {};
-  if (search === '') return query;
-  for (const pair of search.split('&')) {
-    const equals = pair.indexOf('=');
-    if (equals === -1) return null;
-    const name = pair.slice(0, equals);
-    if (!names.has(name) || Object.hasOwn(query, name)) return null;
-    let value = pair.slice(equals + 1).replace(/\+/g, ' ');
-    if (value.includes('%')) {
-      try {
-        value = decodeURIComponent(value);
-      } catch {
-        return null; // Fastify's parser keeps such a value as written
-      }
-    }
-    query[name] = value;
-  }
-  return query;
-}
-
-const isSegmentName = (part: string) => part.startsWith(':');
-
-/** preferredEncoding, remembered per header value (browsers send a handful of them). */
-const encodings = new Map<string, ContentEncoding | null>();
-function encodingOf(header: string): ContentEncoding | null {
-  let encoding = encodings.get(header);
-  if (encoding === undefined) {
-    encoding = preferredEncoding(header);
-    if (encodings.size < 100) encodings.set(header, encoding);
-  }
-  return encoding;
-}
-
 export class CachedAnswers {
   /** `limits`: PUBLIC_READ_RATE_LIMIT, counted for replays too (null: replays are not counted). */
   constructor(private readonly limits: ReadLimits | null = null) {}
@@ -303,9 +188,7 @@ export class CachedAnswers {
   private replaying = false;
   private log: FastifyBaseLogger | null = null;
   private cache: AggregateCache | null = null;
-  /** By declared path; those with `:name` segments also in a list, matched in the order registered. */
-  private readonly lightRoutes = new Map<string, RegisteredLightRoute>();
-  private readonly patternRoutes: RegisteredLightRoute[] = [];
+  private readonly lightRoutes = new LightRoutes();
   /** Requests answered by a replay, and by the light path (operators' and tests' view). */
   readonly answered = { replayed: 0, light: 0 };
 
@@ -316,36 +199,7 @@ export class CachedAnswers {
 
   /** Routes the light path answers (see above). */
   answerLightly(...routes: LightRoute[]): void {
-    for (const route of routes) {
-      const parts = route.path.split('/');
-      const registered = { route, params: new Set(route.params), parts, templates: new Map() };
-      this.lightRoutes.set(route.path, registered);
-      if (parts.some(isSegmentName)) this.patternRoutes.push(registered);
-    }
-  }
-
-  /**
-   * The light route a URL's path names, with its `:name` segments as written; null when none does, or
-   * when a segment is empty or escaped (Fastify decodes it).
-   */
-  private lightRouteOf(
-    path: string,
-  ): { light: RegisteredLightRoute; segments: Record<string, string> } | null {
-    const exact = this.lightRoutes.get(path);
-    if (exact && !exact.parts.some(isSegmentName)) return { light: exact, segments: {} };
-    const parts = path.split('/');
-    for (const light of this.patternRoutes) {
-      if (light.parts.length !== parts.length) continue;
-      const segments: Record<string, string> = {};
-      const matches = light.parts.every((part, i) => {
-        const value = parts[i]!;
-        if (!isSegmentName(part)) return part === value;
-        segments[part.slice(1)] = value;
-        return value !== '' && !value.includes('%');
-      });
-      if (matches) return { light, segments };
-    }
-    return null;
+    this.lightRoutes.add(...routes);
   }
 
   /**
@@ -425,14 +279,14 @@ export class CachedAnswers {
           answer: sent.answer,
         });
       }
-      const light = sent && this.lightRoutes.get(request.routeOptions.url ?? '');
-      if (light && etag) this.learn(light, request, reply, sent);
+      const route = request.routeOptions.url ?? '';
+      if (sent && etag && this.lightRoutes.has(route)) this.learn(route, request, reply, sent);
       done();
     });
   }
 
   /** Keeps the route's headers of a full-stack 200 that the light path could have sent. */
-  private learn(light: RegisteredLightRoute, request: FastifyRequest, reply: FastifyReply, sent: Sent): void {
+  private learn(route: string, request: FastifyRequest, reply: FastifyReply, sent: Sent): void {
     const accepted = lightEncoding(request.raw);
     const contentType = reply.getHeader('content-type');
     if (accepted === null || contentType === undefined || !isUnchanged(reply, sent)) return;
@@ -440,7 +294,7 @@ export class CachedAnswers {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !PER_ANSWER.has(name.toLowerCase())) headers.push(name, value);
     }
-    light.templates.set(accepted, { headers, contentType });
+    this.lightRoutes.learn(route, accepted, { headers, contentType });
   }
 
   /**
@@ -453,34 +307,12 @@ export class CachedAnswers {
     handler: (request: IncomingMessage, response: ServerResponse) => void,
   ): boolean {
     if (!this.replaying || this.lightRoutes.size === 0 || !this.cache) return false;
-    const url = request.url ?? '';
-    const mark = url.indexOf('?');
-    const found = this.lightRouteOf(mark === -1 ? url : url.slice(0, mark));
-    if (!found) return false;
-    const { light } = found;
-    const accepted = lightEncoding(request);
-    if (accepted === null) return false;
-    const template = light.templates.get(accepted);
-    if (!template) return false;
-    const query = plainQuery(mark === -1 ? '' : url.slice(mark + 1), light.params);
-    if (!query) return false;
-    let compute: () => Promise<unknown>;
-    try {
-      compute = light.route.prepare(query, found.segments);
-    } catch {
-      return false; // the full stack answers the 400
-    }
+    const taken = this.lightRoutes.take(request);
+    if (!taken) return false;
     // A client past the limit gets the full stack's 429 (a refused read is not counted again).
     const decision = this.limits ? this.limits.decideNow(request) : undefined;
     if (decision === null || (decision && !decision.allowed)) return false;
-    void this.answerLight(request, response, handler, {
-      light,
-      url,
-      compute,
-      decision,
-      encoding: accepted === 'identity' ? null : accepted,
-      template,
-    });
+    void this.answerLight(request, response, handler, taken, decision);
     return true;
   }
 
@@ -488,23 +320,17 @@ export class CachedAnswers {
     request: IncomingMessage,
     response: ServerResponse,
     handler: (request: IncomingMessage, response: ServerResponse) => void,
-    taken: {
-      light: RegisteredLightRoute;
-      url: string;
-      compute: () => Promise<unknown>;
-      decision: ReadDecision | undefined;
-      encoding: ContentEncoding | null;
-      template: LightTemplate;
-    },
+    taken: LightRequest,
+    decision: ReadDecision | undefined,
   ): Promise<void> {
     const started = performance.now();
     const cache = this.cache!;
-    const { light, encoding, decision } = taken;
+    const { route, encoding, template } = taken;
     let answer: Buffer;
     let body: Buffer;
     try {
-      const { key, expiresAt } = answerKey(taken.url, light.route.answer);
-      answer = await cache.json(key, taken.compute, { reads: light.route.answer.reads, expiresAt });
+      const { key, expiresAt } = answerKey(taken.url, route.answer);
+      answer = await cache.json(key, taken.compute, { reads: route.answer.reads, expiresAt });
       body =
         encoding && answer.length >= COMPRESS_THRESHOLD && cache.compressible(answer)
           ? await cache.compressed(answer, encoding)
@@ -514,7 +340,6 @@ export class CachedAnswers {
       handler(request, response);
       return;
     }
-    const { template } = taken;
     const etag = etagOf(answer);
     const own: OutgoingHttpHeader[] = ['ETag', etag];
     const computation = cache.computationOf(answer);

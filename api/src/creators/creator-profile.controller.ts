@@ -6,7 +6,7 @@ import {
   GROUP_TABLES,
   type CachedAnswerOptions,
 } from '../common/cached-answer';
-import type { LightRoute } from '../common/cached-answers';
+import type { LightRoute } from '../common/light-routes';
 import { parseId, PathId } from '../common/id-params';
 import { PageQuery, type Page } from '../common/page-params';
 import { CreatorProfileService } from './creator-profile.service';

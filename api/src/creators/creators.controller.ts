@@ -29,7 +29,7 @@ import {
 import { BulkDeleteDto } from '../common/bulk-ids.dto';
 import { SavedCreatorDto } from './dto/saved-creator.dto';
 import { CachedAnswer, CREATOR_TABLES, type CachedAnswerOptions } from '../common/cached-answer';
-import type { LightRoute } from '../common/cached-answers';
+import type { LightRoute } from '../common/light-routes';
 import {
   PageQuery,
   SearchTerm,

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES, type Analytics } from '@friends/shared';
 import { CachedAnswer, type CachedAnswerOptions } from '../common/cached-answer';
-import type { LightRoute } from '../common/cached-answers';
+import type { LightRoute } from '../common/light-routes';
 import { PageQuery, parsePage, type Page } from '../common/page-params';
 import { ANALYTICS_TABLES, AnalyticsService } from './analytics.service';
 

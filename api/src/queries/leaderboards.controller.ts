@@ -16,7 +16,7 @@ import {
   type PeriodLeaderboard,
 } from '@friends/shared';
 import { CachedAnswer, GROUP_TABLES, type CachedAnswerOptions } from '../common/cached-answer';
-import type { LightRoute } from '../common/cached-answers';
+import type { LightRoute } from '../common/light-routes';
 import { GroupBoards } from './group-boards';
 import { LeaderboardsService } from './leaderboards.service';
 

@@ -23,7 +23,7 @@ import {
 } from '@friends/shared';
 import { AdminOnly } from '../auth/access.decorators';
 import { CachedAnswer, CATALOGUE_TABLES, type CachedAnswerOptions } from '../common/cached-answer';
-import type { LightRoute } from '../common/cached-answers';
+import type { LightRoute } from '../common/light-routes';
 import {
   PageQuery,
   SearchTerm,
