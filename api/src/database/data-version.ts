@@ -18,6 +18,15 @@ export async function advanceDataVersion(manager: EntityManager): Promise<number
   return readDataVersion(manager); // our own row lock: no other write can have moved it since
 }
 
+/**
+ * Takes the SQLite file's write lock inside the caller's transaction without changing anything (the
+ * sequence's row written as it is): for a change that stamps nothing and must not read before it holds
+ * the lock (TransactionRunner.write).
+ */
+export async function lockForWrite(manager: EntityManager): Promise<void> {
+  await manager.query('UPDATE data_version SET version = version WHERE id = 1');
+}
+
 export async function readDataVersion(manager: EntityManager): Promise<number> {
   const [row] = await rows<{ version: unknown }>(manager, 'SELECT version FROM data_version WHERE id = 1');
   if (!row) throw new Error('data_version has no row: run the migrations');

@@ -9,6 +9,16 @@ import { readAnswerVersions } from './data-version';
 import { ENTITIES } from './entities';
 import { TransactionRunner } from './transaction-runner.service';
 
+/** A second connection to the file, as another process has one (better-sqlite3 ships no types). */
+interface OtherConnection {
+  prepare(sql: string): { run(...params: unknown[]): unknown };
+  close(): void;
+}
+const Database = require('better-sqlite3') as new (
+  path: string,
+  options: { timeout: number },
+) => OtherConnection;
+
 /** docs/architecture.md "Known traps": better-sqlite3 under TypeORM has one connection. */
 describe('TransactionRunner on SQLite', () => {
   let dir: string;
@@ -46,6 +56,35 @@ describe('TransactionRunner on SQLite', () => {
     const [row] = (await dataSource.query('SELECT COUNT(*) AS n FROM suggestions')) as { n: number }[];
     expect(Number(row?.n)).toBe(40);
   });
+
+  it.each([[{}], [{ affectsAnswers: false }]])(
+    'holds the write lock from its first statement (%j): another process cannot commit in between',
+    async (options) => {
+      const runner = new TransactionRunner(dataSource, new AggregateCache());
+      const other = new Database(join(dir, 'db.sqlite'), { timeout: 0 });
+      try {
+        const url = `https://e.com/race-${JSON.stringify(options)}`;
+        await runner.write(async (manager) => {
+          await manager.query('SELECT COUNT(*) AS n FROM suggestions');
+          // Another process's write now finds the file locked rather than moving ours past its read.
+          expect(() =>
+            other
+              .prepare('INSERT INTO suggestions (url, submitted_at) VALUES (?, ?)')
+              .run(`${url}-other`, 'now'),
+          ).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+          await manager.query('INSERT INTO suggestions (url, submitted_at) VALUES (?, ?)', [url, 'now']);
+        }, options);
+        const found = (await dataSource.query('SELECT url FROM suggestions WHERE url LIKE ?', [
+          `${url}%`,
+        ])) as {
+          url: string;
+        }[];
+        expect(found.map((row) => row.url)).toEqual([url]);
+      } finally {
+        other.close();
+      }
+    },
+  );
 
   it('rolls a failed transaction back entirely and keeps going', async () => {
     const runner = new TransactionRunner(dataSource, new AggregateCache());

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AggregateCache } from './aggregate-cache.service';
 import { AnswerInvalidation, ChangeWatcher, openChangeSet } from './answer-invalidation';
-import { advanceDataVersion, stampAnswerVersions } from './data-version';
+import { advanceDataVersion, lockForWrite, stampAnswerVersions } from './data-version';
 import { isRetryableConflict } from './database-errors';
 import { WalCheckpoints } from './wal-checkpoints';
 
@@ -60,7 +60,17 @@ export class TransactionRunner {
   async write<T>(work: (manager: EntityManager) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     if (options.affectsAnswers === false) {
       const result = await this.exclusive(() =>
-        this.tracked(() => this.withRetry(() => this.dataSource.transaction(work))),
+        this.tracked(() =>
+          this.withRetry(() =>
+            this.dataSource.transaction(async (manager) => {
+              // SQLite: the file's write lock first, as below, but nothing advanced or stamped: a change
+              // that reads before it writes (a key's row, then its delete) failed with SQLITE_BUSY when
+              // another process, the network analysis's child, committed in between.
+              if (this.serialised) await lockForWrite(manager);
+              return work(manager);
+            }),
+          ),
+        ),
       );
       this.checkpoints?.wrote();
       return result;
