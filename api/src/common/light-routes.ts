@@ -53,8 +53,9 @@ export interface LightRequest {
 interface Registered {
   route: LightRoute;
   params: ReadonlySet<string>;
-  /** The declared path split at `/` (a `:name` part stands for any one segment). */
+  /** The declared path split at `/` (a `:name` part stands for any one segment), and whether it has one. */
   parts: readonly string[];
+  hasSegments: boolean;
   /** By the encoding the client accepts ('identity': none). */
   templates: Map<string, LightTemplate>;
 }
@@ -123,9 +124,10 @@ export class LightRoutes {
   add(...routes: LightRoute[]): void {
     for (const route of routes) {
       const parts = route.path.split('/');
-      const registered = { route, params: new Set(route.params), parts, templates: new Map() };
+      const hasSegments = parts.some(isSegmentName);
+      const registered = { route, params: new Set(route.params), parts, hasSegments, templates: new Map() };
       this.byPath.set(route.path, registered);
-      if (parts.some(isSegmentName)) this.withSegments.push(registered);
+      if (hasSegments) this.withSegments.push(registered);
     }
   }
 
@@ -169,7 +171,8 @@ export class LightRoutes {
    */
   private routeOf(path: string): { light: Registered; segments: Record<string, string> } | null {
     const exact = this.byPath.get(path);
-    if (exact && !exact.parts.some(isSegmentName)) return { light: exact, segments: {} };
+    if (exact && !exact.hasSegments) return { light: exact, segments: {} };
+    if (this.withSegments.length === 0) return null;
     const parts = path.split('/');
     for (const light of this.withSegments) {
       if (light.parts.length !== parts.length) continue;
