@@ -8,6 +8,7 @@ import { DataVersionPoller } from './data-version-poller.service';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseState, DatabaseStateModule } from './database-state';
 import { TransactionRunner } from './transaction-runner.service';
+import { SearchIndexMerges } from './search-index-merges';
 import { WalCheckpoints } from './wal-checkpoints';
 import { SearchThreads } from '../search-threads/search-threads.service';
 
@@ -33,7 +34,14 @@ import { SearchThreads } from '../search-threads/search-threads.service';
       },
     }),
   ],
-  providers: [AggregateCache, WalCheckpoints, TransactionRunner, DataVersionPoller, SearchThreads],
+  providers: [
+    AggregateCache,
+    WalCheckpoints,
+    SearchIndexMerges,
+    TransactionRunner,
+    DataVersionPoller,
+    SearchThreads,
+  ],
   exports: [AggregateCache, TransactionRunner, SearchThreads, DatabaseStateModule],
 })
 export class DatabaseModule {}

@@ -36,10 +36,23 @@ export interface CheckpointResult {
   error?: string;
 }
 
+/** The worker's answer to a merge step: rows it changed (-1 when it failed). */
+interface StepResult {
+  changed: number;
+  error?: string;
+}
+
+/** A step of upkeep the worker runs (see `step`): SQL to run once on its connection, then each step. */
+export interface UpkeepStep {
+  prepare: string;
+  step: string;
+}
+
 /**
  * The worker's source, run with `eval` (no compiled file to find, in jest or in dist alike): its own
  * connection to the file, which copies the log into the database when asked (PASSIVE: it never waits
- * for, nor holds up, a reader or the writer).
+ * for, nor holds up, a reader or the writer), and runs merge steps (answering whether one changed
+ * anything). Its own commits never checkpoint: the service asks for that.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -47,10 +60,27 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = ' + workerData.synchronous);
+db.pragma('wal_autocheckpoint = 0');
+const changes = db.prepare('SELECT total_changes()').pluck();
+const prepared = new Set();
 parentPort.on('message', (message) => {
   if (message === 'close') {
     db.close();
     parentPort.close();
+    return;
+  }
+  if (message.step) {
+    try {
+      if (!prepared.has(message.prepare)) {
+        db.exec(message.prepare);
+        prepared.add(message.prepare);
+      }
+      const before = changes.get();
+      db.exec(message.step);
+      parentPort.postMessage({ changed: changes.get() - before });
+    } catch (error) {
+      parentPort.postMessage({ changed: -1, error: String(error) });
+    }
     return;
   }
   try {
@@ -68,7 +98,9 @@ parentPort.on('message', (message) => {
  * its limit: that commit then copied the log's pages into the database and synced both files while
  * every other request waited (the write's p99, docs/performance.md). Here the API's connection only
  * checkpoints as a fallback (FALLBACK_CHECKPOINT_PAGES), and a second connection on a worker thread
- * checkpoints about a second after writes. Nothing on MySQL/MariaDB or an in-memory SQLite.
+ * checkpoints about a second after writes. The same connection runs other upkeep that pauses in the
+ * writes suit (`step`, `onPause`: the search indexes' merges). Nothing on MySQL/MariaDB or an
+ * in-memory SQLite.
  */
 @Injectable()
 export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
@@ -82,9 +114,13 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   /** Log pages written per ms up to the last checkpoint (undefined until one reports). */
   private pagesPerMs: number | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
-  /** Checkpoints asked of the worker and not answered yet, oldest first. */
-  private readonly pending: Array<(result: CheckpointResult) => void> = [];
+  /** Jobs asked of the worker and not answered yet, oldest first. */
+  private readonly pending: Array<(result: CheckpointResult & StepResult) => void> = [];
   private failing = false;
+  /** When the last write committed (ms since the epoch). */
+  private lastWriteAt = 0;
+  private readonly pauseListeners: Array<() => void> = [];
+  private startTimer: NodeJS.Timeout | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -97,11 +133,33 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.database.type !== 'sqlite' || this.database.path === ':memory:') return;
     await this.dataSource.query(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
     this.enabled = true;
+    // A start is a pause too: what the file needs is done unless writes come first.
+    this.startTimer = setTimeout(() => this.paused(), CHECKPOINT_DELAY_MS);
+    this.startTimer.unref();
+  }
+
+  /** Whether the file's upkeep is this service's (a SQLite file, not shut down). */
+  get active(): boolean {
+    return this.enabled;
+  }
+
+  /**
+   * Calls `listener` once writes have paused for CHECKPOINT_DELAY_MS and their log is checkpointed
+   * (and once after the start), for work best done while nothing writes (see `writtenSince`).
+   */
+  onPause(listener: () => void): void {
+    this.pauseListeners.push(listener);
+  }
+
+  /** Whether a write committed after `time` (ms since the epoch). */
+  writtenSince(time: number): boolean {
+    return this.lastWriteAt > time;
   }
 
   async onModuleDestroy(): Promise<void> {
     this.enabled = false;
     clearTimeout(this.timer);
+    clearTimeout(this.startTimer);
     this.timer = undefined;
     const worker = this.worker;
     if (worker) this.lost(worker, 'shutting down');
@@ -115,6 +173,7 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   wrote(): void {
     if (!this.enabled) return;
     const now = Date.now();
+    this.lastWriteAt = now;
     const since = (this.unsavedSince ??= now);
     const latest =
       this.pagesPerMs !== undefined
@@ -129,8 +188,10 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
         this.timer = undefined;
         this.unsavedSince = undefined;
         const span = Date.now() - since;
+        const pause = Date.now() - this.lastWriteAt >= CHECKPOINT_DELAY_MS;
         void this.checkpoint().then((result) => {
           if (result && !result.error && result.log >= 0) this.pagesPerMs = result.log / Math.max(span, 1);
+          if (pause) this.paused();
         });
       },
       Math.max(0, Math.min(now + CHECKPOINT_DELAY_MS, since + latest) - now),
@@ -139,16 +200,37 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Checkpoints now (null when checkpoints are not this service's, see the class). */
-  checkpoint(): Promise<CheckpointResult | null> {
-    if (!this.enabled) return Promise.resolve(null);
+  async checkpoint(): Promise<CheckpointResult | null> {
+    if (!this.enabled) return null;
+    const result: CheckpointResult = await this.ask('checkpoint');
+    if (result.error && !this.failing) this.log.warn(`checkpoint failed: ${result.error}`);
+    this.failing = Boolean(result.error);
+    return result;
+  }
+
+  /**
+   * Runs one step of upkeep on the worker's connection, in a transaction of its own (`prepare` once
+   * per worker first); answers the rows it changed, -1 when it failed or upkeep is not this service's.
+   */
+  async step(job: UpkeepStep): Promise<number> {
+    if (!this.enabled) return -1;
+    const result: StepResult = await this.ask(job);
+    if (result.error) this.log.warn(`upkeep step failed: ${result.error}`);
+    return result.changed;
+  }
+
+  private paused(): void {
+    if (!this.enabled || Date.now() - this.lastWriteAt < CHECKPOINT_DELAY_MS) return;
+    for (const listener of this.pauseListeners) listener();
+  }
+
+  private ask(job: 'checkpoint' | UpkeepStep): Promise<CheckpointResult & StepResult> {
     clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
-    return new Promise<CheckpointResult>((resolve) => {
+    return new Promise<CheckpointResult & StepResult>((resolve) => {
       this.pending.push(resolve);
-      this.started().postMessage('checkpoint');
+      this.started().postMessage(job);
     }).then((result) => {
-      if (result.error && !this.failing) this.log.warn(`checkpoint failed: ${result.error}`);
-      this.failing = Boolean(result.error);
       if (this.pending.length === 0 && this.enabled) {
         this.idleTimer = setTimeout(() => {
           const idle = this.worker;
@@ -175,7 +257,7 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
       },
     });
     worker.unref();
-    worker.on('message', (result: CheckpointResult) => this.pending.shift()?.(result));
+    worker.on('message', (result: CheckpointResult & StepResult) => this.pending.shift()?.(result));
     // A worker that fails leaves the log to the fallback; the next write starts a new one.
     worker.on('error', (error) => this.lost(worker, String(error)));
     worker.on('exit', () => this.lost(worker, 'the checkpoint worker exited'));
@@ -186,7 +268,9 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   private lost(worker: Worker, error: string): void {
     if (this.worker !== worker) return;
     this.worker = null;
-    for (const resolve of this.pending.splice(0)) resolve({ busy: 1, log: -1, checkpointed: -1, error });
+    for (const resolve of this.pending.splice(0)) {
+      resolve({ busy: 1, log: -1, checkpointed: -1, changed: -1, error });
+    }
   }
 
   /** Closes the worker's connection and ends it (it is no longer `this.worker`). */
