@@ -151,9 +151,9 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     this.pauseListeners.push(listener);
   }
 
-  /** Whether a write committed after `time` (ms since the epoch). */
+  /** Whether a write committed at or after `time` (ms since the epoch). */
   writtenSince(time: number): boolean {
-    return this.lastWriteAt > time;
+    return this.lastWriteAt >= time;
   }
 
   async onModuleDestroy(): Promise<void> {
