@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
+import { mergedSomething } from './fts-merges';
 
 /** Placeholders for an IN list: `(?, ?, ?)`. Both drivers take `?`. */
 export const placeholders = (count: number): string => `(${new Array<string>(count).fill('?').join(', ')})`;
@@ -103,14 +104,14 @@ const FTS_MERGE_PAGES = 500;
  * index at 1,000,000 videos). A bulk fill leaves an index in many segments, and a lookup reads the
  * term's doclist in each: one segment halves the CPU of a title lookup at that size
  * (docs/architecture.md "Video title search"). FTS5's `merge` with a negative page count merges
- * segments of every level; it did no work when it changed fewer than two rows (FTS5 documentation).
+ * segments of every level (the API keeps them merged in pauses with a positive one, fts-merges.ts).
  */
 export async function mergeFtsSegments(manager: EntityManager, table: string): Promise<void> {
   const changes = async () => int((await rows<{ n: number }>(manager, 'SELECT total_changes() AS n'))[0]?.n);
   for (;;) {
     const before = await changes();
     await manager.query(`INSERT INTO ${table} (${table}, rank) VALUES ('merge', ?)`, [-FTS_MERGE_PAGES]);
-    if ((await changes()) - before < 2) return;
+    if (!mergedSomething((await changes()) - before)) return;
     await setImmediate();
   }
 }
