@@ -46,7 +46,9 @@ export async function createVideo(
  * - read_limits: the public read limit counts every read, per address or API key;
  * - leases: a read of the network analysis may take (and release) the analysis lease;
  * - network_runs, network_communities, network_members: the analysis's stored results, derived from
- *   the catalogue and written by its child process at its own time, after whichever read asked first.
+ *   the catalogue and written by its child process at its own time, after whichever read asked first;
+ * - FTS5's own pages (FTS5_PAGES): the search indexes' storage, laid out anew by the merges the API
+ *   runs in pauses (their content is the keys tables', which are read).
  */
 const BOOKKEEPING = new Set([
   'login_limits',
@@ -56,6 +58,9 @@ const BOOKKEEPING = new Set([
   'network_communities',
   'network_members',
 ]);
+
+/** SQLite's FTS5 shadow tables (`<index>_data`, `_idx`, `_docsize`, `_config`, `_content`). */
+const FTS5_PAGES = /^(creator_search_fts|video_title_fts|video_title_shorts)_[a-z]+$/;
 
 /** Columns that move on reads: a session's expiry slides each time the admin uses it. */
 const SLIDING: Record<string, string[]> = { admin_sessions: ['expires_at'] };
@@ -85,7 +90,7 @@ async function findTableNames(t: TestContext, dataSource: DataSource): Promise<s
         );
   return found
     .map((row) => row.name)
-    .filter((name) => !BOOKKEEPING.has(name))
+    .filter((name) => !BOOKKEEPING.has(name) && !FTS5_PAGES.test(name))
     .sort();
 }
 
@@ -156,19 +161,14 @@ export async function snapshot(t: TestContext): Promise<Record<string, unknown[]
 /**
  * The data of a snapshot: what a change and its Undo leave as they found it. Without the tables that
  * record the change itself (the history, where the Undo is an entry too; the write sequence and the
- * table versions, which only move forward), SQLite's AUTOINCREMENT counters (an id is never reused)
- * and FTS5's own pages (creator_search_fts, video_title_fts and video_title_shorts hold their indexes'
- * content; its storage may be laid out anew). The name-search keys are derived from the names and
- * written anew, so their row ids differ.
+ * table versions, which only move forward) and SQLite's AUTOINCREMENT counters (an id is never
+ * reused). The name-search keys are derived from the names and written anew, so their row ids differ.
  */
 /** The name-search index's row ids: written anew from the names, so they differ after an Undo. */
 const DERIVED_IDS: Record<string, readonly string[]> = {
   creator_search_keys: ['id'],
   creator_search_grams: ['key_id'],
 };
-
-/** SQLite's FTS5 shadow tables (`<index>_data`, `_idx`, `_docsize`, `_config`, `_content`). */
-const FTS5_PAGES = /^(creator_search_fts|video_title_fts|video_title_shorts)_[a-z]+$/;
 
 export function dataOf(rows: Record<string, unknown[]>): Record<string, unknown[]> {
   const records = new Set([
@@ -189,7 +189,7 @@ export function dataOf(rows: Record<string, unknown[]>): Record<string, unknown[
       .map(([, row]) => row);
   return Object.fromEntries(
     Object.entries(rows)
-      .filter(([table]) => !records.has(table) && !FTS5_PAGES.test(table))
+      .filter(([table]) => !records.has(table))
       .map(([table, list]) => [table, DERIVED_IDS[table] ? without(list, DERIVED_IDS[table]) : list]),
   );
 }
