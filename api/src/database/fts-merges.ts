@@ -23,8 +23,11 @@ export function ftsTables(tables: ReadonlyArray<{ name: string; sql: string | nu
 /** The SQL of a merge step on FTS5 table `table`, and what the connection runs once before. */
 export function mergeStep(table: string, pages = MERGE_STEP_PAGES): { prepare: string; step: string } {
   const name = quoted(table);
+  // Written only when not set already, so that a pass with nothing to merge writes nothing.
   return {
-    prepare: `INSERT INTO ${name} (${name}, rank) VALUES ('usermerge', ${SEGMENTS_PER_LEVEL})`,
+    prepare: `INSERT INTO ${name} (${name}, rank) SELECT 'usermerge', ${SEGMENTS_PER_LEVEL}
+              WHERE NOT EXISTS (SELECT 1 FROM ${quoted(`${table}_config`)}
+                                 WHERE k = 'usermerge' AND v = ${SEGMENTS_PER_LEVEL})`,
     step: `INSERT INTO ${name} (${name}, rank) VALUES ('merge', ${pages})`,
   };
 }

@@ -5,7 +5,7 @@ import type { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig, DatabaseConfig } from '../config/configuration';
 import { dataSourceOptions } from './data-source-options';
-import { ftsTables } from './fts-merges';
+import { ftsTables, mergeStep } from './fts-merges';
 import { SearchIndexMerges } from './search-index-merges';
 import { CHECKPOINT_DELAY_MS, WalCheckpoints } from './wal-checkpoints';
 
@@ -91,6 +91,18 @@ describe('SearchIndexMerges', () => {
     await dataSource.query("INSERT INTO titles (titles, rank) VALUES ('integrity-check', 1)");
     // Merged as far as it goes: another pass has nothing to do.
     expect(await merges.pass()).toBe(0);
+  });
+
+  it('sets the merge policy once: a connection that finds it set writes nothing', async () => {
+    const { prepare } = mergeStep('titles');
+    const changes = async () =>
+      Number(((await dataSource.query('SELECT total_changes() AS n')) as { n: number }[])[0]?.n);
+    let before = await changes();
+    await dataSource.query(prepare);
+    expect((await changes()) - before).toBeGreaterThan(0);
+    before = await changes();
+    await dataSource.query(prepare);
+    expect((await changes()) - before).toBe(0);
   });
 
   it('stops at the first write, leaving the rest to the next pause', async () => {
