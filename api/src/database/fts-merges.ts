@@ -2,6 +2,7 @@
  * Merge steps of SQLite FTS5 indexes as the API keeps them (see SearchIndexMerges), for the API's
  * upkeep worker and for databases filled outside the API (the bench's generated sets).
  */
+
 /**
  * Segments on one level that a step merges (FTS5's `usermerge`, 2 to 16). Two keeps at most about one
  * segment a level: each entry is rewritten about once a level, a logarithmic number of times.

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
 import type { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig, DatabaseConfig } from '../config/configuration';
@@ -118,6 +119,17 @@ describe('SearchIndexMerges', () => {
     // The next pass goes on from there.
     expect(await merges.pass()).toBeGreaterThan(0);
     expect(await segments()).toBeLessThan(left);
+  });
+
+  it('fails a pass, not the process, when the worker cannot start', async () => {
+    jest.spyOn(upkeep as unknown as { started(): never }, 'started').mockImplementation(() => {
+      throw new Error('no memory for a thread');
+    });
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    expect(await merges.pass()).toBe(0);
+    expect(await upkeep.checkpoint()).toMatchObject({ log: -1, error: 'Error: no memory for a thread' });
+    expect(warned).toHaveBeenCalled();
+    expect(await segments()).toBeGreaterThan(4);
   });
 
   it('runs a pass once writes have paused', async () => {

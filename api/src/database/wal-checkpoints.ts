@@ -42,6 +42,15 @@ interface StepResult {
   error?: string;
 }
 
+/** The answer of a job the worker could not run. */
+const failed = (error: string): CheckpointResult & StepResult => ({
+  busy: 1,
+  log: -1,
+  checkpointed: -1,
+  changed: -1,
+  error,
+});
+
 /** A step of upkeep the worker runs (see `step`): SQL to run once on its connection, then each step. */
 export interface UpkeepStep {
   prepare: string;
@@ -228,8 +237,17 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
     return new Promise<CheckpointResult & StepResult>((resolve) => {
+      // A worker that cannot start (no memory for a thread, say) fails this job, not the process: the
+      // callers run it as `void` from timers, where a rejection would end the API.
+      let worker: Worker;
+      try {
+        worker = this.started();
+      } catch (error) {
+        resolve(failed(String(error)));
+        return;
+      }
       this.pending.push(resolve);
-      this.started().postMessage(job);
+      worker.postMessage(job);
     }).then((result) => {
       if (this.pending.length === 0 && this.enabled) {
         this.idleTimer = setTimeout(() => {
@@ -268,9 +286,7 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   private lost(worker: Worker, error: string): void {
     if (this.worker !== worker) return;
     this.worker = null;
-    for (const resolve of this.pending.splice(0)) {
-      resolve({ busy: 1, log: -1, checkpointed: -1, changed: -1, error });
-    }
+    for (const resolve of this.pending.splice(0)) resolve(failed(error));
   }
 
   /** Closes the worker's connection and ends it (it is no longer `this.worker`). */
