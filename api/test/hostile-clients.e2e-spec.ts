@@ -98,12 +98,15 @@ function upload(
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n`);
+    // One chunk a turn of the event loop, as a client that watches for an early answer sends: a loop
+    // that writes while the kernel takes it can push megabytes past the answer without reading it,
+    // until the server stops discarding and resets the connection (and the unread answer with it).
     const pump = () => {
-      while (!done && sent < length) {
-        const part = chunk.subarray(0, Math.min(chunk.length, length - sent));
-        sent += part.length;
-        if (!socket.write(part)) return void socket.once('drain', pump);
-      }
+      if (done || sent >= length) return;
+      const part = chunk.subarray(0, Math.min(chunk.length, length - sent));
+      sent += part.length;
+      if (socket.write(part)) setImmediate(pump);
+      else socket.once('drain', pump);
     };
     pump();
   });
