@@ -50,14 +50,14 @@ const suite = useSuite({
   },
 });
 
-/** The rows of a list that are in the page, and the furthest position among them (aria-posinset). */
 interface RowsInPage {
   count: number;
-  /** The position of the first row in the page, and of the furthest. */
+  /** The position of the first row in the page, and of the furthest (aria-posinset). */
   first: number;
   furthest: number;
 }
 
+/** The rows of a list that are in the page: how many, and where they start and end. */
 async function rowsInPage(list: Locator): Promise<RowsInPage> {
   return list.evaluate((ul) => {
     const rows = Array.from(ul.querySelectorAll(':scope > li[aria-posinset]'));
