@@ -3,24 +3,21 @@
  * TEST_DB names: the admin screens show these words, so they must say what happened (a taken name, a
  * YouTube that cannot be reached), not a generic failure.
  */
-import { createServer } from 'node:net';
 import { API_ROUTES, MESSAGES, YOUTUBE_ROUTES, creatorExistsMessage } from '@friends/shared';
 import { admin, createCreator, createVideo } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
-/** A local port nothing listens on: connections to it are refused at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/**
+ * A local port nothing listens on, so connections to it are refused at once: a privileged one, which
+ * no test server is given (2: port 1 is one fetch refuses to try). A port freed after listening could be
+ * handed to another suite's server running beside this one, which then answers (a 404, not a refusal).
+ */
+const CLOSED_PORT = 2;
 
 let t: TestContext;
 
 beforeAll(async () => {
-  const port = await closedPort();
+  const port = CLOSED_PORT;
   t = await startTestApp({
     YOUTUBE_API_KEY: 'test-key',
     YOUTUBE_API_BASE_URL: `http://127.0.0.1:${port}/youtube/v3`,
