@@ -4,6 +4,7 @@ import {
   channelSearchKey,
   foldText,
   hangulInitials,
+  hasLetterVariant,
   isHangulInitialsQuery,
   matchesChannelLookup,
   matchesNameLookup,
@@ -40,8 +41,23 @@ describe('foldText', () => {
     ['\u0301\u0308', '', 'marks with no letter'],
     [' ゛', '', 'a lone voicing mark'],
     ['İstanbul', 'istanbul', 'dotted capital I'],
+    ['Işık', 'isik', 'dotless i'],
+    ['Ørsted', 'orsted', 'o with a stroke'],
+    ['Łódź', 'lodz', 'l with a stroke, acute and dot'],
+    ['Đen Vâu', 'den vau', 'd with a stroke, circumflex'],
+    ['Ærøskøbing', 'aeroskobing', 'the æ ligature'],
+    ['Œuvre', 'oeuvre', 'the œ ligature'],
+    ['Þórr', 'thorr', 'thorn'],
+    ['Ðóra', 'dora', 'eth'],
+    ['Ħamrun', 'hamrun', 'h with a stroke'],
+    ['Ǿ', 'o', 'o with a stroke and an acute'],
   ])('%j → %j (%s)', (text, expected) => {
     expect(foldText(text)).toBe(expected);
+  });
+
+  it('tells the texts holding a letter the stroke and ligature rule folds', () => {
+    for (const text of ['Ørsted', 'łódź', 'ĐEN', 'Ǿ', 'Ǣ', 'þórr']) expect(hasLetterVariant(text)).toBe(true);
+    for (const text of ['Orsted', 'José', 'Straße', 'ペコラ', '']) expect(hasLetterVariant(text)).toBe(false);
   });
 
   it('keeps は, ば and ぱ apart', () => {

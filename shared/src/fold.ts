@@ -12,6 +12,43 @@ const ACCENTED_SCRIPTS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p
 const MARK_RUNS = /(^|[^\p{Mn}])(\p{Mn}+)/gu;
 /** Katakana letters and iteration marks that have a hiragana twin 0x60 code points below. */
 const KATAKANA = /[\u30A1-\u30F6\u30FD\u30FE]/g;
+/**
+ * Latin letters a reader takes for a plain letter but Unicode does not decompose (a stroke, a bar, a
+ * ligature): read as the letters people type for them, as search engines' ASCII folding does
+ * (Ørsted = orsted, Łódź = lodz, Đen = den, Ærø = aero, Þórr = thorr). Lower case: applied after the
+ * case folding.
+ */
+const LETTER_VARIANTS: Readonly<Record<string, string>> = {
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ħ: 'h',
+  ŧ: 't',
+  ƀ: 'b',
+  ƚ: 'l',
+  ƶ: 'z',
+  ǥ: 'g',
+  ȼ: 'c',
+  ɇ: 'e',
+  ɉ: 'j',
+  ɍ: 'r',
+  ɏ: 'y',
+  ɨ: 'i',
+  ʉ: 'u',
+};
+const LETTER_VARIANT = new RegExp(`[${Object.keys(LETTER_VARIANTS).join('')}]`, 'gu');
+const ANY_LETTER_VARIANT = new RegExp(LETTER_VARIANT.source, 'u');
+
+/**
+ * True when `text` holds one of those letters, in either case or under a mark (Ǿ): the texts whose keys
+ * were folded without that rule (a migration rewrites their stored keys).
+ */
+export const hasLetterVariant = (text: string): boolean =>
+  ANY_LETTER_VARIANT.test(text.normalize('NFKD').toLowerCase());
 const FINAL_SIGMA = /ς/g;
 const SHARP_S = /ß/g;
 const SPACES = /\s+/g;
@@ -21,7 +58,8 @@ const ASCII = /^[\p{ASCII}]*$/u;
  * `text` as a comparison key: NFKC (full- and half-width forms, ligatures, compatibility jamo); full
  * Unicode case folding (ß → ss, final sigma → σ); nonspacing marks removed from Latin, Greek and
  * Cyrillic letters (é → e, ё → е, ί → ι) and wherever they have no letter of another script to sit on,
- * while kana voicing marks and the marks of other scripts stay (は, ば and ぱ differ); katakana as
+ * while kana voicing marks and the marks of other scripts stay (は, ば and ぱ differ); Latin letters with
+ * a stroke or bar and the ligatures as plain letters (ø → o, ł → l, đ → d, æ → ae); katakana as
  * hiragana (ペコラ = ぺこら); variation selectors and invisible characters dropped (the invisible
  * ones: dropInvisibleCharacters, what a search query ignores); spaces collapsed and trimmed. Emoji stay. Idempotent: foldText(foldText(x)) === foldText(x).
  */
@@ -39,7 +77,8 @@ export function foldText(text: string): string {
     .normalize('NFD')
     .replace(MARK_RUNS, (_run, base: string, marks: string) =>
       base === '' || ACCENTED_SCRIPTS.test(base) ? base : base + marks,
-    );
+    )
+    .replace(LETTER_VARIANT, (letter) => LETTER_VARIANTS[letter] ?? letter);
   return unmarked
     .replace(KATAKANA, (letter) => String.fromCharCode(letter.charCodeAt(0) - 0x60))
     .normalize('NFC')
