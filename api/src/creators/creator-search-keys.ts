@@ -214,10 +214,14 @@ const rowId = (row: SearchKeyRow): string =>
 /**
  * Brings the index rows of these creators up to date with their names, other names, aliases and
  * first link (a deleted creator's rows go). Only creators whose keys changed are rewritten, so naming
- * the authors of an edited video costs a few indexed reads.
+ * the authors of an edited video costs a few indexed reads. Answers the creators rewritten.
  */
-export async function refreshCreatorSearchKeys(manager: EntityManager, ids: Iterable<number>): Promise<void> {
+export async function refreshCreatorSearchKeys(
+  manager: EntityManager,
+  ids: Iterable<number>,
+): Promise<number[]> {
   const wanted = [...new Set(ids)];
+  const rewritten: number[] = [];
   for (const part of chunks(wanted)) {
     const desired = new Map<number, SearchKeyRow[]>(part.map((id) => [id, []]));
     for (const row of keyRowsOf(await readSearchableNames(manager, part)))
@@ -265,7 +269,9 @@ export async function refreshCreatorSearchKeys(manager: EntityManager, ids: Iter
       changed,
       changed.flatMap((id) => desired.get(id) ?? []),
     );
+    rewritten.push(...changed);
   }
+  return rewritten;
 }
 
 /** Rebuilds the whole index from the tables (the migration, a restore, seeding, generated data). */

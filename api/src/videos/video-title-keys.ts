@@ -100,9 +100,13 @@ async function deleteTitles(manager: EntityManager, ids: readonly number[]): Pro
 /**
  * Brings the index rows of these videos up to date with their titles (a deleted video's rows go).
  * Only videos whose folded title changed are rewritten, so naming the videos of an authorship change
- * costs two indexed reads.
+ * costs two indexed reads. Answers the videos rewritten.
  */
-export async function refreshVideoTitleKeys(manager: EntityManager, ids: Iterable<number>): Promise<void> {
+export async function refreshVideoTitleKeys(
+  manager: EntityManager,
+  ids: Iterable<number>,
+): Promise<number[]> {
+  const rewritten: number[] = [];
   for (const part of chunks([...new Set(ids)])) {
     const titles = new Map<number, string>();
     for (const row of await rows<{ id: number; title: string }>(
@@ -132,7 +136,9 @@ export async function refreshVideoTitleKeys(manager: EntityManager, ids: Iterabl
         return title === undefined ? [] : [{ id, title }];
       }),
     );
+    rewritten.push(...changed);
   }
+  return rewritten;
 }
 
 /** Videos read and indexed at a time by a rebuild (their rows are held in memory at once). */

@@ -1,13 +1,10 @@
-import { setImmediate } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import { normalizeName, normalizeOtherNames, storedName } from '@friends/shared';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { refreshCreatorSearchKeys } from '../../creators/creator-search-keys';
 import { advanceDataVersion, stampAnswerVersions } from '../data-version';
 import { chunks, int, placeholders, rows } from '../sql';
-
-/** Rows read per statement: a batch's names are all that is held in memory at once. */
-const BATCH = 1000;
+import { nonAsciiRows } from './non-ascii-rows';
 
 /** A row the uniqueness rule kept as it was: its NFC key belongs to another row. */
 export interface LeftName {
@@ -26,37 +23,6 @@ export interface StoredNamesOutcome {
   otherNames: number;
   groups: number;
   left: LeftName[];
-}
-
-/**
- * True when a name holds a character beyond ASCII, as SQL: an ASCII name is already what storedName
- * makes of it (the rule before NFC trimmed and collapsed spaces too), so only these rows are read.
- * Bytes against characters: no function of either database normalizes Unicode.
- */
-const nonAscii = (manager: EntityManager, column: string): string =>
-  manager.connection.options.type === 'mysql'
-    ? `LENGTH(${column}) <> CHAR_LENGTH(${column})`
-    : `length(CAST(${column} AS BLOB)) <> length(${column})`;
-
-/** The non-ASCII rows of `table` after `after`, by id, a batch at a time. */
-async function* nonAsciiRows<T extends { id: number }>(
-  manager: EntityManager,
-  table: string,
-  columns: string,
-): AsyncGenerator<T[]> {
-  let after = 0;
-  for (;;) {
-    const batch = await rows<T>(
-      manager,
-      `SELECT ${columns} FROM ${table} WHERE id > ? AND ${nonAscii(manager, 'name')} ORDER BY id LIMIT ${BATCH}`,
-      [after],
-    );
-    if (batch.length === 0) return;
-    yield batch;
-    after = int(batch[batch.length - 1]!.id);
-    // SQLite writes synchronously: a turn of the event loop between batches.
-    await setImmediate();
-  }
 }
 
 /**

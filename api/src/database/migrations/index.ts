@@ -27,6 +27,7 @@ import { GroupCounts1797980000000 } from './1797980000000-GroupCounts';
 import { CreatorVideoDates1797990000000 } from './1797990000000-CreatorVideoDates';
 import { MergeSearchSegments1797993000000 } from './1797993000000-MergeSearchSegments';
 import { StoredNamesNfc1797994000000 } from './1797994000000-StoredNamesNfc';
+import { FoldLetterVariants1797995000000 } from './1797995000000-FoldLetterVariants';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   CreatorVideoDates1797990000000,
   MergeSearchSegments1797993000000,
   StoredNamesNfc1797994000000,
+  FoldLetterVariants1797995000000,
 ];
