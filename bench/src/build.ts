@@ -4,7 +4,7 @@
  * change or delete the files being served.
  */
 import { execSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT, log } from './util';
 
@@ -25,12 +25,20 @@ function newest(path: string, skip: (name: string) => boolean = () => false): nu
 
 const isTest = (name: string) => /\.(test|spec)\.tsx?$/.test(name);
 
+/**
+ * Written when a build this module ran has finished. webpack leaves an output file alone when its
+ * content is unchanged (`output.compareBeforeEmit`), so after a source change that changes no bundle
+ * the dist stays older than the sources; the build's own time tells that it is up to date.
+ */
+const BUILT_AT = join(CACHE_DIR, 'built-at');
+
 /** Packages whose sources (or build configuration) changed after their last build. */
 export function stalePackages(): string[] {
   return PACKAGES.filter((name) => {
     const dir = join(REPO_ROOT, name);
-    const built = newest(join(dir, 'dist'));
-    if (!built) return true;
+    const dist = newest(join(dir, 'dist'));
+    if (!dist) return true;
+    const built = Math.max(dist, newest(BUILT_AT));
     const sources = Math.max(
       newest(join(dir, 'src'), isTest),
       ...readdirSync(dir)
@@ -46,6 +54,7 @@ export function ensureBuilt(): string {
   if (stale.length > 0) {
     log(`building the product (stale: ${stale.join(', ')})`);
     execSync('npm run build', { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    writeFileSync(BUILT_AT, `${new Date().toISOString()}\n`);
   }
   const snapshot = join(CACHE_DIR, 'build');
   rmSync(snapshot, { recursive: true, force: true });
