@@ -17,11 +17,10 @@ const CLOSED_PORT = 2;
 let t: TestContext;
 
 beforeAll(async () => {
-  const port = CLOSED_PORT;
   t = await startTestApp({
     YOUTUBE_API_KEY: 'test-key',
-    YOUTUBE_API_BASE_URL: `http://127.0.0.1:${port}/youtube/v3`,
-    YOUTUBE_OEMBED_URL: `http://127.0.0.1:${port}/oembed`,
+    YOUTUBE_API_BASE_URL: `http://127.0.0.1:${CLOSED_PORT}/youtube/v3`,
+    YOUTUBE_OEMBED_URL: `http://127.0.0.1:${CLOSED_PORT}/oembed`,
   });
 });
 afterAll(async () => {

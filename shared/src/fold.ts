@@ -42,13 +42,6 @@ const LETTER_VARIANTS: Readonly<Record<string, string>> = {
 };
 const LETTER_VARIANT = new RegExp(`[${Object.keys(LETTER_VARIANTS).join('')}]`, 'gu');
 const ANY_LETTER_VARIANT = new RegExp(LETTER_VARIANT.source, 'u');
-
-/**
- * True when `text` holds one of those letters, in either case or under a mark (Ǿ): the texts whose keys
- * were folded without that rule (a migration rewrites their stored keys).
- */
-export const hasLetterVariant = (text: string): boolean =>
-  ANY_LETTER_VARIANT.test(text.normalize('NFKD').toLowerCase());
 const FINAL_SIGMA = /ς/g;
 const SHARP_S = /ß/g;
 const SPACES = /\s+/g;
@@ -85,6 +78,13 @@ export function foldText(text: string): string {
     .replace(SPACES, ' ')
     .trim();
 }
+
+/**
+ * True when `text` holds one of those letters, in either case or under a mark (Ǿ): the texts whose keys
+ * were folded without that rule (a migration rewrites their stored keys).
+ */
+export const hasLetterVariant = (text: string): boolean =>
+  ANY_LETTER_VARIANT.test(text.normalize('NFKD').toLowerCase());
 
 const SYLLABLE_FIRST = 0xac00;
 const SYLLABLE_LAST = 0xd7a3;

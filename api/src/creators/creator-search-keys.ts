@@ -110,6 +110,12 @@ export function trigrams(key: string): string[] {
 
 const isMysql = (manager: EntityManager) => manager.connection.options.type === 'mysql';
 
+/** The tables holding the name-search index, as writes are recorded under (a migration stamps them). */
+export const creatorSearchTables = (manager: EntityManager): string[] =>
+  isMysql(manager)
+    ? ['creator_search_keys', 'creator_search_shorts', 'creator_search_grams']
+    : ['creator_search_keys', 'creator_search_shorts'];
+
 /** Rows per multi-row INSERT: 5 columns × 200 stays far below both engines' parameter limits. */
 const INSERT_ROWS = 200;
 /** Rows per multi-row INSERT of the short-query index (3 columns). */

@@ -16,6 +16,12 @@ import { chunks, int, mergeFtsSegments, placeholders, rows } from '../database/s
 
 const isMysql = (manager: EntityManager) => manager.connection.options.type === 'mysql';
 
+/** The tables holding the title-search index, as writes are recorded under (a migration stamps them). */
+export const videoTitleTables = (manager: EntityManager): string[] =>
+  isMysql(manager)
+    ? ['video_title_keys', 'video_title_shorts', 'video_title_grams']
+    : ['video_title_keys', 'video_title_shorts'];
+
 /** One video's rows of the index, from its title alone (the bench generator and e2e fixtures reuse it). */
 export function videoTitleIndexRows(title: string): { key: string; shorts: string[]; grams: string[] } {
   const key = titleSearchKey(title);

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { normalizeName, normalizeOtherNames, storedName } from '@friends/shared';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import { refreshCreatorSearchKeys } from '../../creators/creator-search-keys';
+import { creatorSearchTables, refreshCreatorSearchKeys } from '../../creators/creator-search-keys';
 import { advanceDataVersion, stampAnswerVersions } from '../data-version';
 import { chunks, int, placeholders, rows } from '../sql';
 import { nonAsciiRows } from './non-ascii-rows';
@@ -149,11 +149,7 @@ export async function storeNamesInNfc(manager: EntityManager): Promise<StoredNam
   if (aliases.count > 0) tables.add('creator_aliases');
   if (otherNames.length > 0) tables.add('creator_other_names');
   if (groups.length > 0) tables.add('creator_groups');
-  if (touched.size > 0) {
-    tables.add('creator_search_keys');
-    tables.add('creator_search_shorts');
-    if (manager.connection.options.type === 'mysql') tables.add('creator_search_grams');
-  }
+  if (touched.size > 0) for (const table of creatorSearchTables(manager)) tables.add(table);
   if (tables.size > 0)
     await stampAnswerVersions(manager, tables, await advanceDataVersion(manager), new Set());
   return {

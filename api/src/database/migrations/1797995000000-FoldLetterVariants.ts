@@ -1,7 +1,7 @@
 import { hasLetterVariant } from '@friends/shared';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import { refreshCreatorSearchKeys } from '../../creators/creator-search-keys';
-import { refreshVideoTitleKeys } from '../../videos/video-title-keys';
+import { creatorSearchTables, refreshCreatorSearchKeys } from '../../creators/creator-search-keys';
+import { refreshVideoTitleKeys, videoTitleTables } from '../../videos/video-title-keys';
 import { advanceDataVersion, stampAnswerVersions } from '../data-version';
 import { int } from '../sql';
 import { nonAsciiRows } from './non-ascii-rows';
@@ -53,18 +53,9 @@ export async function foldLetterVariants(manager: EntityManager): Promise<Folded
   const titled = await holders(manager, 'videos', 'id', 'title');
   const videos = (await refreshVideoTitleKeys(manager, titled)).length;
 
-  const mysql = manager.connection.options.type === 'mysql';
-  const tables = new Set<string>();
-  if (creators > 0) {
-    tables.add('creator_search_keys');
-    tables.add('creator_search_shorts');
-    if (mysql) tables.add('creator_search_grams');
-  }
-  if (videos > 0) {
-    // The video answers are kept by the catalogue's tables: `videos` stands for its title index.
-    for (const table of ['videos', 'video_title_keys', 'video_title_shorts']) tables.add(table);
-    if (mysql) tables.add('video_title_grams');
-  }
+  const tables = new Set<string>(creators > 0 ? creatorSearchTables(manager) : []);
+  // The video answers are kept by the catalogue's tables: `videos` stands for its title index.
+  if (videos > 0) for (const table of ['videos', ...videoTitleTables(manager)]) tables.add(table);
   if (tables.size > 0)
     await stampAnswerVersions(manager, tables, await advanceDataVersion(manager), new Set());
   return { creators, videos };

@@ -10,7 +10,7 @@ const BATCH = 1000;
  * rule makes of a text reads only these rows. Bytes against characters: no function of either database
  * normalizes or folds Unicode.
  */
-export const nonAscii = (manager: EntityManager, column: string): string =>
+const nonAscii = (manager: EntityManager, column: string): string =>
   manager.connection.options.type === 'mysql'
     ? `LENGTH(${column}) <> CHAR_LENGTH(${column})`
     : `length(CAST(${column} AS BLOB)) <> length(${column})`;
