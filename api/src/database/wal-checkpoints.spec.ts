@@ -8,9 +8,11 @@ import { dataSourceOptions } from './data-source-options';
 import {
   CHECKPOINT_DELAY_MS,
   CHECKPOINT_MAX_DEFER_MS,
+  DEFERRED_PAGES_MAX,
   FALLBACK_CHECKPOINT_PAGES,
   WalCheckpoints,
 } from './wal-checkpoints';
+import { WalIndex } from './wal-index';
 
 const configOf = (database: DatabaseConfig) =>
   ({ get: () => database }) as unknown as ConfigService<AppConfig, true>;
@@ -125,7 +127,11 @@ describe('WalCheckpoints', () => {
       jest.advanceTimersByTime(CHECKPOINT_DELAY_MS - 1);
       expect(asked).not.toHaveBeenCalled();
       checkpoints.wrote();
+      jest.advanceTimersByTime(CHECKPOINT_DELAY_MS - 1);
+      expect(asked).not.toHaveBeenCalled();
       jest.advanceTimersByTime(1);
+      expect(asked).toHaveBeenCalledTimes(1);
+      jest.advanceTimersByTime(10 * CHECKPOINT_DELAY_MS);
       expect(asked).toHaveBeenCalledTimes(1);
     } finally {
       jest.useRealTimers();
@@ -133,7 +139,46 @@ describe('WalCheckpoints', () => {
     await asked.mock.results[0]!.value;
   });
 
-  it('checkpoints writes that go on without a pause by the pace of the log, at most seconds apart', async () => {
+  it("reads the pages no checkpoint has copied from the log's own index", async () => {
+    const index = new WalIndex(path);
+    try {
+      await checkpoints.checkpoint();
+      await insert(1);
+      const before = index.uncheckpointedPages()!;
+      await insert(50);
+      const pages = index.uncheckpointedPages()!;
+      expect(pages).toBeGreaterThan(before + 20);
+      const result = (await checkpoints.checkpoint())!;
+      expect(result.log - before).toBe(pages - before);
+      expect(index.uncheckpointedPages()).toBe(0);
+    } finally {
+      index.close();
+    }
+    expect(new WalIndex(join(dir, 'none.sqlite')).uncheckpointedPages()).toBeUndefined();
+  });
+
+  it('checkpoints a run of writes with no pause as soon as its log holds DEFERRED_PAGES_MAX pages', async () => {
+    const asked = jest.spyOn(checkpoints, 'checkpoint');
+    const index = new WalIndex(path);
+    try {
+      // About 100 pages a write, one after another: no delay has passed when the pages are reached.
+      let pages = 0;
+      while (asked.mock.calls.length === 0 && pages < 2 * DEFERRED_PAGES_MAX) {
+        await insert(200);
+        pages = index.uncheckpointedPages()!;
+        checkpoints.wrote();
+        if (asked.mock.calls.length === 0) expect(pages).toBeLessThan(DEFERRED_PAGES_MAX);
+      }
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect(pages).toBeGreaterThanOrEqual(DEFERRED_PAGES_MAX);
+      expect(await asked.mock.results[0]!.value).toMatchObject({ busy: 0 });
+      expect(index.uncheckpointedPages()).toBe(0);
+    } finally {
+      index.close();
+    }
+  });
+
+  it('checkpoints a run of small writes at most seconds after its first, and a pause ends a run', async () => {
     const asked = jest.spyOn(checkpoints, 'checkpoint');
     const writeFor = (ms: number) => {
       for (let elapsed = 0; elapsed < ms; elapsed += 100) {
@@ -143,26 +188,15 @@ describe('WalCheckpoints', () => {
     };
     jest.useFakeTimers();
     try {
-      // No pace known yet: the first run is checkpointed a delay after its first write.
-      writeFor(CHECKPOINT_DELAY_MS);
-      expect(asked).toHaveBeenCalledTimes(1);
-    } finally {
-      jest.useRealTimers();
-    }
-    // A slow pace (a few pages a second): later runs go on for CHECKPOINT_MAX_DEFER_MS.
-    await asked.mock.results[0]!.value;
-    jest.useFakeTimers();
-    try {
       writeFor(CHECKPOINT_MAX_DEFER_MS - 200);
-      expect(asked).toHaveBeenCalledTimes(1);
+      expect(asked).not.toHaveBeenCalled();
       writeFor(300);
-      expect(asked).toHaveBeenCalledTimes(2);
-      // A pause ends a run: its writes are checkpointed once the pause has lasted the delay.
+      expect(asked).toHaveBeenCalledTimes(1);
       writeFor(300);
       jest.advanceTimersByTime(CHECKPOINT_DELAY_MS - 101);
-      expect(asked).toHaveBeenCalledTimes(2);
+      expect(asked).toHaveBeenCalledTimes(1);
       jest.advanceTimersByTime(1);
-      expect(asked).toHaveBeenCalledTimes(3);
+      expect(asked).toHaveBeenCalledTimes(2);
     } finally {
       jest.useRealTimers();
     }

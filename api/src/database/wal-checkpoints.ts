@@ -4,13 +4,14 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig, DatabaseConfig } from '../config/configuration';
+import { WalIndex } from './wal-index';
 
 /**
  * The write-ahead log's size (pages) at which the API's own connection still checkpoints inside a
  * commit: only reached when the checkpoints below fall behind (SQLite's own default is 1000 pages, a
  * few of the bench's writes, so every few writes one of them paid for a checkpoint).
  */
-export const FALLBACK_CHECKPOINT_PAGES = 10_000;
+export const FALLBACK_CHECKPOINT_PAGES = 20_000;
 /**
  * How long writes must pause before the log is checkpointed: a checkpoint copies and syncs pages on
  * the same 2 cores and disk as the requests, so it waits for a pause in the writes (and the reads
@@ -18,13 +19,17 @@ export const FALLBACK_CHECKPOINT_PAGES = 10_000;
  */
 export const CHECKPOINT_DELAY_MS = 1000;
 /**
- * A run of writes with no such pause is checkpointed at the latest when the log holds about
- * DEFERRED_PAGES_MAX pages at the pace the last checkpoint found (CHECKPOINT_DELAY_MS after its first
- * write until a checkpoint has told the pace), and never later than this after its first write.
+ * A run of writes with no such pause is checkpointed once its log holds DEFERRED_PAGES_MAX pages no
+ * checkpoint has copied, and never later than this after its first write.
  */
 export const CHECKPOINT_MAX_DEFER_MS = 5000;
-/** Pages the log may gather while writes go on: half the fallback, so that it is not reached. */
-const DEFERRED_PAGES_MAX = FALLBACK_CHECKPOINT_PAGES / 2;
+/**
+ * An eighth of the fallback (about 25 of the bench's writes, a 10–20 ms checkpoint): the log starts
+ * again from its beginning only when a checkpoint has copied all of it before the next write, so the
+ * checkpoints that writes overlapped leave room for more before the API's own connection would copy
+ * the log inside a commit.
+ */
+export const DEFERRED_PAGES_MAX = FALLBACK_CHECKPOINT_PAGES / 8;
 /** The worker thread ends after this long without a checkpoint (ms), so an idle server holds none. */
 const IDLE_MS = 10_000;
 
@@ -120,8 +125,10 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   /** When the first write not yet checkpointed committed (ms since the epoch). */
   private unsavedSince: number | undefined;
-  /** Log pages written per ms up to the last checkpoint (undefined until one reports). */
-  private pagesPerMs: number | undefined;
+  /** The log's own count of the pages not yet checkpointed (see `wrote`). */
+  private walIndex: WalIndex | undefined;
+  /** Whether a checkpoint of a run of writes was asked for and has not answered yet. */
+  private checkpointing = false;
   private idleTimer: NodeJS.Timeout | undefined;
   /** Jobs asked of the worker and not answered yet, oldest first. */
   private readonly pending: Array<(result: CheckpointResult & StepResult) => void> = [];
@@ -141,6 +148,7 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     if (this.database.type !== 'sqlite' || this.database.path === ':memory:') return;
     await this.dataSource.query(`PRAGMA wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    this.walIndex = new WalIndex(this.database.path);
     this.enabled = true;
     // A start is a pause too: what the file needs is done unless writes come first.
     this.startTimer = setTimeout(() => this.paused(), CHECKPOINT_DELAY_MS);
@@ -170,6 +178,7 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.timer);
     clearTimeout(this.startTimer);
     this.timer = undefined;
+    this.walIndex?.close();
     const worker = this.worker;
     if (worker) this.lost(worker, 'shutting down');
     await this.stop(worker);
@@ -177,35 +186,37 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * A write committed: the log is checkpointed once writes have paused for CHECKPOINT_DELAY_MS, or
-   * while they go on once it holds about DEFERRED_PAGES_MAX pages (see CHECKPOINT_MAX_DEFER_MS).
+   * while they go on once it holds DEFERRED_PAGES_MAX pages not yet checkpointed (at once, between
+   * this write and the next) or CHECKPOINT_MAX_DEFER_MS after the first of them. Counted in the log's
+   * own pages: a pace in time, measured over a quiet spell, let a burst of writes run on past the
+   * fallback, and the commit that reached it copied the log on the event loop.
    */
   wrote(): void {
     if (!this.enabled) return;
     const now = Date.now();
     this.lastWriteAt = now;
     const since = (this.unsavedSince ??= now);
-    const latest =
-      this.pagesPerMs !== undefined
-        ? Math.max(
-            CHECKPOINT_DELAY_MS,
-            Math.min(CHECKPOINT_MAX_DEFER_MS, DEFERRED_PAGES_MAX / this.pagesPerMs),
-          )
-        : CHECKPOINT_DELAY_MS;
     clearTimeout(this.timer);
+    if (!this.checkpointing && (this.walIndex?.uncheckpointedPages() ?? 0) >= DEFERRED_PAGES_MAX) {
+      this.checkpointWrites();
+      return;
+    }
     this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        this.unsavedSince = undefined;
-        const span = Date.now() - since;
-        const pause = Date.now() - this.lastWriteAt >= CHECKPOINT_DELAY_MS;
-        void this.checkpoint().then((result) => {
-          if (result && !result.error && result.log >= 0) this.pagesPerMs = result.log / Math.max(span, 1);
-          if (pause) this.paused();
-        });
-      },
-      Math.max(0, Math.min(now + CHECKPOINT_DELAY_MS, since + latest) - now),
+      () => this.checkpointWrites(),
+      Math.max(0, Math.min(now + CHECKPOINT_DELAY_MS, since + CHECKPOINT_MAX_DEFER_MS) - now),
     );
     this.timer.unref();
+  }
+
+  private checkpointWrites(): void {
+    this.timer = undefined;
+    this.unsavedSince = undefined;
+    this.checkpointing = true;
+    const pause = Date.now() - this.lastWriteAt >= CHECKPOINT_DELAY_MS;
+    void this.checkpoint().then(() => {
+      this.checkpointing = false;
+      if (pause) this.paused();
+    });
   }
 
   /** Checkpoints now (null when checkpoints are not this service's, see the class). */
