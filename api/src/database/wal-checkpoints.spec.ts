@@ -148,8 +148,9 @@ describe('WalCheckpoints', () => {
       await insert(50);
       const pages = index.uncheckpointedPages()!;
       expect(pages).toBeGreaterThan(before + 20);
+      // The first write after a whole checkpoint started the log again: its pages are all it holds.
       const result = (await checkpoints.checkpoint())!;
-      expect(result.log - before).toBe(pages - before);
+      expect(result.log).toBe(pages);
       expect(index.uncheckpointedPages()).toBe(0);
     } finally {
       index.close();
