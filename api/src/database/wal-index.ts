@@ -6,6 +6,10 @@ const READ_BYTES = 100;
 /** Byte offsets of the header's `mxFrame` (the log's last valid page) and of `nBackfill`. */
 const LAST_PAGE_AT = 16;
 const CHECKPOINTED_AT = 96;
+/** The index is shared memory, written in the machine's byte order. */
+const LITTLE_ENDIAN = endianness() === 'LE';
+const readCount = (buffer: Buffer, offset: number): number =>
+  LITTLE_ENDIAN ? buffer.readUInt32LE(offset) : buffer.readUInt32BE(offset);
 
 /**
  * The pages of a SQLite file's write-ahead log that no checkpoint has copied yet, read from the log's
@@ -28,9 +32,7 @@ export class WalIndex {
     } catch {
       return undefined;
     }
-    const read = (offset: number) =>
-      endianness() === 'LE' ? this.buffer.readUInt32LE(offset) : this.buffer.readUInt32BE(offset);
-    return Math.max(0, read(LAST_PAGE_AT) - read(CHECKPOINTED_AT));
+    return Math.max(0, readCount(this.buffer, LAST_PAGE_AT) - readCount(this.buffer, CHECKPOINTED_AT));
   }
 
   close(): void {
