@@ -135,6 +135,8 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
   private failing = false;
   /** When the last write committed (ms since the epoch). */
   private lastWriteAt = 0;
+  /** Writes committed since the start: a pause is a span in which this did not move. */
+  private writes = 0;
   private readonly pauseListeners: Array<() => void> = [];
   private startTimer: NodeJS.Timeout | undefined;
 
@@ -151,7 +153,7 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     this.walIndex = new WalIndex(this.database.path);
     this.enabled = true;
     // A start is a pause too: what the file needs is done unless writes come first.
-    this.startTimer = setTimeout(() => this.paused(), CHECKPOINT_DELAY_MS);
+    this.startTimer = setTimeout(() => this.paused(0), CHECKPOINT_DELAY_MS);
     this.startTimer.unref();
   }
 
@@ -195,27 +197,31 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.enabled) return;
     const now = Date.now();
     this.lastWriteAt = now;
+    this.writes++;
     const since = (this.unsavedSince ??= now);
     clearTimeout(this.timer);
     if (!this.checkpointing && (this.walIndex?.uncheckpointedPages() ?? 0) >= DEFERRED_PAGES_MAX) {
-      this.checkpointWrites();
+      this.checkpointWrites(false);
       return;
     }
+    // Re-armed by every write, so a timer that fires at its delay (not at the run's limit) is a pause;
+    // told here, not by the clock when it fires (libuv may fire a timer a little before Date.now() says).
+    const pause = now + CHECKPOINT_DELAY_MS <= since + CHECKPOINT_MAX_DEFER_MS;
     this.timer = setTimeout(
-      () => this.checkpointWrites(),
+      () => this.checkpointWrites(pause),
       Math.max(0, Math.min(now + CHECKPOINT_DELAY_MS, since + CHECKPOINT_MAX_DEFER_MS) - now),
     );
     this.timer.unref();
   }
 
-  private checkpointWrites(): void {
+  private checkpointWrites(pause: boolean): void {
     this.timer = undefined;
     this.unsavedSince = undefined;
     this.checkpointing = true;
-    const pause = Date.now() - this.lastWriteAt >= CHECKPOINT_DELAY_MS;
+    const writes = this.writes;
     void this.checkpoint().then(() => {
       this.checkpointing = false;
-      if (pause) this.paused();
+      if (pause) this.paused(writes);
     });
   }
 
@@ -239,8 +245,9 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     return result.changed;
   }
 
-  private paused(): void {
-    if (!this.enabled || Date.now() - this.lastWriteAt < CHECKPOINT_DELAY_MS) return;
+  /** Writes have paused since the `writes`th: unless another came meanwhile, the pause's listeners run. */
+  private paused(writes: number): void {
+    if (!this.enabled || this.writes !== writes) return;
     for (const listener of this.pauseListeners) listener();
   }
 
