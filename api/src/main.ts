@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import './native-memory';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
@@ -17,9 +19,12 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config);
   await app.listen(config.server.port, config.server.host);
-  new Logger('Main').log(
-    `Friends of the Channel listening on http://${config.server.host}:${config.server.port}`,
-  );
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+  const url = `http://${config.server.host}:${port}`;
+  new Logger('Main').log(`Friends of the Channel listening on ${url}`);
+  // PORT=0 lets the OS pick a free port; a parent that spawned this process with an IPC channel
+  // (the API tests' process harness) learns it here, with no window in which another may take it.
+  process.send?.({ listening: url });
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,6 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { API_ROUTES } from '@friends/shared';
 import { ADMIN_PASSWORD, SESSION_SECRET } from './credentials';
@@ -84,19 +83,6 @@ function withLock(fn: () => void): void {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface ApiProcess {
@@ -121,13 +107,14 @@ export async function startApiProcess(
   main: string = ensureApiBuild(),
   nodeFlags: readonly string[] = [],
 ): Promise<ApiProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlags, main], {
     cwd: REPO,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
-      PORT: String(port),
+      // The OS picks the port as the server binds and the process tells it over IPC (main.ts): a port
+      // found free beforehand could be taken by a parallel suite's server, whose answers we would read.
+      PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
@@ -139,31 +126,39 @@ export async function startApiProcess(
       PUBLIC_READ_RATE_LIMIT: '10000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
   const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
+  const listening = new Promise<string>((found) =>
+    child.on('message', (message: { listening?: string }) => {
+      if (message.listening) found(message.listening);
+    }),
   );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The API exited (${child.exitCode ?? child.signalCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}${API_ROUTES.ready}`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The API did not start within 30 s:\n${output}`);
-    }
-    await sleep(50);
+  let url = '(not listening yet)';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => {
+      // A test stops the process by a signal; an exit code of its own is a crash, and the test that
+      // next finds the port closed would otherwise say nothing of why.
+      if (code) process.stderr.write(`The API process on ${url} exited with code ${code}:\n${output}\n`);
+      done({ code, signal });
+    }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'timeout'>((late) => (timer = setTimeout(() => late('timeout'), 30_000)));
+  const started = await Promise.race([listening, exited.then(() => 'exited' as const), deadline]);
+  clearTimeout(timer);
+  if (started === 'exited') throw new Error(`The API exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+  if (started === 'timeout') {
+    child.kill('SIGKILL');
+    throw new Error(`The API did not start within 30 s:\n${output}`);
   }
+  url = started;
+  child.disconnect(); // the channel would keep the process alive after a graceful shutdown
+  const ready = await fetch(`${url}${API_ROUTES.ready}`);
+  if (!ready.ok) throw new Error(`The API is not ready (${ready.status}):\n${output}`);
   let headers: Record<string, string> | undefined;
   return {
     url,
