@@ -150,7 +150,8 @@ export async function startApiProcess(
   const deadline = new Promise<'timeout'>((late) => (timer = setTimeout(() => late('timeout'), 30_000)));
   const started = await Promise.race([listening, exited.then(() => 'exited' as const), deadline]);
   clearTimeout(timer);
-  if (started === 'exited') throw new Error(`The API exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+  if (started === 'exited')
+    throw new Error(`The API exited (${child.exitCode ?? child.signalCode}):\n${output}`);
   if (started === 'timeout') {
     child.kill('SIGKILL');
     throw new Error(`The API did not start within 30 s:\n${output}`);
