@@ -59,7 +59,7 @@ describe(`GET ${API_ROUTES.creatorsSearchIds}`, () => {
   it('answers the id of every match, in id order, as the full list filtered would', async () => {
     const everyone = await all();
     const body = (
-      await t.http().get(API_ROUTES.creatorsSearchIds).query({ q: 'ann', scope: 'names' }).expect(200)
+      await admin(t).get(API_ROUTES.creatorsSearchIds).query({ q: 'ann', scope: 'names' }).expect(200)
     ).body as CreatorIds;
     const expected = everyone
       .filter((creator) =>
@@ -70,28 +70,32 @@ describe(`GET ${API_ROUTES.creatorsSearchIds}`, () => {
     expect(body).toEqual({ total: expected.length, ids: expected });
   });
 
+  it('is for the admin: a visitor is refused before any match is read', async () => {
+    await t.http().get(API_ROUTES.creatorsSearchIds).query({ q: 'ann' }).expect(401);
+  });
+
   it('answers every creator without a term, past any page size', async () => {
     const everyone = await all();
-    const body = (await t.http().get(API_ROUTES.creatorsSearchIds).expect(200)).body as CreatorIds;
+    const body = (await admin(t).get(API_ROUTES.creatorsSearchIds).expect(200)).body as CreatorIds;
     expect(body).toEqual({ total: everyone.length, ids: everyone.map((creator) => creator.id) });
     expect(body.total).toBeGreaterThan(2);
-    const short = (await t.http().get(API_ROUTES.creatorsSearchIds).query({ q: 'zz' }).expect(200)).body;
+    const short = (await admin(t).get(API_ROUTES.creatorsSearchIds).query({ q: 'zz' }).expect(200)).body;
     expect(short).toEqual({ total: 0, ids: [] });
   });
 
   it('sees a write at once', async () => {
     const created = await createCreator(t, 'Annika Fresh');
-    const body = (await t.http().get(API_ROUTES.creatorsSearchIds).query({ q: 'annika' }).expect(200)).body;
+    const body = (await admin(t).get(API_ROUTES.creatorsSearchIds).query({ q: 'annika' }).expect(200)).body;
     expect(body).toEqual({ total: 1, ids: [created.id] });
     await admin(t).delete(API_ROUTES.creator(created.id)).expect(200);
-    const after = (await t.http().get(API_ROUTES.creatorsSearchIds).query({ q: 'annika' }).expect(200)).body;
+    const after = (await admin(t).get(API_ROUTES.creatorsSearchIds).query({ q: 'annika' }).expect(200)).body;
     expect(after).toEqual({ total: 0, ids: [] });
   });
 
   it.each(['scope=names,all', 'scope=nobody', 'q=a&q=b', `q=${'x'.repeat(PAGING.maxTerm + 1)}`])(
     'answers 400 { error } for %s',
     async (query) => {
-      const response = await t.http().get(`${API_ROUTES.creatorsSearchIds}?${query}`).expect(400);
+      const response = await admin(t).get(`${API_ROUTES.creatorsSearchIds}?${query}`).expect(400);
       expectErrorBody(response.body);
     },
   );

@@ -1,4 +1,5 @@
-import { API_ROUTES, nextPageOffset, pagedListUrl } from './api-routes';
+import { API_ROUTES, nextPageOffset, pagedListUrl, visitorPageLimit } from './api-routes';
+import { PAGING } from './constants';
 
 describe('pagedListUrl', () => {
   it('writes the parameters in one order and leaves defaults out', () => {
@@ -25,5 +26,19 @@ describe('nextPageOffset', () => {
     expect(nextPageOffset([page(4, 2), page(4, 2)])).toBeUndefined();
     expect(nextPageOffset([page(9, 2), page(3, 0)])).toBeUndefined();
     expect(nextPageOffset([])).toBeUndefined();
+  });
+  it('stops where a window ends, however many match', () => {
+    expect(nextPageOffset([page(50, 20), page(50, 20)], 40)).toBeUndefined();
+    expect(nextPageOffset([page(50, 20)], 40)).toBe(20);
+  });
+});
+
+describe('visitorPageLimit', () => {
+  it("is the page's size up to the visitor window, then what is left of it", () => {
+    const window = PAGING.visitorWindow;
+    expect(visitorPageLimit(0, 24)).toBe(24);
+    expect(visitorPageLimit(window - 24, 24)).toBe(24);
+    expect(visitorPageLimit(window - 16, 24)).toBe(16);
+    expect(visitorPageLimit(window, 24)).toBe(0);
   });
 });

@@ -2,10 +2,12 @@
  * Every route of the API, in one place, so the front ends and the API tests name them the same way.
  * Mutations other than POST suggestions and auth need the admin session cookie (docs/architecture.md "Deliberate departures" 1).
  */
+import { PAGING } from './constants';
+
 export const API_ROUTES = {
   creators: '/api/creators', // GET CreatorListItem[]; POST CreatorInput; PUT CreatorUpdate; PATCH MergeInput; DELETE ?id=
   creatorsSearch: '/api/creators/search', // GET CreatorPage: ?q=&scope=all|names&ids=1,2&offset=&limit=
-  creatorsSearchIds: '/api/creators/search/ids', // GET CreatorIds: every match of ?q=&scope=
+  creatorsSearchIds: '/api/creators/search/ids', // GET CreatorIds (admin): every match of ?q=&scope=
   creatorsChannelOwner: '/api/creators/channel-owner', // GET ?url= &exclude=id (admin) -> ChannelOwner: who already has this channel URL
   creatorsDuplicates: '/api/creators/duplicates', // GET DuplicateGroupPage: ?offset=&limit=
   creator: (id: number) => `/api/creators/${id}`, // DELETE (bulk delete form)
@@ -61,11 +63,19 @@ export function pagedListUrl(
   return text ? `${route}?${text}` : route;
 }
 
-/** The offset of the next page of a paged list, or undefined when every match is loaded. */
+/**
+ * The offset of the next page of a paged list, or undefined when every match is loaded, or (with
+ * `window`, PAGING.visitorWindow for a visitor's list) every match the window lets a page reach.
+ */
 export function nextPageOffset(
   pages: readonly { total: number; items: readonly unknown[] }[],
+  window = Infinity,
 ): number | undefined {
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
   const last = pages[pages.length - 1];
-  return last && last.items.length > 0 && loaded < last.total ? loaded : undefined;
+  return last && last.items.length > 0 && loaded < Math.min(last.total, window) ? loaded : undefined;
 }
+
+/** A visitor's page from `offset`: `size` rows, or fewer where PAGING.visitorWindow ends. */
+export const visitorPageLimit = (offset: number, size: number): number =>
+  Math.max(0, Math.min(size, PAGING.visitorWindow - offset));

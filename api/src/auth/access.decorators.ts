@@ -19,6 +19,11 @@ export interface RouteAccessConfig {
   streamBody?: boolean;
   /** false: a public read outside PUBLIC_READ_RATE_LIMIT (`@NoReadLimit`). */
   readLimit?: boolean;
+  /**
+   * A paged read that, without an admin session, pages only within PAGING.visitorWindow
+   * (`@VisitorWindow`): its `?limit=` when absent, and at most.
+   */
+  visitorWindow?: { defaultLimit: number; maxLimit: number };
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -88,6 +93,13 @@ export const BodyStream = createParamDecorator(
 
 /** A public read that the per-address read limit leaves alone (liveness and readiness probes). */
 export const NoReadLimit = () => routeConfig({ readLimit: false });
+
+/**
+ * A public paged read whose deep pages cost a row per row skipped: without an admin session its
+ * `offset + limit` may not pass PAGING.visitorWindow (the gate answers 400 before anything is read).
+ */
+export const VisitorWindow = (limits: { defaultLimit: number; maxLimit: number }) =>
+  routeConfig({ visitorWindow: { defaultLimit: limits.defaultLimit, maxLimit: limits.maxLimit } });
 
 export const THROTTLE_MESSAGE_KEY = 'friends:throttle-message';
 /** The error answered with 429 when a throttled route's limit is reached. */

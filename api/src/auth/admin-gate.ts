@@ -6,7 +6,14 @@
  * route's Fastify config, so no list of paths can drift.
  */
 import type { ApiError } from '@friends/shared';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import {
+  VISITOR_WINDOW_MESSAGE,
+  beyondVisitorWindow,
+  parsePage,
+  type Page,
+  type PageLimits,
+} from '../common/page-params';
 import { ADMIN_BODY_LIMIT, PUBLIC_BODY_LIMIT } from '../common/request-limits';
 import { defaultAccess, type RouteAccessConfig } from './access.decorators';
 import type { Session, SessionService } from './session.service';
@@ -54,8 +61,11 @@ export function registerAdminGate(fastify: FastifyInstance, sessions: SessionSer
   });
 
   fastify.addHook('onRequest', async (request, reply) => {
-    const { access } = request.routeOptions.config as RouteAccessConfig;
-    if (access !== 'admin') return;
+    const { access, visitorWindow } = request.routeOptions.config as RouteAccessConfig;
+    if (access !== 'admin') {
+      if (visitorWindow) return holdToVisitorWindow(request, reply, visitorWindow, sessions);
+      return;
+    }
     // Admin answers are for this browser only.
     void reply.header('Cache-Control', 'no-store');
     const session = await sessions.fromRequest(request);
@@ -68,4 +78,28 @@ export function registerAdminGate(fastify: FastifyInstance, sessions: SessionSer
     }
     (request as GatedRequest)[GATE_SESSION] = session;
   });
+}
+
+/**
+ * A public paged read past PAGING.visitorWindow: 400 unless the request carries an admin session (looked
+ * up only then, so every other page costs nothing here). A malformed page is left to the route's own 400.
+ */
+async function holdToVisitorWindow(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  limits: PageLimits,
+  sessions: SessionService,
+): Promise<FastifyReply | undefined> {
+  let page: Page;
+  try {
+    page = parsePage((request.query ?? {}) as Record<string, unknown>, limits);
+  } catch {
+    return undefined;
+  }
+  if (!beyondVisitorWindow(page) || (await sessions.fromRequest(request))) return undefined;
+  return reply
+    .code(400)
+    .header('Cache-Control', 'no-store')
+    .header('Content-Type', 'application/json; charset=utf-8')
+    .send({ error: VISITOR_WINDOW_MESSAGE } satisfies ApiError);
 }

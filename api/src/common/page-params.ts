@@ -11,6 +11,7 @@ import {
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { VisitorWindow } from '../auth/access.decorators';
 
 /** One page of a paged read: the first row's position and the number of rows. */
 export interface Page {
@@ -22,7 +23,17 @@ export interface PageLimits {
   /** The limit when `?limit=` is absent. */
   defaultLimit: number;
   maxLimit: number;
+  /** Without an admin session, pages end at PAGING.visitorWindow (see `beyondVisitorWindow`). */
+  visitorWindow?: boolean;
 }
+
+/** The 400 of a visitor's page past PAGING.visitorWindow. */
+export const VISITOR_WINDOW_MESSAGE =
+  `offset + limit must be at most ${PAGING.visitorWindow} without an admin session: ` +
+  'narrow the search to reach further matches';
+
+/** Whether `page` reaches past the rows a visitor's page may (PAGING.visitorWindow). */
+export const beyondVisitorWindow = (page: Page): boolean => page.offset + page.limit > PAGING.visitorWindow;
 
 /** Nine digits at most: no table here has a billion rows, and nothing reaches Number's imprecise range. */
 const MAX_OFFSET = 999_999_999;
@@ -47,23 +58,41 @@ export function parsePage(query: Record<string, unknown>, { defaultLimit, maxLim
   };
 }
 
+/**
+ * A page of a visitor's request (the light path's, which takes no session): parsePage, and a 400 past
+ * the visitor window where `limits` has one.
+ */
+export function parseVisitorPage(query: Record<string, unknown>, limits: PageLimits): Page {
+  const page = parsePage(query, limits);
+  if (limits.visitorWindow && beyondVisitorWindow(page))
+    throw new BadRequestException(VISITOR_WINDOW_MESSAGE);
+  return page;
+}
+
 /** Read from the raw query, not through the global ValidationPipe (see id-params.ts). */
 const readPage = createParamDecorator((limits: PageLimits, context: ExecutionContext): Page => {
   const query = context.switchToHttp().getRequest<FastifyRequest>().query as Record<string, unknown>;
   return parsePage(query ?? {}, limits);
 });
 
-/** The `?offset=&limit=` of a paged read, checked (400 when bad) and documented in the OpenAPI document. */
+/**
+ * The `?offset=&limit=` of a paged read, checked (400 when bad) and documented in the OpenAPI document;
+ * with `visitorWindow`, the admin gate holds a request without a session to the window.
+ */
 export const PageQuery =
   (limits: PageLimits): ParameterDecorator =>
   (target, key, index) => {
     readPage(limits)(target, key, index);
     if (key === undefined) return;
     const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
+    if (limits.visitorWindow) VisitorWindow(limits)(target, key, descriptor);
     ApiQuery({
       name: 'offset',
       required: false,
       schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 },
+      ...(limits.visitorWindow
+        ? { description: `without an admin session, offset + limit at most ${PAGING.visitorWindow}` }
+        : {}),
     })(target, key, descriptor);
     ApiQuery({
       name: 'limit',

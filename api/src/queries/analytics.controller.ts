@@ -2,10 +2,10 @@ import { Controller, Get } from '@nestjs/common';
 import { ANALYTICS_MAX_LIMIT, ANALYTICS_PAGE_SIZE, API_ROUTES, type Analytics } from '@friends/shared';
 import { CachedAnswer, type CachedAnswerOptions } from '../common/cached-answer';
 import type { LightRoute } from '../common/light-routes';
-import { PageQuery, parsePage, type Page } from '../common/page-params';
+import { PageQuery, parseVisitorPage, type Page } from '../common/page-params';
 import { ANALYTICS_TABLES, AnalyticsService } from './analytics.service';
 
-const PAGE = { defaultLimit: ANALYTICS_PAGE_SIZE, maxLimit: ANALYTICS_MAX_LIMIT };
+const PAGE = { defaultLimit: ANALYTICS_PAGE_SIZE, maxLimit: ANALYTICS_MAX_LIMIT, visitorWindow: true };
 const ANSWER: CachedAnswerOptions = { reads: ANALYTICS_TABLES };
 
 /**
@@ -18,7 +18,7 @@ export function analyticsRoute(service: AnalyticsService): LightRoute {
     params: ['offset', 'limit'],
     answer: ANSWER,
     prepare: (query) => {
-      const page = parsePage(query, PAGE);
+      const page = parseVisitorPage(query, PAGE);
       return () => service.analytics(page);
     },
   };

@@ -28,7 +28,7 @@ import {
   PageQuery,
   SearchTerm,
   WITH_SEARCH_DOC,
-  parsePage,
+  parseVisitorPage,
   parseTerm,
   searchQueryOf,
   type Page,
@@ -46,7 +46,7 @@ function videoFilter(q: string, youtube: unknown): VideoFilter {
   return { text, withNames, youtube: youtube === 'true' };
 }
 
-const SEARCH_PAGE = { defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit };
+const SEARCH_PAGE = { defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit, visitorWindow: true };
 const SEARCH_ANSWER: CachedAnswerOptions = { reads: CATALOGUE_TABLES };
 
 /**
@@ -60,7 +60,7 @@ export function videoSearchRoute(videos: VideosService): LightRoute {
     answer: SEARCH_ANSWER,
     prepare: (query) => {
       const filter = videoFilter(parseTerm(query), query.youtube);
-      const page = parsePage(query, SEARCH_PAGE);
+      const page = parseVisitorPage(query, SEARCH_PAGE);
       return () => videos.search(filter, page);
     },
   };
