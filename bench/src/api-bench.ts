@@ -137,12 +137,16 @@ export function readsFor(meta: DatasetMeta): Read[] {
       name: 'search page, a new term and page each request (uncached)',
       path: pagedListUrl(API_ROUTES.creatorsSearch, { q: 'kar', limit: page }),
       kind: 'visitor',
-      rotate: (n) =>
-        pagedListUrl(API_ROUTES.creatorsSearch, {
+      // Each term at each page a visitor reaches (PAGING.visitorWindow), then again a row shorter.
+      rotate: (n) => {
+        const step = Math.floor(n / (TERMS.length * 26));
+        const pages = Math.floor(PAGING.visitorWindow / page);
+        return pagedListUrl(API_ROUTES.creatorsSearch, {
           q: `${TERMS[n % TERMS.length]}${n >= TERMS.length ? String.fromCharCode(97 + (Math.floor(n / TERMS.length) % 26)) : ''}`,
-          offset: page * Math.floor(n / (TERMS.length * 26)),
-          limit: page,
-        }),
+          offset: page * (step % pages),
+          limit: page - (Math.floor(step / pages) % (page - 1)),
+        });
+      },
     },
     {
       name: `profile (${meta.bigCreator.videoCount} videos)`,

@@ -63,6 +63,9 @@ export const MESSAGES = {
   /** The visitor's first page of creators failed: not an empty database, so it says so and offers Retry. */
   couldNotLoadCreators: "Couldn't load creators",
   couldNotLoadCreatorsHelp: 'The server did not answer. Check your connection, then try again.',
+  /** Under a visitor's list that matches more than its pages reach (PAGING.visitorWindow). */
+  beyondVisitorWindow: (shown: number, total: number) =>
+    `Showing the first ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} matches. Narrow the search to find the others.`,
   retry: 'Retry',
 } as const;
 

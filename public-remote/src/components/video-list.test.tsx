@@ -48,3 +48,34 @@ describe('VideoList roles and crew', () => {
     expect(within(alone!).queryByText('Host')).toBeNull();
   });
 });
+
+describe('VideoList past what the pages reach', () => {
+  const many = (n: number): Video[] => Array.from({ length: n }, (_, i) => ({ ...solo, id: 100 + i }));
+
+  it('offers no more pages once the reachable ones are shown, and says how to find the others', () => {
+    const onLoadMore = jest.fn();
+    render(
+      <VideoList
+        videos={many(3)}
+        total={40}
+        reachable={3}
+        onLoadMore={onLoadMore}
+        currentIds={[1]}
+        onOpen={() => undefined}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Show more videos' })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Showing the first 3 of 40 matches. Narrow the search to find the others.',
+    );
+    expect(onLoadMore).not.toHaveBeenCalled();
+  });
+
+  it('pages on while more are reachable, with no note', () => {
+    render(
+      <VideoList videos={many(3)} total={40} reachable={10} currentIds={[1]} onOpen={() => undefined} />,
+    );
+    expect(screen.getByRole('button', { name: 'Show more videos' })).toBeVisible();
+    expect(screen.queryByText(/Narrow the search/)).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@
  * everything the page computes (stats, export) still read the whole list.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { AUTHOR_ROLE_LABELS, CREW_JOB_LABELS, isCollaboration, type Video } from '@friends/shared';
+import { AUTHOR_ROLE_LABELS, CREW_JOB_LABELS, MESSAGES, isCollaboration, type Video } from '@friends/shared';
 import { VideoMeta } from './video-meta';
 
 /** Rows rendered at first and added per page: about three screens of video rows. */
@@ -27,6 +27,8 @@ interface VideoListProps {
   actions?: ReactNode;
   /** A list the server pages: how many videos match in all (`videos` holds the pages loaded so far). */
   total?: number;
+  /** How many of them the server's pages reach (a visitor's search: PAGING.visitorWindow); all by default. */
+  reachable?: number;
   /** Asks for the server's next page once the rows loaded so far are all shown. */
   onLoadMore?: () => void;
   /** A mark beside a video's Collaboration pill (the pair page: inside a group or across). */
@@ -47,6 +49,7 @@ export function VideoList({
   emptyText = 'No videos found for this creator',
   actions,
   total,
+  reachable = Infinity,
   onLoadMore,
   badge,
   onOpenEvent,
@@ -58,7 +61,7 @@ export function VideoList({
   /** The first added row, to be focused once rendered (set when the user asked for more from the button). */
   const focusRow = useRef<number | null>(null);
   const shown = Math.min(limit, videos.length);
-  const hasMore = count > shown;
+  const hasMore = Math.min(count, reachable) > shown;
 
   const showMore = useCallback(
     (moveFocus: boolean) => {
@@ -66,9 +69,10 @@ export function VideoList({
       // At most one page past what is loaded: while the next server page is on its way, the same
       // limit again renders nothing new, so a sentinel still in view does not spin.
       setLimit(Math.min(limit + VIDEO_PAGE_SIZE, videos.length + VIDEO_PAGE_SIZE));
-      if (onLoadMore && limit + VIDEO_PAGE_SIZE > videos.length && videos.length < count) onLoadMore();
+      if (onLoadMore && limit + VIDEO_PAGE_SIZE > videos.length && videos.length < Math.min(count, reachable))
+        onLoadMore();
     },
-    [limit, videos.length, count, onLoadMore],
+    [limit, videos.length, count, reachable, onLoadMore],
   );
 
   useEffect(() => {
@@ -193,6 +197,11 @@ export function VideoList({
             Show more videos
           </button>
         </div>
+      )}
+      {!hasMore && shown > 0 && count > shown && (
+        <p className="pr-videos__more" role="status">
+          {MESSAGES.beyondVisitorWindow(shown, count)}
+        </p>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import {
   QUERY_KEYS,
   nextPageOffset,
   pagedListUrl,
+  visitorPageLimit,
   type CreatorPage,
 } from '@friends/shared';
 import { api } from '@friends/web/api-client';
@@ -19,9 +20,13 @@ export const useInitialCreators = () =>
     queryKey: QUERY_KEYS.creatorSearch(''),
     queryFn: ({ pageParam }) =>
       api.get<CreatorPage>(
-        pagedListUrl(API_ROUTES.creatorsSearch, { offset: pageParam, limit: PAGING.creatorsPage }),
+        pagedListUrl(API_ROUTES.creatorsSearch, {
+          offset: pageParam,
+          limit: visitorPageLimit(pageParam, PAGING.creatorsPage),
+        }),
       ),
     initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextPageOffset(pages),
+    // As the public remote's search view pages the same key (search-creators.ts).
+    getNextPageParam: (_last, pages) => nextPageOffset(pages, PAGING.visitorWindow),
     retry: false,
   });

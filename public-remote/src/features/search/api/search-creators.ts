@@ -12,6 +12,7 @@ import {
   QUERY_KEYS,
   nextPageOffset,
   pagedListUrl,
+  visitorPageLimit,
   type CreatorPage,
   type CreatorSearchScope,
 } from '@friends/shared';
@@ -40,9 +41,10 @@ export const creatorSearchOptions = (text: string) =>
   infiniteQueryOptions({
     queryKey: QUERY_KEYS.creatorSearch(text),
     // The signal aborts an answer nobody waits for any more (the box moved on to another term).
-    queryFn: ({ pageParam, signal }) => searchCreators(text, pageParam, PAGING.creatorsPage, 'all', signal),
+    queryFn: ({ pageParam, signal }) =>
+      searchCreators(text, pageParam, visitorPageLimit(pageParam, PAGING.creatorsPage), 'all', signal),
     initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextPageOffset(pages),
+    getNextPageParam: (_last, pages) => nextPageOffset(pages, PAGING.visitorWindow),
   });
 
 /**

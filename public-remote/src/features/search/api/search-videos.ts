@@ -1,17 +1,35 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { API_ROUTES, QUERY_KEYS, nextPageOffset, pagedListUrl, type VideoPage } from '@friends/shared';
+import {
+  API_ROUTES,
+  PAGING,
+  QUERY_KEYS,
+  nextPageOffset,
+  pagedListUrl,
+  visitorPageLimit,
+  type VideoPage,
+} from '@friends/shared';
 import { api } from '@friends/web/api-client';
 
 /** One page of GET /api/videos/search for `term` (searchQueryTerm's spelling of a `with:` query). */
 export const searchVideos = (term: string, offset: number): Promise<VideoPage> =>
-  api.get<VideoPage>(pagedListUrl(API_ROUTES.videosSearch, { q: term, offset }));
+  api.get<VideoPage>(
+    pagedListUrl(API_ROUTES.videosSearch, {
+      q: term,
+      offset,
+      // The default page, or what is left of the visitor window (PAGING.visitorWindow).
+      limit:
+        offset + PAGING.videosPage > PAGING.visitorWindow
+          ? visitorPageLimit(offset, PAGING.videosPage)
+          : undefined,
+    }),
+  );
 
 export const videoSearchOptions = (term: string) =>
   infiniteQueryOptions({
     queryKey: QUERY_KEYS.videoSearch(term),
     queryFn: ({ pageParam }) => searchVideos(term, pageParam),
     initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextPageOffset(pages),
+    getNextPageParam: (_last, pages) => nextPageOffset(pages, PAGING.visitorWindow),
   });
 
 /** The videos of a collaboration search, a page at a time; off (`enabled` false) until the toggle asks. */

@@ -4,13 +4,15 @@
  * IntersectionObserver). Cards are keyed by creator id, so a new page keeps every card mounted.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { CreatorListItem } from '@friends/shared';
+import { MESSAGES, type CreatorListItem } from '@friends/shared';
 import { CreatorCard } from './creator-card';
 
 interface CreatorGridProps {
   creators: readonly CreatorListItem[];
-  /** Matches not loaded yet. */
+  /** Matches not loaded yet that the pages reach. */
   remaining: number;
+  /** Matches in all, when more than the pages reach (a visitor's search past PAGING.visitorWindow). */
+  beyondReachOf?: number;
   /** The next page is on its way. */
   loading: boolean;
   onMore: () => void;
@@ -18,7 +20,15 @@ interface CreatorGridProps {
   cardExtras?: (creator: CreatorListItem) => ReactNode;
 }
 
-export function CreatorGrid({ creators, remaining, loading, onMore, onOpen, cardExtras }: CreatorGridProps) {
+export function CreatorGrid({
+  creators,
+  remaining,
+  beyondReachOf,
+  loading,
+  onMore,
+  onOpen,
+  cardExtras,
+}: CreatorGridProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = remaining > 0;
 
@@ -49,6 +59,11 @@ export function CreatorGrid({ creators, remaining, loading, onMore, onOpen, card
             {loading ? 'Loading…' : `Show more (${remaining} more)`}
           </button>
         </div>
+      )}
+      {!hasMore && beyondReachOf !== undefined && beyondReachOf > creators.length && (
+        <p className="pr-grid__more" role="status">
+          {MESSAGES.beyondVisitorWindow(creators.length, beyondReachOf)}
+        </p>
       )}
     </>
   );

@@ -18,6 +18,7 @@ import {
   noCreatorsFound,
   parseSearchQuery,
   searchQueryTerm,
+  visitorPageLimit,
   type AmbiguousName,
   type AuthorRef,
   type CreatorListItem,
@@ -51,11 +52,16 @@ export interface SearchViewProps extends RemoteViewProps {
   termExtras?: (text: string) => ReactNode;
 }
 
-/** Every match, a page of the largest size at a time: what the export buttons download. */
+/**
+ * Every match a visitor's pages reach (PAGING.visitorWindow), a page of the largest size at a time: what
+ * the export buttons download.
+ */
 async function allMatches(text: string): Promise<CreatorListItem[]> {
   const rows: CreatorListItem[] = [];
   for (;;) {
-    const page = await searchCreators(text, rows.length, PAGING.maxLimit);
+    const limit = visitorPageLimit(rows.length, PAGING.maxLimit);
+    if (limit === 0) return rows;
+    const page = await searchCreators(text, rows.length, limit);
     rows.push(...page.items);
     if (page.items.length === 0 || rows.length >= page.total) return rows;
   }
@@ -334,6 +340,7 @@ export function SearchView({
           <VideoList
             videos={videos}
             total={videoSearch.data?.pages.at(-1)?.total ?? 0}
+            reachable={PAGING.visitorWindow}
             onLoadMore={moreVideos}
             currentIds={named?.map((creator) => creator.id) ?? []}
             onOpen={open}
@@ -354,7 +361,8 @@ export function SearchView({
       ) : (
         <CreatorGrid
           creators={shown}
-          remaining={local ? 0 : Math.max(0, count - shown.length)}
+          remaining={local ? 0 : Math.max(0, Math.min(count, PAGING.visitorWindow) - shown.length)}
+          beyondReachOf={local || count <= PAGING.visitorWindow ? undefined : count}
           loading={isFetchingNextPage}
           onMore={loadMore}
           onOpen={open}
