@@ -56,12 +56,16 @@ export class FeedsService {
             LIMIT ${FEED_ENTRIES}`,
           [creator.id],
         );
+        // The creator's authorships first, each video's date checked by its key: left to the planner,
+        // both engines read every undated video of the catalogue through the date index instead (27–43
+        // ms a feed at 1,000,000 videos, for any creator with fewer dated collaborations than a feed).
+        const inOrder = manager.connection.options.type === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN';
         if (ids.length < FEED_ENTRIES)
           ids.push(
             ...(await rows<{ id: number }>(
               manager,
               `SELECT v.id
-                 FROM video_authors mine JOIN videos v ON v.id = mine.video_id
+                 FROM video_authors mine ${inOrder} videos v ON v.id = mine.video_id
                 WHERE mine.creator_id = ? AND v.date = '' AND ${authorRowInCollaborationSql('mine')}
                 ORDER BY v.id DESC
                 LIMIT ${FEED_ENTRIES - ids.length}`,
