@@ -199,9 +199,9 @@ export function VideoList({
         </div>
       )}
       {!hasMore && shown > 0 && count > shown && (
-        <p className="pr-videos__more" role="status">
-          {MESSAGES.beyondVisitorWindow(shown, count)}
-        </p>
+        <div className="pr-videos__more">
+          <p role="status">{MESSAGES.beyondVisitorWindow(shown, count)}</p>
+        </div>
       )}
     </section>
   );

@@ -61,9 +61,9 @@ export function CreatorGrid({
         </div>
       )}
       {!hasMore && beyondReachOf !== undefined && beyondReachOf > creators.length && (
-        <p className="pr-grid__more" role="status">
-          {MESSAGES.beyondVisitorWindow(creators.length, beyondReachOf)}
-        </p>
+        <div className="pr-grid__more">
+          <p role="status">{MESSAGES.beyondVisitorWindow(creators.length, beyondReachOf)}</p>
+        </div>
       )}
     </>
   );
