@@ -4,7 +4,7 @@
  * screens still show the right totals.
  */
 import type { Page, Response } from 'playwright-core';
-import { buildSearchIndex, filterSearchIndex } from '@friends/shared';
+import { API_ROUTES, MESSAGES, PAGING, buildSearchIndex, filterSearchIndex } from '@friends/shared';
 import { expect } from '../support/expect';
 import { writeLargeCatalogue, type CatalogueCreator } from '../support/large-catalogue';
 import { useSuite, type Suite } from '../support/suite';
@@ -70,6 +70,30 @@ describe(`a catalogue of ${SIZE.creators} creators and ${SIZE.videos} videos`, (
     // The budget tells paging apart: the whole creator list alone is several times larger.
     expect(JSON.stringify(await suite.api.creators()).length).toBeGreaterThan(4 * VISITOR_BUDGET);
     expect(urls.filter((url) => url === '/api/creators' || url.startsWith('/api/creators?'))).toEqual([]);
+  });
+
+  it("ends a visitor's list where the server's pages do, and says how to find the rest", async () => {
+    const { page } = suite.session;
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === API_ROUTES.creatorsSearch) statuses.push(response.status());
+    });
+    await page.goto('/');
+    await expect(page.getByText(`All Creators (${SIZE.creators})`, { exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
+    const more = page.getByRole('button', { name: /^Show more/ });
+    const note = page.getByText(MESSAGES.beyondVisitorWindow(PAGING.visitorWindow, SIZE.creators));
+    // Scrolling near the end also asks for pages: 'Show more' is clicked whenever it is there and ready.
+    for (let i = 0; i < PAGING.visitorWindow / PAGING.creatorsPage + 10 && !(await note.isVisible()); i++) {
+      if (await more.isEnabled().catch(() => false)) await more.click().catch(() => undefined);
+      await page.waitForTimeout(100);
+    }
+    await expect(note).toBeVisible();
+    await expect(more).toHaveCount(0);
+    expect(await page.locator('.pr-grid > li').count()).toBe(PAGING.visitorWindow);
+    expect(statuses.length).toBeGreaterThan(PAGING.visitorWindow / PAGING.creatorsPage);
+    expect(statuses.filter((status) => status >= 400)).toEqual([]);
   });
 
   it('opens Manage Videos for an admin under 300 KB of JSON, with the right totals', async () => {
