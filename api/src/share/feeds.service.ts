@@ -56,9 +56,10 @@ export class FeedsService {
             LIMIT ${FEED_ENTRIES}`,
           [creator.id],
         );
-        // The creator's authorships first, each video's date checked by its key: left to the planner,
-        // both engines read every undated video of the catalogue through the date index instead (27–43
-        // ms a feed at 1,000,000 videos, for any creator with fewer dated collaborations than a feed).
+        // The creator's authorships first, each video's date checked by its key. Left to its planner,
+        // SQLite read every undated video of the catalogue through the date index instead (27–43 ms a
+        // feed at 1,000,000 videos, for any creator with fewer dated collaborations than a feed holds);
+        // STRAIGHT_JOIN holds MySQL/MariaDB to the same order.
         const inOrder = manager.connection.options.type === 'mysql' ? 'STRAIGHT_JOIN' : 'CROSS JOIN';
         if (ids.length < FEED_ENTRIES)
           ids.push(
