@@ -1,4 +1,10 @@
-import { API_ROUTES, nextPageOffset, pagedListUrl, visitorPageLimit } from './api-routes';
+import {
+  API_ROUTES,
+  beyondVisitorWindow,
+  nextPageOffset,
+  pagedListUrl,
+  visitorPageLimit,
+} from './api-routes';
 import { PAGING } from './constants';
 
 describe('pagedListUrl', () => {
@@ -30,6 +36,15 @@ describe('nextPageOffset', () => {
   it('stops where a window ends, however many match', () => {
     expect(nextPageOffset([page(50, 20), page(50, 20)], 40)).toBeUndefined();
     expect(nextPageOffset([page(50, 20)], 40)).toBe(20);
+  });
+});
+
+describe('beyondVisitorWindow', () => {
+  it('is whether a page ends past the visitor window', () => {
+    const window = PAGING.visitorWindow;
+    expect(beyondVisitorWindow({ offset: window - 24, limit: 24 })).toBe(false);
+    expect(beyondVisitorWindow({ offset: window - 23, limit: 24 })).toBe(true);
+    expect(beyondVisitorWindow({ offset: window, limit: 1 })).toBe(true);
   });
 });
 

@@ -76,6 +76,10 @@ export function nextPageOffset(
   return last && last.items.length > 0 && loaded < Math.min(last.total, window) ? loaded : undefined;
 }
 
+/** Whether a page reaches past the rows a visitor's page may (PAGING.visitorWindow). */
+export const beyondVisitorWindow = (page: { offset: number; limit: number }): boolean =>
+  page.offset + page.limit > PAGING.visitorWindow;
+
 /** A visitor's page from `offset`: `size` rows, or fewer where PAGING.visitorWindow ends. */
 export const visitorPageLimit = (offset: number, size: number): number =>
   Math.max(0, Math.min(size, PAGING.visitorWindow - offset));

@@ -5,15 +5,9 @@
  * decorators the Nest guard reads (`@AdminOnly`, `@Public`, the method default), carried into each
  * route's Fastify config, so no list of paths can drift.
  */
-import type { ApiError } from '@friends/shared';
+import { beyondVisitorWindow, type ApiError } from '@friends/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import {
-  VISITOR_WINDOW_MESSAGE,
-  beyondVisitorWindow,
-  parsePage,
-  type Page,
-  type PageLimits,
-} from '../common/page-params';
+import { VISITOR_WINDOW_MESSAGE, parsePage, type Page, type PageLimits } from '../common/page-params';
 import { ADMIN_BODY_LIMIT, PUBLIC_BODY_LIMIT } from '../common/request-limits';
 import { defaultAccess, type RouteAccessConfig } from './access.decorators';
 import type { Session, SessionService } from './session.service';

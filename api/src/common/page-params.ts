@@ -1,4 +1,5 @@
 import {
+  beyondVisitorWindow,
   dropInvisibleCharacters,
   hasUnsafeCharacters,
   UNSAFE_TEXT_MESSAGE,
@@ -23,7 +24,7 @@ export interface PageLimits {
   /** The limit when `?limit=` is absent. */
   defaultLimit: number;
   maxLimit: number;
-  /** Without an admin session, pages end at PAGING.visitorWindow (see `beyondVisitorWindow`). */
+  /** Without an admin session, pages end at PAGING.visitorWindow (shared `beyondVisitorWindow`). */
   visitorWindow?: boolean;
 }
 
@@ -31,9 +32,6 @@ export interface PageLimits {
 export const VISITOR_WINDOW_MESSAGE =
   `offset + limit must be at most ${PAGING.visitorWindow} without an admin session: ` +
   'narrow the search to reach further matches';
-
-/** Whether `page` reaches past the rows a visitor's page may (PAGING.visitorWindow). */
-export const beyondVisitorWindow = (page: Page): boolean => page.offset + page.limit > PAGING.visitorWindow;
 
 /** Nine digits at most: no table here has a billion rows, and nothing reaches Number's imprecise range. */
 const MAX_OFFSET = 999_999_999;

@@ -11,18 +11,17 @@ import {
 import { api } from '@friends/web/api-client';
 
 /** One page of GET /api/videos/search for `term` (searchQueryTerm's spelling of a `with:` query). */
-export const searchVideos = (term: string, offset: number): Promise<VideoPage> =>
-  api.get<VideoPage>(
+export const searchVideos = (term: string, offset: number): Promise<VideoPage> => {
+  // The default page (no `limit` in the URL), or what is left of the visitor window.
+  const limit = visitorPageLimit(offset, PAGING.videosPage);
+  return api.get<VideoPage>(
     pagedListUrl(API_ROUTES.videosSearch, {
       q: term,
       offset,
-      // The default page, or what is left of the visitor window (PAGING.visitorWindow).
-      limit:
-        offset + PAGING.videosPage > PAGING.visitorWindow
-          ? visitorPageLimit(offset, PAGING.videosPage)
-          : undefined,
+      limit: limit < PAGING.videosPage ? limit : undefined,
     }),
   );
+};
 
 export const videoSearchOptions = (term: string) =>
   infiniteQueryOptions({
