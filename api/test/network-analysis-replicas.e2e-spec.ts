@@ -16,10 +16,10 @@ let a: TestContext;
 let b: ApiProcess;
 
 beforeAll(async () => {
-  ensureApiBuild(); // compiles the API for `b` unless up to date: minutes on a loaded machine
+  ensureApiBuild(); // compiles the API for `b` unless up to date, before the app in this process starts
   a = await startTestApp();
   b = await startApiProcess(a.databaseUrl);
-}, 600_000);
+}, 120_000);
 
 afterAll(async () => {
   await b?.stop();

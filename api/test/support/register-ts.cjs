@@ -6,6 +6,7 @@
 const Module = require('node:module');
 const { join } = require('node:path');
 const { transformSync } = require('@swc/core');
+const { SWC_NODE_OPTIONS } = require('./swc-options.cjs');
 
 const SHARED = join(__dirname, '../../../shared/src/index.ts');
 const resolve = Module._resolveFilename;
@@ -15,13 +16,8 @@ Module._resolveFilename = function (request, ...rest) {
 
 require.extensions['.ts'] = (module, filename) => {
   const { code } = transformSync(require('node:fs').readFileSync(filename, 'utf8'), {
+    ...SWC_NODE_OPTIONS,
     filename,
-    jsc: {
-      target: 'es2022',
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-    },
-    module: { type: 'commonjs' },
     sourceMaps: 'inline',
   });
   module._compile(code, filename);
