@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { API_ROUTES, SHARE_ROUTES, type ApiKeyInfo, type CreatedApiKey } from '@friends/shared';
-import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
+import { admin, createCreator, createVideo, expectErrorBody, freshWindow } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 /**
@@ -13,11 +13,6 @@ const KEY_LIMIT = 8;
 let t: TestContext;
 
 const POLICY = (name: string, q: number) => `"${name}";q=${q};w=60`;
-/** Waits for the next minute when the current one ends within `needMs` (counts reset each minute). */
-async function freshWindow(needMs = 10_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 const remaining = (header: string | undefined) => Number(/;r=(\d+);/.exec(header ?? '')?.[1]);
 

@@ -8,12 +8,13 @@ import {
   FEED_ENTRIES,
   GROUP_ROUTES,
   REVIEW_ROUTES,
+  SHARE_MESSAGES,
   SHARE_ROUTES,
   avatarHue,
   type Creator,
   type HistoryPage,
 } from '@friends/shared';
-import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
+import { admin, createCreator, createVideo, expectErrorBody, freshWindow } from './support/helpers';
 import { scriptFileFor } from '../src/share/card-fonts';
 import { CardsService } from '../src/share/cards.service';
 import { startTestApp, type TestContext } from './support/test-app';
@@ -379,16 +380,14 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-const getPng = async (path: string) => {
-  const res = await t
-    .http()
-    .get(path)
-    .buffer(true)
-    .parse((response, done) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+const getPng = async (path: string, from: TestContext = t, address?: string) => {
+  const request = from.http().get(path);
+  if (address) void request.set('X-Forwarded-For', address);
+  const res = await request.buffer(true).parse((response, done) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => done(null, Buffer.concat(chunks)));
+  });
   return res;
 };
 
@@ -488,6 +487,38 @@ describe('card images', () => {
       const res = await t.http().get(path);
       expect([path, res.status]).toEqual([path, 400]);
       expectErrorBody(res.body);
+    }
+  });
+});
+
+describe('CARD_DRAW_RATE_LIMIT', () => {
+  it('draws so many new cards a minute for one address, then 429 with Retry-After; kept cards and other addresses go on', async () => {
+    const limited = await startTestApp({ CARD_DRAW_RATE_LIMIT: '3', TRUST_PROXY: 'true' });
+    try {
+      const made = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => createCreator(limited, n)));
+      const card = (i: number, address = '198.51.100.7') =>
+        getPng(SHARE_ROUTES.creatorCard(made[i]!.id), limited, address);
+      await freshWindow();
+      for (const i of [0, 1, 2]) expect((await card(i)).status).toBe(200);
+
+      const refused = await card(3);
+      expect([refused.status, JSON.parse(String(refused.body)), refused.headers['cache-control']]).toEqual([
+        429,
+        { error: SHARE_MESSAGES.cardDrawsLimited },
+        'no-store',
+      ]);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // Nothing was drawn or kept for it: asked again, it is refused again.
+      expect((await card(3)).status).toBe(429);
+      // A card already drawn is kept, and costs nothing; an unknown creator is a 404, not a draw.
+      expect((await card(0)).status).toBe(200);
+      expect((await getPng(SHARE_ROUTES.creatorCard(999_999), limited, '198.51.100.7')).status).toBe(404);
+      // Another address has its own draws.
+      const other = await card(3, '203.0.113.9');
+      expect([other.status, pngSize(other.body as Buffer)]).toEqual([200, { width: 1200, height: 630 }]);
+    } finally {
+      await limited.close();
     }
   });
 });

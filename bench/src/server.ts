@@ -82,6 +82,7 @@ export async function startApi(options: {
     LOGIN_RATE_LIMIT: '100',
     // The load comes from one address: the read limit would measure itself.
     PUBLIC_READ_RATE_LIMIT: '1000000000',
+    CARD_DRAW_RATE_LIMIT: '1000000000',
     ...options.env,
   };
   const child: ChildProcess = spawn(

@@ -49,6 +49,8 @@ export const SHARE_MESSAGES = {
   keyNotFound: 'API key not found',
   keyInvalid: 'The API key is unknown or has been revoked',
   rateLimited: 'Too many requests: wait for the time given in Retry-After, or use an API key',
+  cardDrawsLimited:
+    'Too many new card images from this address: wait for the time given in Retry-After (cards already drawn are not limited)',
 } as const;
 
 /** An API key as listed (the key itself is shown once, when created, and never again). */

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from './error-response';
 import { isAbortedUpload } from './request-limits';
+import { TooManyRequests } from './too-many-requests';
 
 /** Shapes every error as `{ "error": "…" }` (docs/architecture.md "Architecture rules"). */
 @Catch()
@@ -22,6 +23,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
     if (reply.sent) return;
+    if (exception instanceof TooManyRequests)
+      void reply.header('Retry-After', String(exception.retryAfterSeconds));
     void reply.status(status).header('Cache-Control', 'no-store').send(body);
   }
 }

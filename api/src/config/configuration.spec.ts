@@ -37,6 +37,19 @@ describe('WARM_CARDS', () => {
   });
 });
 
+describe('CARD_DRAW_RATE_LIMIT', () => {
+  it('is 30 draws a minute unless set', () => {
+    expect(loadConfiguration({}).share.cardDrawsPerMinute).toBe(30);
+    expect(loadConfiguration({ CARD_DRAW_RATE_LIMIT: '5' }).share.cardDrawsPerMinute).toBe(5);
+  });
+
+  it.each(['0', '-1', '2.5', 'many'])('rejects %j', (value) => {
+    expect(() => loadConfiguration({ CARD_DRAW_RATE_LIMIT: value })).toThrow(
+      /CARD_DRAW_RATE_LIMIT must be a positive integer/,
+    );
+  });
+});
+
 describe('SHRINK_CARDS', () => {
   it.each([
     [undefined, true],

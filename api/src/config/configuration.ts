@@ -104,6 +104,8 @@ export interface ShareConfig {
   publicReadsPerMinute: number;
   /** Reads per minute of a request with an API key (API_KEY_RATE_LIMIT). */
   keyReadsPerMinute: number;
+  /** Cards one client address may have drawn a minute on a replica (CARD_DRAW_RATE_LIMIT); kept cards are free. */
+  cardDrawsPerMinute: number;
   /** WARM_CARDS: draw one card at start, so the first visitor's card does not pay the drawing's start-up. */
   warmCards: boolean;
   /** SHRINK_CARDS: after a card is sent, make its kept PNG a palette PNG (about a third of the bytes). */
@@ -216,6 +218,7 @@ export function loadConfiguration(env: Env = process.env): AppConfig {
       publicUrl: publicUrl(env.PUBLIC_URL, problems),
       publicReadsPerMinute: limit('PUBLIC_READ_RATE_LIMIT', 600),
       keyReadsPerMinute: limit('API_KEY_RATE_LIMIT', 6000),
+      cardDrawsPerMinute: limit('CARD_DRAW_RATE_LIMIT', 30),
       warmCards: bool('WARM_CARDS') ?? true,
       shrinkCards: bool('SHRINK_CARDS') ?? true,
     },

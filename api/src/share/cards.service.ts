@@ -10,6 +10,7 @@ import { ConfigService } from '@nestjs/config';
 import {
   GROUP_MESSAGES,
   PAIR_MUST_DIFFER,
+  SHARE_MESSAGES,
   addDays,
   countInWords,
   utcDay,
@@ -17,8 +18,10 @@ import {
 } from '@friends/shared';
 import type { AppConfig } from '../config/configuration';
 import { sameEtag } from '../common/http-caching';
+import { TooManyRequests } from '../common/too-many-requests';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
+import { ReadLimiter } from '../public-api/read-limiter';
 import { drawCard, type CardContent } from './card';
 import { CardShrinker } from './card-shrinker';
 import { SUMMARY_READS, ShareReader, type GroupSummary } from './share-reader.service';
@@ -83,6 +86,13 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly drawn = new Map<string, Promise<Drawing>>();
   private drawing = 0;
   private readonly waiting: Array<() => void> = [];
+  /**
+   * The draws each client address has caused this minute, on this replica. A kept card is a replay and
+   * costs nothing, but a card that must be drawn costs 50–300 ms of CPU, a few hundred times a read: the
+   * public read limit alone would let one address keep both cores drawing.
+   */
+  private readonly draws = new ReadLimiter();
+  private readonly drawsPerMinute: number;
   private readonly warm: boolean;
   private readonly shrinker: CardShrinker | null;
   /** Cards being made smaller (see `shrunk`). */
@@ -101,6 +111,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
   ) {
     const share = config.get('share', { infer: true });
     this.warm = share.warmCards;
+    this.drawsPerMinute = share.cardDrawsPerMinute;
     this.shrinker = share.shrinkCards ? new CardShrinker() : null;
   }
 
@@ -129,27 +140,29 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     while (this.shrinks.size > 0) await Promise.all([...this.shrinks]);
   }
 
-  creatorCard(id: number): Promise<Buffer> {
-    return this.kept(`creator:${id}`, () => this.drawCreator(id));
+  /** `client`: the address asking, which a draw is counted against (see `draws`). */
+  creatorCard(id: number, client: string): Promise<Buffer> {
+    return this.kept(`creator:${id}`, () => this.drawCreator(id, client));
   }
 
-  pairCard(a: number, b: number): Promise<Buffer> {
-    return this.kept(`pair:${a}-${b}`, () => this.drawPair(a, b));
+  pairCard(a: number, b: number, client: string): Promise<Buffer> {
+    return this.kept(`pair:${a}-${b}`, () => this.drawPair(a, b, client));
   }
 
-  leaderboardCard(): Promise<Buffer> {
-    return this.kept('leaderboard', () => this.drawLeaderboard());
+  leaderboardCard(client: string): Promise<Buffer> {
+    return this.kept('leaderboard', () => this.drawLeaderboard(client));
   }
 
   /** Says who is a member today, so it is kept until midnight UTC at most. */
-  groupCard(id: number): Promise<Buffer> {
+  groupCard(id: number, client: string): Promise<Buffer> {
     const today = utcDay();
     return this.kept(
       `group:${id} ${today}`,
       async () => {
         const group = await this.reader.group(id, today);
         if (!group) throw new NotFoundException(GROUP_MESSAGES.notFound);
-        return this.draw({ people: [{ name: group.name }], title: group.name, lines: groupCardLines(group) });
+        const content = { people: [{ name: group.name }], title: group.name, lines: groupCardLines(group) };
+        return this.draw(content, client);
       },
       Date.parse(`${addDays(today, 1)}T00:00:00Z`),
     );
@@ -190,37 +203,42 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     void done.finally(() => this.shrinks.delete(done));
   }
 
-  private async drawCreator(id: number): Promise<Drawing> {
+  private async drawCreator(id: number, client: string): Promise<Drawing> {
     const creator = await this.reader.creator(id);
     if (!creator) throw new NotFoundException(CREATOR_NOT_FOUND);
-    return this.draw({
-      people: [{ name: creator.name }],
-      title: creator.name,
-      lines: creatorCardLines(creator),
-    });
+    return this.draw(
+      { people: [{ name: creator.name }], title: creator.name, lines: creatorCardLines(creator) },
+      client,
+    );
   }
 
-  private async drawPair(a: number, b: number): Promise<Drawing> {
+  private async drawPair(a: number, b: number, client: string): Promise<Drawing> {
     const pair = await this.reader.pair(a, b);
     if (!pair) throw new NotFoundException(CREATOR_NOT_FOUND);
     if (pair.a.id === pair.b.id) throw new BadRequestException(PAIR_MUST_DIFFER);
-    return this.draw({
-      people: [{ name: pair.a.name }, { name: pair.b.name }],
-      title: `${pair.a.name} & ${pair.b.name}`,
-      lines: [`${countInWords(pair.videos, 'video')} together`],
-    });
+    return this.draw(
+      {
+        people: [{ name: pair.a.name }, { name: pair.b.name }],
+        title: `${pair.a.name} & ${pair.b.name}`,
+        lines: [`${countInWords(pair.videos, 'video')} together`],
+      },
+      client,
+    );
   }
 
-  private async drawLeaderboard(): Promise<Drawing> {
+  private async drawLeaderboard(client: string): Promise<Drawing> {
     const board = await this.reader.leaderboard();
-    return this.draw({
-      people: [],
-      title: 'Collaboration Leaderboard',
-      lines: [
-        `${countInWords(board.creators, 'creator')} · ${countInWords(board.collaborations, 'collaboration')}`,
-        ...(board.top.length ? [`Top: ${board.top.join(', ')}`] : []),
-      ],
-    });
+    return this.draw(
+      {
+        people: [],
+        title: 'Collaboration Leaderboard',
+        lines: [
+          `${countInWords(board.creators, 'creator')} · ${countInWords(board.collaborations, 'collaboration')}`,
+          ...(board.top.length ? [`Top: ${board.top.join(', ')}`] : []),
+        ],
+      },
+      client,
+    );
   }
 
   /**
@@ -239,7 +257,11 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  private draw(content: CardContent): Promise<Drawing> {
+  /**
+   * The drawing of `content`: the one kept when it shows the same, else a new draw counted against
+   * `client` (429 past CARD_DRAW_RATE_LIMIT a minute, nothing drawn).
+   */
+  private draw(content: CardContent, client: string): Promise<Drawing> {
     const key = JSON.stringify(content);
     let card = this.drawn.get(key);
     if (card) {
@@ -247,6 +269,9 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
       this.drawn.set(key, card);
       return card;
     }
+    const budget = this.draws.hit(client, this.drawsPerMinute);
+    if (!budget.allowed)
+      return Promise.reject(new TooManyRequests(SHARE_MESSAGES.cardDrawsLimited, budget.resetSeconds));
     card = this.inTurn(() => drawCard(content)).then((png) => ({ png }));
     this.drawn.set(key, card);
     card.catch(() => this.drawn.delete(key));

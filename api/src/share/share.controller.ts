@@ -35,6 +35,11 @@ function typed(reply: FastifyReply, contentType: string, body: Buffer): Buffer {
   return body;
 }
 
+/** What the card routes add to the read limit. */
+const CARD_DRAWS =
+  'A card that must be drawn anew counts against CARD_DRAW_RATE_LIMIT a minute per client address ' +
+  '(429 with Retry-After past it); a card already drawn is sent as any read.';
+
 /**
  * Following and sharing, all public reads: Atom feeds of collaborations, the card images of link
  * previews, and the shared addresses' pages with their preview head (docs/product.md "Follow and
@@ -82,29 +87,37 @@ export class ShareController {
   }
 
   @Get('/api/cards/creators/:file')
-  @ApiOperation({ summary: "A creator's preview card: a 1200 × 630 PNG with the name and counts" })
+  @ApiOperation({
+    summary: "A creator's preview card: a 1200 × 630 PNG with the name and counts",
+    description: CARD_DRAWS,
+  })
   @ApiParam({ name: 'file', example: '12.png', description: '<creator id>.png' })
   @ApiProduces(PNG)
   @ApiOkResponse({ description: 'image/png, 1200 × 630' })
   async creatorCard(
     @Param('file') file: string,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const id = idWithSuffix(file, '.png', SHARE_MESSAGES.badCardId);
-    return typed(reply, PNG, await this.cards.creatorCard(id));
+    return typed(reply, PNG, await this.cards.creatorCard(id, request.ip));
   }
 
   @Get('/api/cards/pairs/:file')
-  @ApiOperation({ summary: "A pair's preview card: both names and their videos together" })
+  @ApiOperation({
+    summary: "A pair's preview card: both names and their videos together",
+    description: CARD_DRAWS,
+  })
   @ApiParam({ name: 'file', example: '12-34.png', description: '<id>-<id>.png' })
   @ApiProduces(PNG)
   @ApiOkResponse({ description: 'image/png, 1200 × 630' })
   async pairCard(
     @Param('file') file: string,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const [a, b] = pairWithSuffix(file, '.png');
-    return typed(reply, PNG, await this.cards.pairCard(a, b));
+    return typed(reply, PNG, await this.cards.pairCard(a, b, request.ip));
   }
 
   @Get('/api/feeds/groups/:file')
@@ -125,24 +138,31 @@ export class ShareController {
   }
 
   @Get('/api/cards/groups/:file')
-  @ApiOperation({ summary: "A group's preview card: its name, kind, members today and collaborations" })
+  @ApiOperation({
+    summary: "A group's preview card: its name, kind, members today and collaborations",
+    description: CARD_DRAWS,
+  })
   @ApiParam({ name: 'file', example: '3.png', description: '<group id>.png' })
   @ApiProduces(PNG)
   @ApiOkResponse({ description: 'image/png, 1200 × 630' })
   async groupCard(
     @Param('file') file: string,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const id = idWithSuffix(file, '.png', SHARE_MESSAGES.badCardId);
-    return typed(reply, PNG, await this.cards.groupCard(id));
+    return typed(reply, PNG, await this.cards.groupCard(id, request.ip));
   }
 
   @Get('/api/cards/leaderboard.png')
-  @ApiOperation({ summary: "The leaderboard's preview card" })
+  @ApiOperation({ summary: "The leaderboard's preview card", description: CARD_DRAWS })
   @ApiProduces(PNG)
   @ApiOkResponse({ description: 'image/png, 1200 × 630' })
-  async leaderboardCard(@Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
-    return typed(reply, PNG, await this.cards.leaderboardCard());
+  async leaderboardCard(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return typed(reply, PNG, await this.cards.leaderboardCard(request.ip));
   }
 
   private origin(request: FastifyRequest): LinkOrigin {

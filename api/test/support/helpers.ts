@@ -199,3 +199,9 @@ export function expectErrorBody(body: unknown): void {
   expect(body).toEqual({ error: expect.any(String) });
   expect((body as { error: string }).error.length).toBeGreaterThan(0);
 }
+
+/** Waits for the next minute when the current one ends within `needMs` (rate limits count per minute). */
+export async function freshWindow(needMs = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -82,6 +82,8 @@ export async function startTestApp(
     LOGIN_RATE_LIMIT: '50',
     // Suites read a lot from one address; public-api.e2e-spec.ts tests the limit itself.
     PUBLIC_READ_RATE_LIMIT: '10000000',
+    // So do the cards drawn; share.e2e-spec.ts tests CARD_DRAW_RATE_LIMIT.
+    CARD_DRAW_RATE_LIMIT: '10000000',
     // A warm-up draw costs every suite a second of CPU; share.e2e-spec.ts turns it on.
     WARM_CARDS: 'false',
     // So is making each card smaller after it is sent (a third of a second at the lowest priority).
