@@ -29,15 +29,17 @@ function newest(path: string): number {
 }
 
 /**
- * Compiles api/src unless the last compile is newer than every source file. `npm test` runs the SQLite
- * and MariaDB suites side by side, so two jest processes may want the compile at once: whoever takes the
- * lock (a folder, made atomically) compiles; the other waits for it, finds the stamp fresh and compiles
- * nothing, so no process starts a main.js that the other is still writing. swc, not tsc: the typecheck
- * is its own stage, and tsc spent 30 s to minutes of a loaded machine on what swc does in half a second.
+ * Compiles api/src unless the last compile is newer than every source file and the compiler's options.
+ * `npm test` runs the SQLite and MariaDB suites side by side, so two jest processes may want the compile
+ * at once: whoever takes the lock (a folder, made atomically) compiles; the other waits for it, finds
+ * the stamp fresh and compiles nothing, so no process starts a main.js that the other is still writing.
+ * swc, not tsc: the typecheck is its own stage, and tsc spent 30 s to minutes of a loaded machine on
+ * what swc does in half a second.
  */
 export function ensureApiBuild(): string {
   const src = join(REPO, 'api/src');
-  const fresh = () => existsSync(STAMP) && statSync(STAMP).mtimeMs >= newest(src);
+  const sources = () => Math.max(newest(src), statSync(join(__dirname, 'swc-options.cjs')).mtimeMs);
+  const fresh = () => existsSync(STAMP) && statSync(STAMP).mtimeMs >= sources();
   if (!fresh()) {
     mkdirSync(dirname(LOCK), { recursive: true });
     withLock(() => {
