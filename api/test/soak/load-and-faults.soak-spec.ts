@@ -244,7 +244,9 @@ describe('MariaDB stopped under load', () => {
     for (const r of timeline.filter((x) => x.status === 503))
       expect(r.body).toEqual({ error: expect.any(String) });
     expect(during.some((r) => r.status === 503)).toBe(true);
-    expect(ready.filter((r) => r.at > down + 500 && r.at < relaunched).every((r) => r.status === 503)).toBe(true);
+    expect(ready.filter((r) => r.at > down + 500 && r.at < relaunched).every((r) => r.status === 503)).toBe(
+      true,
+    );
     expect(firstReady!.at - back).toBeLessThanOrEqual(5000);
     expect(firstWrite!.at + firstWrite!.ms - back).toBeLessThanOrEqual(5000);
     expectMatches(before, await exportOf(api), report.writes, false);
