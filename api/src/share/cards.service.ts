@@ -33,6 +33,8 @@ const MAX_CARDS = 300;
  * once only holds more images in memory and delays every other request; the rest wait their turn.
  */
 const DRAWS_AT_ONCE = 2;
+/** How often a request that shared another address's refused draw asks again before it is refused too. */
+const SHARED_REFUSAL_ATTEMPTS = 3;
 
 export function creatorCardLines(counts: CreatorPreviewCounts): string[] {
   return [
@@ -168,7 +170,30 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     );
   }
 
+  /**
+   * The card under `key`, drawn by `draw` when it is not kept. Requests for a card nobody keeps share
+   * its one computation; one refused for its address's draws (429) is refused to that address alone:
+   * a request that shared it asks again on its own count, a few times at most.
+   */
   private async kept(key: string, draw: () => Promise<Drawing>, expiresAt?: number): Promise<Buffer> {
+    for (let attempt = 1; ; attempt++) {
+      let ownDraw = false;
+      try {
+        return await this.keptOnce(
+          key,
+          () => {
+            ownDraw = true;
+            return draw();
+          },
+          expiresAt,
+        );
+      } catch (error) {
+        if (ownDraw || !(error instanceof TooManyRequests) || attempt >= SHARED_REFUSAL_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async keptOnce(key: string, draw: () => Promise<Drawing>, expiresAt?: number): Promise<Buffer> {
     const cacheKey = `card ${key}`;
     let drawing: Drawing | undefined;
     let served: Buffer | undefined;
