@@ -84,13 +84,11 @@ export class SessionService implements OnModuleInit {
         const secret =
           this.auth.sessionSecret || (await lockedState(manager, SESSION_SECRET_ROW, newSessionSecret()));
         const password = this.auth.adminPassword;
-        const fingerprint = await lockedState(
-          manager,
-          PASSWORD_FINGERPRINT_ROW,
-          passwordFingerprint(password),
-        );
-        if (!fingerprintMatches(fingerprint, password)) {
-          await this.revokeAll(manager);
+        // Empty until the first start stores one: a fingerprint costs a scrypt (~60 ms on the event
+        // loop), so it is made only when it is stored, and checked only when there is one.
+        const fingerprint = await lockedState(manager, PASSWORD_FINGERPRINT_ROW, '');
+        if (!fingerprint || !fingerprintMatches(fingerprint, password)) {
+          if (fingerprint) await this.revokeAll(manager);
           await saveState(manager, PASSWORD_FINGERPRINT_ROW, passwordFingerprint(password));
         }
         return secret;
