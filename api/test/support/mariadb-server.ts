@@ -133,9 +133,7 @@ export async function startMariadb(options: MariadbOptions = {}): Promise<Runnin
       break;
     } catch (error) {
       if (Date.now() > deadline || server.exitCode !== null) {
-        const log = existsSync(join(dir, 'error.log'))
-          ? readFileSync(join(dir, 'error.log'), 'utf8').slice(-2000)
-          : '';
+        const log = errorLogTail(dir);
         stopMariadb({ url: '', pid, dir });
         throw new Error(
           `MariaDB did not start on port ${port}: ${String(error)}\n${log}\nIs MariaDB installed? ${INSTALL_HINT}`,
@@ -152,7 +150,7 @@ export async function startMariadb(options: MariadbOptions = {}): Promise<Runnin
  * Whether the process still runs. A child of this process that has exited stays a zombie until the
  * event loop reaps it, which this synchronous wait never lets happen: a zombie counts as stopped.
  */
-function running(pid: number): boolean {
+export function running(pid: number): boolean {
   if (!existsSync('/proc/self/stat')) return signalled(pid); // not Linux: a zombie counts as running
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -169,6 +167,12 @@ function signalled(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The end of the server's own log in `dir` ('' when there is none). */
+export function errorLogTail(dir: string, length = 2000): string {
+  const log = join(dir, 'error.log');
+  return existsSync(log) ? readFileSync(log, 'utf8').slice(-length) : '';
 }
 
 export function stopMariadb(server: RunningMariadb): void {
