@@ -135,8 +135,16 @@ async function readTables(t: TestContext, tables: readonly string[]): Promise<Re
  */
 interface ChangeWatch {
   watched: readonly string[];
+  /** The snapshot's other tables. */
+  unwatched: readonly string[];
   mark: () => Promise<string>;
 }
+
+const watchOf = (tables: readonly string[], watched: readonly string[], mark: ChangeWatch['mark']) => ({
+  watched,
+  unwatched: tables.filter((table) => !watched.includes(table)),
+  mark,
+});
 
 const watches = new WeakMap<DataSource, Promise<ChangeWatch | null>>();
 /** The last full read of each database's watched tables, with the mark it was read under. */
@@ -147,13 +155,11 @@ const lastRead = new WeakMap<DataSource, { mark: string; rows: Record<string, un
  */
 function checksumWatch(t: TestContext, tables: readonly string[]): ChangeWatch {
   const watched = tables.filter((table) => !SLIDING[table]);
-  return {
-    watched,
-    mark: async () =>
-      (await t.query<{ Table: string; Checksum: unknown }>(`CHECKSUM TABLE ${watched.join(', ')}`))
-        .map((row) => `${row.Table}=${String(row.Checksum)}`)
-        .join(' '),
-  };
+  return watchOf(tables, watched, async () =>
+    (await t.query<{ Table: string; Checksum: unknown }>(`CHECKSUM TABLE ${watched.join(', ')}`))
+      .map((row) => `${row.Table}=${String(row.Checksum)}`)
+      .join(' '),
+  );
 }
 
 /** The temporary table SQLite's triggers count writes in (on the API's connection only). */
@@ -189,14 +195,12 @@ async function triggerWatch(t: TestContext, tables: readonly string[]): Promise<
   } catch {
     return null;
   }
-  return {
-    watched,
-    mark: async () => {
-      const [writes] = await t.query<{ n: number }>(`SELECT n FROM temp.${WRITES}`);
-      const [version] = await t.query<{ data_version: number }>('PRAGMA data_version');
-      return `${writes?.n}/${version?.data_version}`;
-    },
-  };
+  return watchOf(tables, watched, async () => {
+    const [row] = await t.query<{ n: number; version: number }>(
+      `SELECT n, (SELECT data_version FROM pragma_data_version) AS version FROM temp.${WRITES}`,
+    );
+    return `${row?.n}/${row?.version}`;
+  });
 }
 
 /**
@@ -226,11 +230,7 @@ export async function snapshot(t: TestContext): Promise<Record<string, unknown[]
   const rows = mark !== null && last?.mark === mark ? last.rows : await readTables(t, change.watched);
   if (mark === null) lastRead.delete(dataSource);
   else lastRead.set(dataSource, { mark, rows });
-  const others = await readTables(
-    t,
-    tables.filter((table) => !change.watched.includes(table)),
-  );
-  return { ...rows, ...others };
+  return { ...rows, ...(await readTables(t, change.unwatched)) };
 }
 
 /**
