@@ -34,6 +34,10 @@ const web = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest-dom-setup.js'],
 });
 
+// Every project runs on jest's runtime with compiled code kept between test files and the files'
+// async storages closed at their end (scripts/jest-cached-runtime.cjs says why).
+const runtime = require.resolve('./scripts/jest-cached-runtime.cjs');
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Per-project testTimeout is not honoured when several projects run in one jest (the API specs hit 5 s
@@ -105,5 +109,5 @@ module.exports = {
     web('host'),
     web('public-remote'),
     web('admin-remote'),
-  ],
+  ].map((project) => ({ runtime, ...project })),
 };
