@@ -1,14 +1,14 @@
 // jest's runtime with two costs of running many test files in one process taken away.
 //
 // - V8's compiled code of each module is kept for the worker's next test file. Every file gets a fresh
-//   module registry, so each compiled the whole app again (Nest, TypeORM, the API's modules): ~0.6 s
+//   module registry, so each compiled the whole app again (Nest, TypeORM, the API's modules): ~0.7 s
 //   of V8 compile per API test file, a tenth of that suite's CPU. The first compile of a source hands
 //   V8's code cache back; later compiles of the same source start from it (keyed by the exact source,
 //   so a changed file compiles afresh).
 // - The AsyncLocalStorages a file entered are disabled when it ends. Node propagates every enabled
 //   storage into every new promise and handle of the process, and each file leaves its own enabled
 //   (jest-circus's test context, the API's actor), so every later file paid one more propagation per
-//   async step: a fifth of the API suite's CPU by its last files.
+//   async step: a tenth of the API suite's CPU, more in its last files.
 const { AsyncLocalStorage } = require('node:async_hooks');
 const { compileFunction } = require('node:vm');
 const Runtime = require('jest-runtime').default;

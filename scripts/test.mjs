@@ -189,14 +189,6 @@ async function jest(projects, extraArgs, env = {}) {
 
 let jestRuns = 0;
 
-const JEST_BIN = path.join(root, 'node_modules/jest/bin/jest.js');
-/**
- * A larger young generation for jest's own process and its workers (they inherit its flags): an API
- * test file allocates the whole app again and collected it in 4 MB steps, a tenth of the suite's CPU
- * in the collector. 12 API files: 72 → 68 s. The API processes the tests start keep production's flags.
- */
-const JEST_NODE_FLAGS = ['--max-semi-space-size=32'];
-
 /** One jest process; its report goes to the returned file. `capture` as for `run`. */
 async function jestRun(projects, extraArgs, env = {}, capture = undefined) {
   const outputFile = path.join(
@@ -204,16 +196,8 @@ async function jestRun(projects, extraArgs, env = {}, capture = undefined) {
     `jest-${++jestRuns}-${projects.join('-')}-${env.TEST_DB ?? 'default'}.json`,
   );
   const code = await run(
-    process.execPath,
-    [
-      ...JEST_NODE_FLAGS,
-      JEST_BIN,
-      ...extraArgs,
-      '--selectProjects',
-      ...projects,
-      '--json',
-      `--outputFile=${outputFile}`,
-    ],
+    'npx',
+    ['jest', ...extraArgs, '--selectProjects', ...projects, '--json', `--outputFile=${outputFile}`],
     { env: { ...process.env, ...env } },
     capture,
   );
