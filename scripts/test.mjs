@@ -23,7 +23,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -266,6 +266,15 @@ async function e2e() {
   return jestOutcome(code, [outputFile], ['e2e']);
 }
 
+/**
+ * The signal an exit code above 128 stands for: a shell (npx runs jest through one) reports a child
+ * killed by signal N as 128 + N.
+ */
+const signalOf = (code) =>
+  code > 128
+    ? Object.keys(constants.signals).find((name) => constants.signals[name] === code - 128)
+    : undefined;
+
 /** Reads the reports of the jest processes of one stage and adds them up. */
 function jestOutcome(code, outputFiles, projects, capture = undefined) {
   const say = (line) => (capture ? capture.push(`${line}\n`) : console.log(line));
@@ -275,9 +284,12 @@ function jestOutcome(code, outputFiles, projects, capture = undefined) {
     try {
       reports.push(JSON.parse(readFileSync(outputFile, 'utf8')));
     } catch {
+      const signal = signalOf(code);
       return {
         ok: false,
-        note: `jest exited with ${code} and wrote no report (no tests found, or it crashed)`,
+        note: signal
+          ? `jest was killed by ${signal} (exit ${code}) and wrote no report`
+          : `jest exited with ${code} and wrote no report (no tests found, or it crashed)`,
       };
     }
   }
@@ -344,7 +356,7 @@ function run(cmd, args, options = {}, capture = undefined) {
     });
     child.on('close', (code, signal) => {
       running.delete(child);
-      resolve(code ?? (signal ? 128 : 1));
+      resolve(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1));
     });
   });
 }

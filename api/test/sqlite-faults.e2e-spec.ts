@@ -10,18 +10,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_ROUTES, type Creator } from '@friends/shared';
+import { DataSource } from 'typeorm';
 import { DATABASE_FULL, DATABASE_READ_ONLY } from '../src/common/error-response';
+import { WalIndex } from '../src/database/wal-index';
 import { admin, createCreator, createVideo, snapshot } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 let t: TestContext;
+let closed = false;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'friends-sqlite-faults-'));
   t = await startTestApp({ DATABASE_URL: `sqlite:${join(dir, 'faults.sqlite')}` });
 });
 afterAll(async () => {
-  await t?.close();
+  if (!closed) await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -109,5 +112,23 @@ describe('a read-only SQLite file', () => {
 
     await t.query('PRAGMA query_only = 0');
     expect((await admin(t).delete(API_ROUTES.video(v.id))).status).toBe(200);
+  });
+});
+
+describe('shutting down', () => {
+  // Closing the descriptor of the log's index drops the process's locks on it, SQLite's own among
+  // them (docs/architecture.md "The log's index keeps its locks"): safe once the connection is closed.
+  it("lets go of the log's index only after the database connection is closed", async () => {
+    await createCreator(t, 'Last Write');
+    const dataSource = t.app.get(DataSource);
+    const openAtClose: boolean[] = [];
+    const original = WalIndex.prototype.close;
+    jest.spyOn(WalIndex.prototype, 'close').mockImplementation(function (this: WalIndex) {
+      openAtClose.push(dataSource.isInitialized);
+      original.call(this);
+    });
+    await t.close();
+    closed = true;
+    expect(openAtClose).toEqual([false]);
   });
 });

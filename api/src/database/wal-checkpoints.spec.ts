@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, copyFileSync, mkdtempSync, openSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConfigService } from '@nestjs/config';
@@ -22,6 +23,16 @@ async function open(database: DatabaseConfig): Promise<DataSource> {
   await dataSource.initialize();
   return dataSource;
 }
+
+/** This process's open descriptors of `file`. */
+const descriptorsOf = (file: string) =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false; // the listing's own descriptor, closed by now
+    }
+  }).length;
 
 /** The rows of `t` in the database file alone, without its write-ahead log (what a checkpoint copied). */
 async function rowsInFileAlone(path: string, dir: string): Promise<number> {
@@ -85,7 +96,8 @@ describe('WalCheckpoints', () => {
   });
   afterEach(async () => {
     await checkpoints.onModuleDestroy();
-    await dataSource.destroy();
+    if (dataSource.isInitialized) await dataSource.destroy();
+    checkpoints.onApplicationShutdown();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -155,7 +167,70 @@ describe('WalCheckpoints', () => {
     } finally {
       index.close();
     }
-    expect(new WalIndex(join(dir, 'none.sqlite')).uncheckpointedPages()).toBeUndefined();
+    const none = new WalIndex(join(dir, 'none.sqlite'));
+    expect(none.uncheckpointedPages()).toBeUndefined();
+    none.close();
+  });
+
+  describe("the process's locks on the log's index", () => {
+    /** Opens the database in another process, as a replica or the network analysis does, and reads. */
+    const openElsewhere = () =>
+      execFileSync(process.execPath, [
+        '-e',
+        `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+         const db = new D(${JSON.stringify(path)}); db.prepare('SELECT COUNT(*) FROM t').get(); db.close();`,
+      ]);
+    /**
+     * A process that finds nobody's lock on the index takes it for abandoned: it truncates and rebuilds
+     * it from the log, which resets the checkpoint's progress (the whole log reads as not copied) and,
+     * under a live connection's mapping of the index, is a bus error. Unlocked only while none of this
+     * process's locks remain.
+     */
+    async function rebuiltElsewhere(index: WalIndex): Promise<boolean> {
+      await insert(20);
+      await dataSource.query('PRAGMA wal_checkpoint(PASSIVE)');
+      expect(index.uncheckpointedPages()).toBe(0);
+      openElsewhere();
+      return index.uncheckpointedPages()! > 0;
+    }
+
+    it('stay while one of several readers of the index lets go of it', async () => {
+      const index = new WalIndex(path);
+      const other = new WalIndex(path);
+      try {
+        other.uncheckpointedPages();
+        other.close();
+        expect(await rebuiltElsewhere(index)).toBe(false);
+      } finally {
+        index.close();
+      }
+    });
+
+    it('are lost when any descriptor of the index closes (why the descriptor is shared)', async () => {
+      const index = new WalIndex(path);
+      try {
+        closeSync(openSync(`${path}-shm`, 'r'));
+        expect(await rebuiltElsewhere(index)).toBe(true);
+      } finally {
+        index.close();
+      }
+    });
+
+    it('stay until the connection is closed: the service lets go of the index only then', async () => {
+      await insert(1);
+      checkpoints.wrote(); // the service reads the index
+      await checkpoints.onModuleDestroy();
+      checkpoints.onApplicationShutdown(); // before TypeORM closed the connection: too early
+      const index = new WalIndex(path);
+      try {
+        expect(await rebuiltElsewhere(index)).toBe(false);
+      } finally {
+        index.close();
+      }
+      await dataSource.destroy();
+      checkpoints.onApplicationShutdown();
+      expect(descriptorsOf(`${path}-shm`)).toBe(0);
+    });
   });
 
   it('checkpoints a run of writes with no pause as soon as its log holds DEFERRED_PAGES_MAX pages', async () => {

@@ -1,5 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -117,7 +123,7 @@ parentPort.on('message', (message) => {
  * in-memory SQLite.
  */
 @Injectable()
-export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
+export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly log = new Logger('WalCheckpoints');
   private readonly database: DatabaseConfig;
   private enabled = false;
@@ -180,10 +186,19 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.timer);
     clearTimeout(this.startTimer);
     this.timer = undefined;
-    this.walIndex?.close();
     const worker = this.worker;
     if (worker) this.lost(worker, 'shutting down');
     await this.stop(worker);
+  }
+
+  /**
+   * The index file is let go of only after TypeORM has closed the API's connection (its module's
+   * shutdown hook runs before this one: Nest runs the modules deepest in the imports first), as
+   * closing it while a connection is open would drop that connection's locks (WalIndex). Were the
+   * connection still open, the descriptor stays until the process ends.
+   */
+  onApplicationShutdown(): void {
+    if (!this.dataSource.isInitialized) this.walIndex?.close();
   }
 
   /**
