@@ -116,6 +116,9 @@ async function startOnce(options: ServerOptions, port: number): Promise<RunningS
     INSTAGRAM_BASE_URL: 'http://127.0.0.1:9',
     // Every page of the suite reads from 127.0.0.1; the limit has its own API test.
     PUBLIC_READ_RATE_LIMIT: '10000000',
+    // The warm-up card draw at start costs each file's server about a second of CPU beside its pages;
+    // a test that opens a card pays for its first draw instead.
+    WARM_CARDS: 'false',
     // At least info: the "listening on" line is how startServer knows the port is this server's.
     LOG_LEVEL: 'info',
     ...options.env,
