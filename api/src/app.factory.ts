@@ -16,6 +16,7 @@ import { VideosService } from './videos/videos.service';
 import { AggregateCache } from './database/aggregate-cache.service';
 import { CachedAnswers } from './common/cached-answers';
 import { registerHttpCaching } from './common/http-caching';
+import { SHUTDOWN_SIGNALS } from './common/graceful-shutdown';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerRequestIdHeader, requestIdFor } from './common/request-id';
 import { clientErrorHandler, frameworkErrors } from './common/client-error';
@@ -106,7 +107,11 @@ export async function createApp(config: AppConfig = loadConfiguration()): Promis
   await registerBundles(app, config.static, new Logger('Static'));
   setupOpenApi(app);
 
-  app.enableShutdownHooks();
+  // Only the signals that ask the server to end drain it (GracefulShutdown). Nest's default list also
+  // takes SIGSEGV, SIGBUS, SIGILL and SIGFPE: a listener for a real fault returns into the faulting
+  // instruction, so the process faults again forever or runs on from a broken state; left to their
+  // default action, they end it at once for its supervisor to start again.
+  app.enableShutdownHooks(SHUTDOWN_SIGNALS);
   await app.init();
   await fastify.ready();
   return app;

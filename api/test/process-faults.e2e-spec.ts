@@ -198,4 +198,21 @@ describe(`the server process (${TEST_DB})`, () => {
     expect(data.videos).toHaveLength(5);
     expectComplete(data);
   });
+
+  // A fault's handler returning re-runs the faulting instruction: a process that listens for these
+  // signals either faults again forever or goes on from a broken state (docs/operations.md).
+  it('a fault signal ends it at once, by that signal, without draining', async () => {
+    const api = await start(await database());
+    fake.setLatency(2000);
+    fake.resetCalls();
+    const slow = importChunk(api, benchIds(40, 2)).then(
+      (res) => `answered ${res.status}`,
+      () => 'connection lost',
+    );
+    while (fake.calls.length === 0) await sleep(10);
+    api.child.kill('SIGBUS');
+    expect(await api.exited).toEqual({ code: null, signal: 'SIGBUS' });
+    expect(await slow).toBe('connection lost');
+    fake.setLatency(0);
+  });
 });

@@ -2,6 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * The signals that ask the server to end, each drained as below: a supervisor's stop (SIGTERM), Ctrl-C
+ * (SIGINT), a closed terminal (SIGHUP). Faults are not among them (see createApp).
+ */
+export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
 /** Longest a shutdown waits for requests in flight before closing their connections. */
 export const DRAIN_TIMEOUT_MS = 25_000;
 
