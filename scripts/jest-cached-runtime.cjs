@@ -1,4 +1,4 @@
-// jest's runtime with two costs of running many test files in one process taken away.
+// jest's runtime with three costs of running many test files in one process taken away.
 //
 // - V8's compiled code of each module is kept for the worker's next test file. Every file gets a fresh
 //   module registry, so each compiled the whole app again (Nest, TypeORM, the API's modules): ~0.7 s
@@ -6,9 +6,9 @@
 //   V8's code cache back; later compiles of the same source start from it (keyed by the exact source,
 //   so a changed file compiles afresh).
 // - Each module's transformed code is kept for the worker's next test file too, while the file's size
-//   and modification time stay the same (installed packages are not checked). A new runtime read every source again, hashed it with the
-//   transform's options into a cache key and read the transformed file back from jest's disk cache:
-//   a tenth of an API test file's CPU.
+//   and modification time stay the same (installed packages are not checked). A new runtime read
+//   every source again, hashed it with the transform's options into a cache key and read the
+//   transformed file back from jest's disk cache: a tenth of an API test file's CPU.
 // - The AsyncLocalStorages a file entered are disabled when it ends. Node propagates every enabled
 //   storage into every new promise and handle of the process, and each file leaves its own enabled
 //   (jest-circus's test context, the API's actor), so every later file paid one more propagation per
@@ -70,8 +70,16 @@ function cacheCompiledCode(executor) {
 
 /** Transformed modules by project, file and transform options (one map per worker process). */
 const transformed = new Map();
-/** What an installed package's file is taken to be: unchanged (see keepTransforms). */
-const INSTALLED = { mtimeMs: 0, size: 0 };
+
+/**
+ * What tells a kept transform of `filename` is still good: the repository's own files by size and
+ * modification time; installed packages do not change during a run. Undefined when the file is gone.
+ */
+function versionOf(filename) {
+  if (filename.includes('/node_modules/')) return 'installed';
+  const stat = statSync(filename, { throwIfNoEntry: false });
+  return stat && `${stat.size}:${stat.mtimeMs}`;
+}
 
 /**
  * jest's transform cache (`runtime.transformCache`, jest 30) answering from `transformed` when the
@@ -83,21 +91,18 @@ function keepTransforms(cache, projectId) {
   const transform = cache.transform.bind(cache);
   cache.transform = (filename, options) => {
     if (options?.isInternalModule) return transform(filename, options);
-    // Installed packages do not change during a run; the repository's own files are checked.
-    const stat = filename.includes('/node_modules/')
-      ? INSTALLED
-      : statSync(filename, { throwIfNoEntry: false });
-    if (!stat) return transform(filename, options);
+    const version = versionOf(filename);
+    if (!version) return transform(filename, options);
     const key = `${projectId}\0${filename}\0${JSON.stringify(options ?? null)}`;
     const kept = transformed.get(key);
-    if (kept && kept.mtimeMs === stat.mtimeMs && kept.size === stat.size) {
+    if (kept?.version === version) {
       cache.transforms.set(filename, kept.file);
       if (kept.file.sourceMapPath) cache.sourceMaps.set(filename, kept.file.sourceMapPath);
       return kept.file.code;
     }
     const code = transform(filename, options);
     const file = cache.transforms.get(filename);
-    if (file?.code === code) transformed.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, file });
+    if (file?.code === code) transformed.set(key, { version, file });
     return code;
   };
 }
