@@ -1,7 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { getPriority, hostname, setPriority } from 'node:os';
-import { join } from 'node:path';
 import {
   Injectable,
   Logger,
@@ -14,6 +13,7 @@ import type { Bridge, Communities, CommunityLookup } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/configuration';
 import { etagOf } from '../common/http-caching';
+import { ownEntry } from '../common/own-entry';
 import { AggregateCache, isAffected } from '../database/aggregate-cache.service';
 import { readAnswerVersions } from '../database/data-version';
 import { releaseLease, takeLease } from '../database/leases';
@@ -75,13 +75,10 @@ async function analysisInputs(manager: EntityManager): Promise<string> {
  * test machine busy with other suites, and a test's small graph takes no time from anyone.
  */
 function childEntry(): { file: string; execArgv: string[]; nice: number } {
-  if (__filename.endsWith('.js'))
-    return { file: join(__dirname, 'network-analysis-child.js'), execArgv: [], nice: ANALYSIS_NICE };
-  return {
-    file: join(__dirname, 'network-analysis-child.ts'),
-    execArgv: ['--require', join(__dirname, '../../test/support/register-ts.cjs')],
-    nice: 0,
-  };
+  const { file, register } = ownEntry(__dirname, 'network-analysis-child');
+  return register
+    ? { file, execArgv: ['--require', register], nice: 0 }
+    : { file, execArgv: [], nice: ANALYSIS_NICE };
 }
 
 /**

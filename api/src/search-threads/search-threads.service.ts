@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { ownEntry, workerSource } from '../common/own-entry';
 import type { AppConfig, DatabaseConfig } from '../config/configuration';
 import { VIDEO_SEARCH_BOUNDS } from '../videos/video-reader';
 import type { SearchAnswer, SearchJob } from './search-jobs';
@@ -36,18 +36,6 @@ interface Thread {
   worker: Worker;
   task: Task | null;
   answered: boolean;
-}
-
-/**
- * Where the thread's code is: the compiled file next to this one; from the TypeScript sources (the
- * API's test suites) the .ts file, compiled on load by swc as jest compiles it.
- */
-function threadSource(): { file: string; register: string | null } {
-  if (__filename.endsWith('.js')) return { file: join(__dirname, 'search-thread.js'), register: null };
-  return {
-    file: join(__dirname, 'search-thread.ts'),
-    register: join(__dirname, '../../test/support/register-ts.cjs'),
-  };
 }
 
 /**
@@ -128,17 +116,17 @@ export class SearchThreads implements OnModuleDestroy {
   }
 
   private spawn(): void {
-    const source = threadSource();
     const data: SearchThreadData = {
       driver: require.resolve('better-sqlite3'),
       path: (this.database as { path: string }).path,
       cacheKib: THREAD_CACHE_KIB,
       busyTimeoutMs: BUSY_TIMEOUT_MS,
     };
-    const worker = new Worker(
-      `${source.register ? `require(${JSON.stringify(source.register)});` : ''}require(${JSON.stringify(source.file)});`,
-      { eval: true, workerData: data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } },
-    );
+    const worker = new Worker(workerSource(ownEntry(__dirname, 'search-thread')), {
+      eval: true,
+      workerData: data,
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
     const thread: Thread = { worker, task: null, answered: false };
     this.threads.push(thread);
     worker.on('message', (reply: SearchThreadReply) => {

@@ -82,12 +82,16 @@ export class CardShrinker {
     const job = this.waiting.pop();
     if (!job) {
       this.idleTimer ??= setTimeout(() => void this.stopIdle(), IDLE_MS).unref();
+      // Idle, the thread does not hold the process open; at work it does, as any pending I/O would.
+      this.worker?.unref();
       return;
     }
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.running = job;
-    this.started().postMessage({ id: job.id, png: job.png });
+    const worker = this.started();
+    worker.ref();
+    worker.postMessage({ id: job.id, png: job.png });
   }
 
   private started(): Worker {
@@ -96,7 +100,6 @@ export class CardShrinker {
       eval: true,
       workerData: { imageModule: require.resolve('@napi-rs/image') },
     });
-    worker.unref();
     worker.on('message', (answer: { id: number; png?: Uint8Array; error?: string }) => {
       const job = this.running;
       if (!job || job.id !== answer.id) return;

@@ -1,11 +1,11 @@
 /**
  * The card image of a link preview: a 1200 × 630 PNG laid out by satori (flexbox to SVG, text shaped
- * with the fonts of card-fonts.ts, every script a name may be written in) and rasterised by resvg off
- * the event loop. Photos are not
- * fetched (they live on third-party hosts): every person is drawn as the generated avatar, initials on
- * the colour of their name.
+ * with the fonts of card-fonts.ts, every script a name may be written in) and rasterised by resvg, both
+ * on the thread that calls `drawCard`: the API's card thread (card-drawer.ts), never the event loop.
+ * Photos are not fetched (they live on third-party hosts): every person is drawn as the generated
+ * avatar, initials on the colour of their name.
  */
-import { renderAsync } from '@resvg/resvg-js';
+import { Resvg } from '@resvg/resvg-js';
 import { CARD_SIZE, avatarColor, avatarHue, initialsOf, stripUnsafeCharacters } from '@friends/shared';
 import satori from 'satori';
 import { BASE_FAMILIES, baseFonts, fontsForSegment } from './card-fonts';
@@ -149,12 +149,11 @@ function freeImages(): void {
   setImmediate(() => collect());
 }
 
-/** The PNG bytes of `content`'s card. */
+/** The PNG bytes of `content`'s card, laid out and rasterised on the calling thread. */
 export async function drawCard(content: CardContent): Promise<Buffer> {
   const svg = await cardSvg(content);
   try {
-    const image = await renderAsync(svg, { font: { loadSystemFonts: false } });
-    return image.asPng();
+    return new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
   } finally {
     freeImages();
   }

@@ -36,11 +36,16 @@ const WITHIN = '203.0.113.9';
 
 describe('CardsService: draws counted per address', () => {
   const cache = new AggregateCache();
-  afterAll(() => cache.onModuleDestroy());
+  const closing: CardsService[] = [];
+  afterAll(async () => {
+    for (const cards of closing) await cards.onApplicationShutdown();
+    await cache.onModuleDestroy();
+  });
 
   it('refuses a new card to the address over its count alone, not to one that asked for it meanwhile', async () => {
     const { reader, hold, release } = heldReader();
     const cards = new CardsService(reader, cache, drawsPerMinute(1));
+    closing.push(cards);
     expect(isPng(await cards.creatorCard(1, OVER))).toBe(true);
 
     // The address over its count asks first; the other's request shares that computation.

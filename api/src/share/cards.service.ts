@@ -22,17 +22,13 @@ import { TooManyRequests } from '../common/too-many-requests';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { ReadLimiter } from '../public-api/read-limiter';
-import { drawCard, type CardContent } from './card';
+import type { CardContent } from './card';
+import { CardDrawer } from './card-drawer';
 import { CardShrinker } from './card-shrinker';
 import { SUMMARY_READS, ShareReader, type GroupSummary } from './share-reader.service';
 
 /** Cards kept at most; a card is about 30–45 KB as drawn, a third of that once made smaller. */
 const MAX_CARDS = 300;
-/**
- * Draws at once at most. Layout runs on the event loop and rasterising on libuv's pool, so more at
- * once only holds more images in memory and delays every other request; the rest wait their turn.
- */
-const DRAWS_AT_ONCE = 2;
 /** How often a request that shared another address's refused draw asks again before it is refused too. */
 const SHARED_REFUSAL_ATTEMPTS = 3;
 
@@ -86,8 +82,7 @@ const WARM_UP_CARD: CardContent = {
 export class CardsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CardsService.name);
   private readonly drawn = new Map<string, Promise<Drawing>>();
-  private drawing = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly drawer = new CardDrawer();
   /**
    * The draws each client address has caused this minute, on this replica. A kept card is a replay and
    * costs nothing, but a card that must be drawn costs 50–300 ms of CPU, a few hundred times a read: the
@@ -101,8 +96,9 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly shrinks = new Set<Promise<unknown>>();
   /**
    * The start's warm-up draw: true once drawn, false when it failed or WARM_CARDS is off. The first
-   * card of a process pays about a second of start-up (satori's layout engine and the resvg module
-   * load, the fonts are parsed); the warm-up pays it once the server has started instead.
+   * card the card thread draws pays its start-up (satori's layout engine and resvg load, the fonts are
+   * parsed: about half a second); the warm-up pays it once the server has started instead. A thread
+   * that ended idle (CardDrawer) starts again with the next card.
    */
   warmedUp: Promise<boolean> = Promise.resolve(false);
 
@@ -121,7 +117,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     if (!this.warm) return;
     // Started once the start-up's own work is done; it takes a draw's turn like any card.
     this.warmedUp = new Promise<void>((next) => setImmediate(next))
-      .then(() => this.inTurn(() => drawCard(WARM_UP_CARD)))
+      .then(() => this.drawer.draw(WARM_UP_CARD))
       .then(
         () => true,
         (error: unknown) => {
@@ -131,8 +127,9 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
       );
   }
 
-  /** A stop waits for the warm-up draw rather than leaving it running, and ends the shrinking. */
+  /** A stop ends the card thread (a card not drawn yet is refused) and the shrinking. */
   async onApplicationShutdown(): Promise<void> {
+    await this.drawer.close();
     await this.warmedUp;
     await this.shrinker?.close();
   }
@@ -267,22 +264,6 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /**
-   * Runs `draw` when fewer than DRAWS_AT_ONCE draws are running, first come first served. A finished
-   * draw hands its slot to the first waiting one, so a newcomer cannot slip in between.
-   */
-  private async inTurn(draw: () => Promise<Buffer>): Promise<Buffer> {
-    if (this.drawing < DRAWS_AT_ONCE) this.drawing += 1;
-    else await new Promise<void>((start) => this.waiting.push(start));
-    try {
-      return await draw();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.drawing -= 1;
-    }
-  }
-
-  /**
    * The drawing of `content`: the one kept when it shows the same, else a new draw counted against
    * `client` (429 past CARD_DRAW_RATE_LIMIT a minute, nothing drawn).
    */
@@ -297,7 +278,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     const budget = this.draws.hit(client, this.drawsPerMinute);
     if (!budget.allowed)
       return Promise.reject(new TooManyRequests(SHARE_MESSAGES.cardDrawsLimited, budget.resetSeconds));
-    card = this.inTurn(() => drawCard(content)).then((png) => ({ png }));
+    card = this.drawer.draw(content).then((png) => ({ png }));
     this.drawn.set(key, card);
     card.catch(() => this.drawn.delete(key));
     while (this.drawn.size > MAX_CARDS) {
