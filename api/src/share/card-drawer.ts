@@ -5,11 +5,11 @@ import type { CardJob, CardReply } from './card-thread';
 
 /**
  * The thread ends after this long without a card to draw (ms), and its memory (satori, the fonts it
- * loaded, resvg's pages; 40–50 MB after a run of cards) goes back to the system. Cards come in bursts
- * (a link pasted in a chat, each service's preview fetching its own), which a minute covers; the
- * first card after it pays the thread's start again (docs/performance.md).
+ * loaded, resvg's pages: about 30 MB after a run of cards) goes back to the system. Cards come in
+ * bursts (a link pasted in a chat, each service's preview fetching its own); the first card after the
+ * thread ended pays its start again, about half a second (docs/performance.md).
  */
-const IDLE_MS = 60_000;
+const IDLE_MS = 5 * 60_000;
 
 /** A card the thread could not draw, or the thread ended (or the drawer closed) before it answered. */
 export class CardNotDrawn extends Error {}
