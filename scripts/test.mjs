@@ -16,7 +16,10 @@
 // The API suite on MariaDB runs alongside the one on SQLite the same way (each is one jest process in
 // band, on its own databases; a core each on a 2-core machine), except its files that time the server
 // (QUIET_API_TESTS): those run once both suites' other files have ended, one suite after the other, with
-// nothing beside them. Each stage still runs every file of api/test and reports them together.
+// nothing beside them. Each stage still runs every file of api/test and reports them together. When the
+// first of the two has ended its other files, the production build (stage 8a) starts beside the one
+// still running (the MariaDB suite, waiting on its server, leaves a core idle); the quiet files wait for
+// it, and stage 8a reports it in its place.
 //
 // For local iteration only: `node scripts/test.mjs --only=unit,api-sqlite` runs the named stages (ids in
 // the table below) and reports the others as not selected.
@@ -127,7 +130,7 @@ const stages = [
     alongside: true,
     run: (io) => apiSuite('mariadb', io),
   },
-  { n: '8a', id: 'build', title: 'Production build', run: () => npm(['run', 'build']) },
+  { n: '8a', id: 'build', title: 'Production build', run: (io) => npm(['run', 'build'], io) },
   {
     n: '8b',
     id: 'e2e',
@@ -204,6 +207,12 @@ async function jestRun(projects, extraArgs, env = {}, capture = undefined) {
   return { code, outputFile };
 }
 
+/**
+ * The production build when it started early, beside the API suites' other files (see the header):
+ * what stage 8a reports. The quiet files wait for it.
+ */
+let earlyBuild = null;
+
 /** Serialises the quiet phases of the API suites (QUIET_API_TESTS): one at a time. */
 let quietTail = Promise.resolve();
 function quietly(fn) {
@@ -237,10 +246,12 @@ async function apiSuite(db, io = {}) {
       io.capture,
     );
   } finally {
+    io.ownFilesDone?.();
     await io.together?.();
   }
   const say = (line) => (io.capture ? io.capture.push(`${line}\n`) : console.log(line));
-  const quiet = await quietly(() => {
+  const quiet = await quietly(async () => {
+    await earlyBuild;
     say(bold(`\n-- ${db}: the files that time the server, with nothing beside them`));
     return jestRun(['api-e2e'], [QUIET_API_PATTERN, '--runInBand'], env, io.capture);
   });
@@ -438,8 +449,24 @@ async function main() {
     });
   };
 
+  const build = stages.find((s) => s.id === 'build');
+  const buildOutput = [];
+  /** Starts the production build beside the API suite still running (see the header), once. */
+  const startBuildEarly = () => {
+    if (earlyBuild || hold(build)) return;
+    console.log(yellow(`(${build.n}. ${build.title} starts beside the API suite still running)`));
+    earlyBuild = runStage(build, { capture: buildOutput });
+  };
+
   for (const [k, stage] of stages.entries()) {
     if (stage.alongside && results.some((r) => r.stage === stage)) continue; // ran with the one before
+    if (stage === build && earlyBuild) {
+      console.log(banner(`${stage.n}. ${stage.title} (started beside the API suites)`));
+      const early = await earlyBuild;
+      process.stdout.write(buildOutput.join(''));
+      record(stage, early);
+      continue;
+    }
     const label = `${stage.n}. ${stage.title}`;
     const held = hold(stage);
     if (held?.status === 'NOT RUN') {
@@ -462,8 +489,8 @@ async function main() {
     const captured = [];
     const together = meeting(2);
     const [mine, theirs] = await Promise.all([
-      runStage(stage, { together }),
-      runStage(next, { capture: captured, together }),
+      runStage(stage, { together, ownFilesDone: startBuildEarly }),
+      runStage(next, { capture: captured, together, ownFilesDone: startBuildEarly }),
     ]);
     record(stage, mine);
     console.log(banner(`${next.n}. ${next.title}`));
