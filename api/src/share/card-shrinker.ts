@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { WorkerJobLost, WorkerQueue } from '../common/worker-queue';
 
 /**
  * Cards waiting to be made smaller at most; past it the one waiting longest stays as drawn (until it is
@@ -21,116 +21,46 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 try { require('node:os').setPriority(${LOW_PRIORITY}); } catch {}
 const { pngQuantizeSync } = require(workerData.imageModule);
-parentPort.on('message', ({ id, png }) => {
+parentPort.on('message', ({ id, job }) => {
   try {
-    parentPort.postMessage({ id, png: pngQuantizeSync(png, { speed: 3 }) });
+    parentPort.postMessage({ id, result: pngQuantizeSync(job, { speed: 3 }) });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
   }
 });
 `;
 
-interface Job {
-  id: number;
-  png: Buffer;
-  done: (smaller: Buffer | null | undefined) => void;
-}
-
 /**
  * Makes card PNGs smaller after they were sent: a drawn card is a full-colour PNG of about 30–45 KB,
  * its 256-colour palette form (libimagequant, through @napi-rs/image) a third of that, which is what
  * a kept card's p99 pays for (docs/performance.md). Quantising costs about 0.3 s of CPU per card, too
- * much for the request that drew it, so it runs afterwards, one card at a time (the newest first), on a worker thread at
- * a low priority; no request waits for it. `shrink` resolves null when the palette form is not
- * smaller or failed, undefined when it was not tried (the queue was full, or closed): the card may be
- * handed on again later.
+ * much for the request that drew it, so it runs afterwards, one card at a time, on a worker thread at a
+ * low priority; no request waits for it. The newest card goes first: a card just sent is the one a link
+ * preview is fetching now, while a flood of new cards (one address asking for many creators) must not
+ * hold it back. `shrink` resolves null when the palette form is not smaller or failed, undefined when
+ * it was not tried (the queue was full, or closed): the card may be handed on again later.
  */
 export class CardShrinker {
-  private worker: Worker | null = null;
-  private readonly waiting: Job[] = [];
-  private running: Job | null = null;
-  private nextId = 1;
-  private idleTimer: NodeJS.Timeout | null = null;
-  private closed = false;
+  private readonly queue = new WorkerQueue<Uint8Array, Uint8Array>({
+    source: WORKER_SOURCE,
+    workerData: { imageModule: require.resolve('@napi-rs/image') },
+    idleMs: IDLE_MS,
+    next: 'newest',
+    maxWaiting: MAX_WAITING,
+  });
 
   shrink(png: Buffer): Promise<Buffer | null | undefined> {
-    if (this.closed) return Promise.resolve(undefined);
-    // Past the limit the card waiting longest goes untried: the newest is the one being shared now.
-    if (this.waiting.length >= MAX_WAITING) this.waiting.shift()?.done(undefined);
-    return new Promise((done) => {
-      this.waiting.push({ id: this.nextId++, png, done });
-      this.next();
-    });
+    return this.queue.run(png).then(
+      (result) => {
+        const smaller = Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+        return smaller.length < png.length ? smaller : null;
+      },
+      (error: unknown) => (error instanceof WorkerJobLost ? undefined : null),
+    );
   }
 
   /** Ends the worker; what is waiting is left as drawn. */
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const job of this.waiting.splice(0)) job.done(undefined);
-    this.running?.done(undefined);
-    this.running = null;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await worker.terminate();
-  }
-
-  private next(): void {
-    if (this.running || this.closed) return;
-    // Newest first: a card just sent is the one a link preview is fetching now, while a flood of new
-    // cards (one address asking for many creators) must not hold it back.
-    const job = this.waiting.pop();
-    if (!job) {
-      this.idleTimer ??= setTimeout(() => void this.stopIdle(), IDLE_MS).unref();
-      // Idle, the thread does not hold the process open; at work it does, as any pending I/O would.
-      this.worker?.unref();
-      return;
-    }
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    this.running = job;
-    const worker = this.started();
-    worker.ref();
-    worker.postMessage({ id: job.id, png: job.png });
-  }
-
-  private started(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { imageModule: require.resolve('@napi-rs/image') },
-    });
-    worker.on('message', (answer: { id: number; png?: Uint8Array; error?: string }) => {
-      const job = this.running;
-      if (!job || job.id !== answer.id) return;
-      this.running = null;
-      const png = answer.png
-        ? Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength)
-        : null;
-      job.done(png && png.length < job.png.length ? png : null);
-      this.next();
-    });
-    // A crashed worker leaves its card as drawn; the next card starts a new one.
-    worker.on('error', () => this.lost(worker));
-    worker.on('exit', () => this.lost(worker));
-    this.worker = worker;
-    return worker;
-  }
-
-  private lost(worker: Worker): void {
-    if (this.worker !== worker) return;
-    this.worker = null;
-    const job = this.running;
-    this.running = null;
-    job?.done(undefined);
-    this.next();
-  }
-
-  private async stopIdle(): Promise<void> {
-    this.idleTimer = null;
-    const worker = this.worker;
-    if (!worker || this.running) return;
-    this.worker = null;
-    await worker.terminate();
+  close(): Promise<void> {
+    return this.queue.close();
   }
 }

@@ -3,23 +3,15 @@
  * answers its PNG bytes. Satori, resvg and the fonts live in this thread's memory alone.
  */
 import { parentPort } from 'node:worker_threads';
+import type { WorkerReply, WorkerRequest } from '../common/worker-queue';
 import { drawCard, type CardContent } from './card';
-
-/** What the drawer sends: a card to draw. */
-export interface CardJob {
-  id: number;
-  content: CardContent;
-}
-
-/** What the thread answers: the card's PNG, or why it could not be drawn. */
-export type CardReply = { id: number; png: Uint8Array } | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error('card-thread runs as a worker thread');
 
-port.on('message', (job: CardJob) => {
-  drawCard(job.content).then(
-    (png) => port.postMessage({ id: job.id, png } satisfies CardReply),
-    (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies CardReply),
+port.on('message', ({ id, job }: WorkerRequest<CardContent>) => {
+  drawCard(job).then(
+    (png) => port.postMessage({ id, result: png } satisfies WorkerReply<Uint8Array>),
+    (error: unknown) => port.postMessage({ id, error: String(error) } satisfies WorkerReply<Uint8Array>),
   );
 });
