@@ -178,7 +178,7 @@ export function readsFor(meta: DatasetMeta): Read[] {
       path: SHARE_ROUTES.creatorCard(meta.topCreator.id),
       kind: 'visitor',
       rotate: (n) => SHARE_ROUTES.creatorCard(1 + ((n * 7919) % meta.size.creators)),
-      note: 'cold: one card drawn; p99 at 10 connections queues the draws on 2 cores',
+      note: 'cold: one card drawn; p99 at 10 connections queues the draws on the one card thread',
     },
     {
       name: "profile's next page of videos ('Show more')",

@@ -86,7 +86,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
   /**
    * The draws each client address has caused this minute, on this replica. A kept card is a replay and
    * costs nothing, but a card that must be drawn costs 50–300 ms of CPU, a few hundred times a read: the
-   * public read limit alone would let one address keep both cores drawing.
+   * public read limit alone would let one address keep the card thread, a core, drawing for itself.
    */
   private readonly draws = new ReadLimiter();
   private readonly drawsPerMinute: number;
