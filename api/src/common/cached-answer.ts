@@ -22,7 +22,7 @@ import { Reflector } from '@nestjs/core';
 import { addDays, utcDay } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { AggregateCache } from '../database/aggregate-cache.service';
+import { AggregateCache, type AnswerOptions } from '../database/aggregate-cache.service';
 
 /**
  * Tables answers are built from, by the names writes are recorded under (database/answer-invalidation.ts):
@@ -69,6 +69,8 @@ export interface CachedAnswerOptions {
    * is part of its key and it stops being current, and replayed, at the next midnight UTC.
    */
   expires?: 'utc-midnight';
+  /** Default 'always'; see AnswerOptions.keep (the searches, asked with a new term nearly every time). */
+  keep?: AnswerOptions['keep'];
 }
 
 const CACHED_ANSWER = Symbol('cachedAnswer');
@@ -89,7 +91,11 @@ export class CachedAnswerInterceptor implements NestInterceptor {
     void http.getResponse<FastifyReply>().type(JSON_TYPE);
     const { key, expiresAt } = answerKey(request.url, options);
     return from(
-      this.cache.json(key, () => lastValueFrom(next.handle()), { reads: options.reads, expiresAt }),
+      this.cache.json(key, () => lastValueFrom(next.handle()), {
+        reads: options.reads,
+        expiresAt,
+        keep: options.keep,
+      }),
     );
   }
 }

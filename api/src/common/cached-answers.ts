@@ -268,7 +268,7 @@ export class CachedAnswers {
     fastify.addHook('onResponse', (request: WithSent, reply, done) => {
       const sent = request[SENT];
       const etag = reply.getHeader('etag');
-      if (sent && etag && this.replaying && isUnchanged(reply, sent) && cache.isCurrent(sent.answer)) {
+      if (sent && etag && this.replaying && isUnchanged(reply, sent) && cache.isReplayable(sent.answer)) {
         this.remember(sent.key, {
           headers: replayHeaders(reply, sent.body.length),
           body: sent.body,
@@ -330,7 +330,8 @@ export class CachedAnswers {
     let body: Buffer;
     try {
       const { key, expiresAt } = answerKey(taken.url, route.answer);
-      answer = await cache.json(key, taken.compute, { reads: route.answer.reads, expiresAt });
+      const { reads, keep } = route.answer;
+      answer = await cache.json(key, taken.compute, { reads, expiresAt, keep });
       body =
         encoding && answer.length >= COMPRESS_THRESHOLD && cache.compressible(answer)
           ? await cache.compressed(answer, encoding)
@@ -355,7 +356,7 @@ export class CachedAnswers {
     response.writeHead(200, decision ? headers.concat(rateLimitHeaders(decision).flat()) : headers);
     response.end(body);
     this.answered.light += 1;
-    if (this.replaying && cache.isCurrent(answer)) {
+    if (this.replaying && cache.isReplayable(answer)) {
       this.remember(addressKey(encoding ?? 'identity', request), {
         headers,
         body,

@@ -50,7 +50,10 @@ function parseScope(scope: unknown): CreatorSearchScope {
   return scope;
 }
 
-const SEARCH_ANSWER: CachedAnswerOptions = { reads: [...CREATOR_TABLES, 'video_authors'] };
+const SEARCH_ANSWER: CachedAnswerOptions = {
+  reads: [...CREATOR_TABLES, 'video_authors'],
+  keep: 'when-asked-again',
+};
 const SEARCH_PAGE = { defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit, visitorWindow: true };
 
 /**

@@ -69,7 +69,7 @@ describe('AggregateCache', () => {
 
   it('keeps at most its limits, dropping the least recently used first', async () => {
     class SmallCache extends AggregateCache {
-      protected override readonly limits = { entries: 3, bytes: 25 };
+      protected override readonly limits = { entries: 3, bytes: 25, asked: 2 };
     }
     const cache = new SmallCache();
     let computed = 0;
@@ -92,6 +92,44 @@ describe('AggregateCache', () => {
     expect(computed).toBe(5);
     await get('a', 10);
     expect(computed).toBe(6);
+  });
+
+  it('keeps an answer asked for with a new term only when it is asked for again', async () => {
+    class SmallCache extends AggregateCache {
+      protected override readonly limits = { entries: 100, bytes: 1000, asked: 2 };
+    }
+    const cache = new SmallCache();
+    let computed = 0;
+    const search = (key: string) =>
+      cache.json(key, async () => ({ n: ++computed }), { keep: 'when-asked-again' });
+    const once = await search('q=a');
+    expect(cache.isCurrent(once)).toBe(true);
+    expect(cache.isReplayable(once)).toBe(false); // served, not kept
+    const twice = await search('q=a');
+    expect(String(twice)).toBe('{"n":2}');
+    expect(cache.isReplayable(twice)).toBe(true);
+    expect(await search('q=a')).toBe(twice);
+    // Asks meeting a computation share it, and a second ask while computing keeps it.
+    const [first, second] = await Promise.all([search('q=b'), search('q=b')]);
+    expect(first).toBe(second);
+    expect(await search('q=b')).toBe(first);
+    expect(computed).toBe(3);
+    // Still remembered after a write drops the answer: its next computation is kept at once.
+    cache.invalidate();
+    const after = await search('q=a');
+    expect(await search('q=a')).toBe(after);
+    expect(computed).toBe(4);
+    // Only the last keys asked are remembered: c and d push a out.
+    await search('q=c');
+    await search('q=d');
+    cache.invalidate();
+    await search('q=a');
+    await search('q=a');
+    expect(computed).toBe(8); // a computed twice again
+    // The default keeps every answer at once.
+    const kept = await cache.json('leaderboard', async () => ({ n: ++computed }));
+    expect(await cache.json('leaderboard', async () => ({ n: ++computed }))).toBe(kept);
+    expect(cache.isReplayable(kept)).toBe(true);
   });
 
   it('keeps a value until the next write, shared by concurrent callers, and not a failure', async () => {

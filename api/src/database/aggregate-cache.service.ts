@@ -21,6 +21,8 @@ const MAX_ENTRIES = 2000;
  * cost of the API's RSS budget (docs/performance.md).
  */
 const MAX_BYTES = 24 * 1024 * 1024;
+/** Keys of answers kept only when asked again (AnswerOptions.keep) remembered at most, newest kept. */
+const MAX_ASKED = 4096;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -66,6 +68,13 @@ export interface AnswerOptions {
    * `buffer` answers may say so; JSON is always worth compressing.
    */
   compress?: boolean;
+  /**
+   * 'when-asked-again': the answer is kept (and replayed) only once its key has been asked for before
+   * (or while it was being computed). For routes asked with a new term nearly every time, the
+   * searches: kept at once, their answers would push out what other visitors read and hold memory
+   * nobody reads again. Concurrent asks still share one computation. Default 'always'.
+   */
+  keep?: 'always' | 'when-asked-again';
 }
 
 /** The tables an entry reads; null: every table but UNCACHED_TABLES. */
@@ -90,10 +99,21 @@ interface Computed {
   computation: number;
   expiresAt: number | undefined;
   compress: boolean;
+  /** Set when the answer went into the cache (a replay may keep it then). */
+  kept: boolean;
 }
 
 /** `Computed.started` of bytes adopted while they did not match the data (see `adopt`). */
 const NEVER_CURRENT = -1;
+
+interface Entry {
+  body: Promise<Buffer>;
+  reads: ReadSet;
+  /** The bytes, once computed and kept. */
+  settled?: Buffer;
+  /** False while an answer kept only when asked again has been asked once (see AnswerOptions.keep). */
+  admitted: boolean;
+}
 
 const toReadSet = (reads: readonly string[] | undefined): ReadSet => (reads ? new Set(reads) : null);
 
@@ -111,9 +131,11 @@ const toReadSet = (reads: readonly string[] | undefined): ReadSet => (reads ? ne
  */
 @Injectable()
 export class AggregateCache implements OnModuleDestroy {
-  private readonly entries = new Map<string, { body: Promise<Buffer>; reads: ReadSet; settled?: Buffer }>();
+  private readonly entries = new Map<string, Entry>();
   /** What may be kept (tests shrink it). */
-  protected readonly limits = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
+  protected readonly limits = { entries: MAX_ENTRIES, bytes: MAX_BYTES, asked: MAX_ASKED };
+  /** Keys of answers kept only when asked again, in the order last asked (see AnswerOptions.keep). */
+  private readonly asked = new Map<string, true>();
   /** JSON bytes of the computed entries, by key (for the byte limit). */
   private readonly sizes = new Map<string, number>();
   private bytes = 0;
@@ -145,9 +167,13 @@ export class AggregateCache implements OnModuleDestroy {
    * changes. A number for `options` is `expiresAt` (see AnswerOptions).
    */
   json(key: string, compute: () => Promise<unknown>, options: AnswerOptions | number = {}): Promise<Buffer> {
-    const { reads, expiresAt } =
-      typeof options === 'number' ? { expiresAt: options, reads: undefined } : options;
-    return this.keep(key, async () => Buffer.from(JSON.stringify(await compute())), { reads, expiresAt });
+    const { reads, expiresAt, keep } =
+      typeof options === 'number' ? { expiresAt: options, reads: undefined, keep: undefined } : options;
+    return this.keep(key, async () => Buffer.from(JSON.stringify(await compute())), {
+      reads,
+      expiresAt,
+      keep,
+    });
   }
 
   /**
@@ -178,7 +204,12 @@ export class AggregateCache implements OnModuleDestroy {
     if (!entry || entry.settled !== previous || !meta || !this.isCurrent(previous)) return false;
     const smaller = this.track(sameEtag(previous, Buffer.from(form)));
     this.computed.set(smaller, meta);
-    this.entries.set(key, { body: Promise.resolve(smaller), reads: entry.reads, settled: smaller });
+    this.entries.set(key, {
+      body: Promise.resolve(smaller),
+      reads: entry.reads,
+      settled: smaller,
+      admitted: true,
+    });
     this.bytes += smaller.length - (this.sizes.get(key) ?? 0);
     this.sizes.set(key, smaller.length);
     for (const listener of this.replaced) listener(previous);
@@ -195,6 +226,7 @@ export class AggregateCache implements OnModuleDestroy {
     if (cached) {
       this.entries.delete(key); // least recently used goes first
       this.entries.set(key, cached);
+      cached.admitted = true;
       return cached.body;
     }
     const meta: Computed = {
@@ -203,25 +235,38 @@ export class AggregateCache implements OnModuleDestroy {
       computation: ++this.computations,
       expiresAt: options.expiresAt,
       compress: options.compress ?? true,
+      kept: false,
     };
     const pending = compute().then((computed) => {
       const body = this.track(computed);
       this.computed.set(body, meta);
       const entry = this.entries.get(key);
-      if (entry?.body === pending) {
+      if (entry?.body === pending && !entry.admitted) {
+        this.entries.delete(key); // served to the asks so far, not kept
+      } else if (entry?.body === pending) {
         entry.settled = body;
+        meta.kept = true;
         this.sizes.set(key, body.length);
         this.bytes += body.length;
         this.evict();
       }
       return body;
     });
-    this.entries.set(key, { body: pending, reads: meta.reads });
+    const admitted = options.keep !== 'when-asked-again' || this.askedBefore(key);
+    this.entries.set(key, { body: pending, reads: meta.reads, admitted });
     pending.catch(() => {
       if (this.entries.get(key)?.body === pending) this.drop(key);
     });
     this.evict();
     return pending;
+  }
+
+  /** True when `key` was asked for before; remembers it as asked now. */
+  private askedBefore(key: string): boolean {
+    const before = this.asked.delete(key);
+    this.asked.set(key, true);
+    if (this.asked.size > this.limits.asked) this.asked.delete(this.asked.keys().next().value!);
+    return before;
   }
 
   /** Drops the least recently used entries while over a limit (never the last one). */
@@ -272,6 +317,7 @@ export class AggregateCache implements OnModuleDestroy {
       computation: this.computed.get(body)?.computation ?? ++this.computations,
       expiresAt: undefined,
       compress: true,
+      kept: true,
     });
     return body;
   }
@@ -293,6 +339,14 @@ export class AggregateCache implements OnModuleDestroy {
     if (meta.reads === null) return this.defaultChangedAt <= meta.started;
     for (const table of meta.reads) if ((this.changedAt.get(table) ?? 0) > meta.started) return false;
     return true;
+  }
+
+  /**
+   * True when `body` may be replayed: it is current and went into the cache (an answer kept only when
+   * asked again and asked once went to its requests alone).
+   */
+  isReplayable(body: Buffer): boolean {
+    return this.computed.get(body)?.kept === true && this.isCurrent(body);
   }
 
   /** When `body` stops being current whatever the writes (ms since the epoch), if it depends on the clock. */

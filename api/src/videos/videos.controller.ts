@@ -47,7 +47,7 @@ function videoFilter(q: string, youtube: unknown): VideoFilter {
 }
 
 const SEARCH_PAGE = { defaultLimit: PAGING.videosPage, maxLimit: PAGING.maxLimit, visitorWindow: true };
-const SEARCH_ANSWER: CachedAnswerOptions = { reads: CATALOGUE_TABLES };
+const SEARCH_ANSWER: CachedAnswerOptions = { reads: CATALOGUE_TABLES, keep: 'when-asked-again' };
 
 /**
  * The video search for the HTTP server's light path (common/cached-answers.ts): the route's own
