@@ -1,13 +1,10 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { ownEntry } from './own-entry';
 import { WorkerJobLost, WorkerQueue, type WorkerQueueOptions } from './worker-queue';
 
-/** A thread that answers each job after `ms` milliseconds: its square, or an error for a negative one. */
-const SOURCE = `
-const { parentPort } = require('node:worker_threads');
-parentPort.on('message', ({ id, job }) => setTimeout(() => {
-  if (job.n < 0) parentPort.postMessage({ id, error: 'negative: ' + job.n });
-  else parentPort.postMessage({ id, result: job.n * job.n });
-}, job.ms));
-`;
+/** A process that answers each job after `ms` milliseconds: its square, or an error for a negative one. */
+const SQUARES = ownEntry(join(__dirname, '../../test/support'), 'square-process');
 
 interface Square {
   n: number;
@@ -17,7 +14,7 @@ interface Square {
 const queues: Array<WorkerQueue<Square, number>> = [];
 function queue(options: Partial<WorkerQueueOptions> = {}) {
   const made = new WorkerQueue<Square, number>({
-    source: SOURCE,
+    entry: SQUARES,
     idleMs: 60_000,
     next: 'oldest',
     ...options,
@@ -60,31 +57,39 @@ describe('WorkerQueue', () => {
     expect(await finishing(made, jobs)).toEqual(['WorkerJobLost', 1, 16, 9]);
   });
 
-  it("rejects a job with the thread's error, and goes on with the next", async () => {
+  it("rejects a job with the process's error, and goes on with the next", async () => {
     const made = queue();
     await expect(made.run({ n: -2, ms: 0 })).rejects.toThrow('negative: -2');
     await expect(made.run({ n: 5, ms: 0 })).resolves.toBe(25);
   });
 
-  it('ends its thread when idle, and starts one again for the next job', async () => {
+  it('ends its process when idle, and starts one again for the next job', async () => {
     const made = queue({ idleMs: 100 });
-    expect(made.threadRunning).toBe(false);
+    expect(made.processRunning).toBe(false);
     await made.run({ n: 2, ms: 0 });
-    expect(made.threadRunning).toBe(true);
+    expect(made.processRunning).toBe(true);
     const deadline = Date.now() + 10_000;
-    while (made.threadRunning && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(made.threadRunning).toBe(false);
+    while (made.processRunning && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(made.processRunning).toBe(false);
     await expect(made.run({ n: 3, ms: 0 })).resolves.toBe(9);
   });
 
-  it('fails the job in hand when its thread dies, and runs the next on a new thread', async () => {
+  it('fails the job in hand when its process dies, and runs the next in a new one', async () => {
     const made = queue();
     await made.run({ n: 1, ms: 0 });
-    const thread = (made as unknown as { worker: { terminate(): Promise<number> } }).worker;
+    const child = (made as unknown as { child: ChildProcess }).child;
     const lost = made.run({ n: 2, ms: 1_000 });
-    await thread.terminate();
+    child.kill('SIGKILL');
+    await expect(lost).rejects.toThrow('the worker process exited (SIGKILL)');
     await expect(lost).rejects.toBeInstanceOf(WorkerJobLost);
     await expect(made.run({ n: 3, ms: 0 })).resolves.toBe(9);
+  });
+
+  it('ends a process whose parent is gone', async () => {
+    const child = fork(SQUARES.file, [], { execArgv: ['--require', SQUARES.register!], stdio: 'ignore' });
+    const exit = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    child.disconnect();
+    expect(await exit).toBe(0);
   });
 
   it('refuses what it has not finished when closed, and every job after', async () => {
@@ -96,6 +101,6 @@ describe('WorkerQueue', () => {
     await made.close();
     expect(await outcomes).toEqual(['WorkerJobLost', 'WorkerJobLost']);
     await expect(made.run({ n: 3, ms: 0 })).rejects.toBeInstanceOf(WorkerJobLost);
-    expect(made.threadRunning).toBe(false);
+    expect(made.processRunning).toBe(false);
   });
 });

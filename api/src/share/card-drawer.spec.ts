@@ -1,4 +1,3 @@
-import { threadId } from 'node:worker_threads';
 import { WorkerJobLost } from '../common/worker-queue';
 import { drawCard, type CardContent } from './card';
 import { CardDrawer } from './card-drawer';
@@ -7,10 +6,10 @@ const card = (name: string): CardContent => ({ people: [{ name }], title: name, 
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 
 describe('CardDrawer', () => {
-  // The thread compiles the card's modules from the sources on its start: seconds under a busy machine.
+  // The process compiles the card's modules from the sources on its start: seconds under a busy machine.
   jest.setTimeout(60_000);
 
-  it('draws on a thread of its own the same PNG the card module draws, in the order asked', async () => {
+  it('draws in a process of its own the same PNG the card module draws, in the order asked', async () => {
     const drawer = new CardDrawer();
     try {
       const finished: string[] = [];
@@ -21,8 +20,8 @@ describe('CardDrawer', () => {
       expect(finished).toEqual(names);
       expect(pngs.map(pngSize)).toEqual(names.map(() => [1200, 630]));
       expect(pngs[0]!.equals(await drawCard(card('兎田ぺこら')))).toBe(true);
-      const thread = (drawer as unknown as { queue: { worker: { threadId: number } | null } }).queue.worker;
-      expect(thread?.threadId).not.toBe(threadId);
+      const child = (drawer as unknown as { queue: { child: { pid: number } | null } }).queue.child;
+      expect(child?.pid).not.toBe(process.pid);
     } finally {
       await drawer.close();
     }
@@ -39,6 +38,6 @@ describe('CardDrawer', () => {
     await drawer.close();
     for (const outcome of await Promise.all(outcomes)) expect(outcome).toBeInstanceOf(WorkerJobLost);
     await expect(drawer.draw(card('Cy'))).rejects.toBeInstanceOf(WorkerJobLost);
-    expect(drawer.threadRunning).toBe(false);
+    expect(drawer.processRunning).toBe(false);
   });
 });

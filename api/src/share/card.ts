@@ -1,7 +1,7 @@
 /**
  * The card image of a link preview: a 1200 × 630 PNG laid out by satori (flexbox to SVG, text shaped
  * with the fonts of card-fonts.ts, every script a name may be written in) and rasterised by resvg, both
- * on the thread that calls `drawCard`: the API's card thread (card-drawer.ts), never the event loop.
+ * in the process that calls `drawCard`: the API's card process (card-drawer.ts), never the API's event loop.
  * Photos are not fetched (they live on third-party hosts): every person is drawn as the generated
  * avatar, initials on the colour of their name.
  */

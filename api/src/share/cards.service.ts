@@ -86,7 +86,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
   /**
    * The draws each client address has caused this minute, on this replica. A kept card is a replay and
    * costs nothing, but a card that must be drawn costs 50–300 ms of CPU, a few hundred times a read: the
-   * public read limit alone would let one address keep the card thread, a core, drawing for itself.
+   * public read limit alone would let one address keep the card process, a core, drawing for itself.
    */
   private readonly draws = new ReadLimiter();
   private readonly drawsPerMinute: number;
@@ -96,8 +96,8 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly shrinks = new Set<Promise<unknown>>();
   /**
    * The start's warm-up draw: true once drawn, false when it failed or WARM_CARDS is off. The first
-   * card the card thread draws pays its start-up (satori's layout engine and resvg load, the fonts are
-   * parsed: about half a second); the warm-up pays it once the server has started instead. A thread
+   * card the card process draws pays its start-up (satori's layout engine and resvg load, the fonts are
+   * parsed: about half a second); the warm-up pays it once the server has started instead. A process
    * that ended idle (CardDrawer) starts again with the next card.
    */
   warmedUp: Promise<boolean> = Promise.resolve(false);
@@ -127,7 +127,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
       );
   }
 
-  /** A stop ends the card thread (a card not drawn yet is refused) and the shrinking. */
+  /** A stop ends the card process (a card not drawn yet is refused) and the shrinking. */
   async onApplicationShutdown(): Promise<void> {
     await this.drawer.close();
     await this.warmedUp;
