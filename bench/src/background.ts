@@ -1,7 +1,7 @@
 /**
- * The API's work off the request path, read from /proc: its threads running at a lowered priority (the
- * card shrinker's worker lowers its own, api share/card-shrinker.ts) and its child processes (the
- * network analysis after a write, api queries/network-analysis.service.ts). A row that times a kept
+ * The API's work off the request path, read from /proc: its threads running at a lowered priority and
+ * its child processes (the network analysis after a write, api queries/network-analysis.service.ts;
+ * the cards' drawing and shrinking, api share/card-drawer.ts and card-shrinker.ts). A row that times a kept
  * answer waits until that work has stopped (untilBackgroundIdle), so it measures the kept state, not
  * the recompute or the shrinking an earlier row's writes and draws left running.
  */
@@ -34,21 +34,28 @@ function read(path: string): string {
   }
 }
 
-/** CPU ms used so far by the child processes of `pid` and theirs. */
-function descendantsCpuMs(pid: number): number {
-  let total = 0;
+/** The child processes of `pid` and theirs. */
+export function descendants(pid: number): number[] {
   let tids: string[];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return 0;
+    return [];
   }
-  for (const tid of tids) {
-    for (const child of read(`/proc/${pid}/task/${tid}/children`).split(' ').filter(Boolean)) {
-      total += (stat(`/proc/${child}/stat`)?.cpuMs ?? 0) + descendantsCpuMs(Number(child));
-    }
-  }
-  return total;
+  return tids.flatMap((tid) =>
+    read(`/proc/${pid}/task/${tid}/children`)
+      .split(' ')
+      .filter(Boolean)
+      .flatMap((child) => [Number(child), ...descendants(Number(child))]),
+  );
+}
+
+/**
+ * CPU ms used so far by the child processes of `pid` and theirs (the cards' processes, the network
+ * analysis). A child that has ended takes its time with it.
+ */
+export function descendantsCpuMs(pid: number): number {
+  return descendants(pid).reduce((total, child) => total + (stat(`/proc/${child}/stat`)?.cpuMs ?? 0), 0);
 }
 
 /**

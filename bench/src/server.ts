@@ -5,7 +5,8 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { descendants, descendantsCpuMs } from './background';
 import { REPO_ROOT, freePort, sleep } from './util';
 
 export const ADMIN_PASSWORD = 'bench-admin-password';
@@ -18,6 +19,14 @@ export interface RunningApi {
   rssKb(): number;
   /** CPU time the process has used so far (user + system), in ms. */
   cpuMs(): number;
+  /** As cpuMs, with its child processes' (the cards' processes, the network analysis) while they run. */
+  cpuWithChildrenMs(): number;
+  /**
+   * The peak resident set (VmHWM, kB) of each kind of child process the API started (its module's name:
+   * `card-process`, `card-shrink-process`, `network-analysis-child`), sampled every second while it
+   * ran: their memory is not in peakRssKb.
+   */
+  childPeakRssKb(): Record<string, number>;
   /** Logs in as admin and returns the Cookie header value. */
   login(): Promise<string>;
   output(): string;
@@ -56,6 +65,17 @@ function statusField(pid: number, field: string): number {
     return match ? Number(match[1]) : NaN;
   } catch {
     return NaN;
+  }
+}
+
+/** The module a child process of the API runs (`card-process` for `node …/card-process.js`), or null. */
+function childName(pid: number): string | null {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = args.findLast((arg) => arg.endsWith('.js'));
+    return script ? basename(script, '.js') : null;
+  } catch {
+    return null; // ended meanwhile
   }
 }
 
@@ -114,12 +134,27 @@ export async function startApi(options: {
     await sleep(100);
   }
   const pid = child.pid as number;
+  const childPeaks: Record<string, number> = {};
+  const sampleChildren = () => {
+    for (const descendant of descendants(pid)) {
+      const name = childName(descendant);
+      const peak = statusField(descendant, 'VmHWM');
+      if (name && peak > (childPeaks[name] ?? 0)) childPeaks[name] = peak;
+    }
+  };
+  const sampler = setInterval(sampleChildren, 1_000).unref();
+  child.once('exit', () => clearInterval(sampler));
   return {
     url,
     pid,
     peakRssKb: () => statusField(pid, 'VmHWM'),
     rssKb: () => statusField(pid, 'VmRSS'),
     cpuMs: () => cpuMsOf(pid),
+    cpuWithChildrenMs: () => cpuMsOf(pid) + descendantsCpuMs(pid),
+    childPeakRssKb: () => {
+      sampleChildren();
+      return { ...childPeaks };
+    },
     output: () => output,
     async login() {
       const send = () =>
