@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/configuration';
 import { TooManyRequests } from '../common/too-many-requests';
@@ -24,9 +25,9 @@ function heldReader() {
   };
 }
 
-const drawsPerMinute = (cardDrawsPerMinute: number) =>
+const drawsPerMinute = (cardDrawsPerMinute: number, warmCards = false) =>
   ({
-    get: () => ({ cardDrawsPerMinute, warmCards: false, shrinkCards: false }),
+    get: () => ({ cardDrawsPerMinute, warmCards, shrinkCards: false }),
   }) as unknown as ConfigService<AppConfig, true>;
 
 const isPng = (body: Buffer) => body.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -60,5 +61,22 @@ describe('CardsService: draws counted per address', () => {
     await expect(cards.creatorCard(3, WITHIN)).rejects.toBeInstanceOf(TooManyRequests);
     // and kept: asked again, by anyone, it is no draw.
     expect(isPng(await cards.creatorCard(2, OVER))).toBe(true);
+  });
+});
+
+describe('CardsService: the warm-up card', () => {
+  it('says nothing when a stop right after the start refuses it', async () => {
+    const cache = new AggregateCache();
+    const cards = new CardsService(heldReader().reader, cache, drawsPerMinute(1, true));
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      cards.onApplicationBootstrap();
+      await cards.onApplicationShutdown();
+      expect(await cards.warmedUp).toBe(false);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      await cache.onModuleDestroy();
+    }
   });
 });

@@ -101,6 +101,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
    * that ended idle (CardDrawer) starts again with the next card.
    */
   warmedUp: Promise<boolean> = Promise.resolve(false);
+  private stopping = false;
 
   constructor(
     private readonly reader: ShareReader,
@@ -121,7 +122,8 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
       .then(
         () => true,
         (error: unknown) => {
-          this.logger.warn(`Card warm-up failed: ${String(error)}`);
+          // A stop soon after the start refuses it: nothing failed then.
+          if (!this.stopping) this.logger.warn(`Card warm-up failed: ${String(error)}`);
           return false;
         },
       );
@@ -129,6 +131,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** A stop ends the card process (a card not drawn yet is refused) and the shrinking. */
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await this.drawer.close();
     await this.warmedUp;
     await this.shrinker?.close();
