@@ -132,6 +132,20 @@ describe('AggregateCache', () => {
     expect(cache.isReplayable(kept)).toBe(true);
   });
 
+  it('lets no stream of searches asked once push out what is kept', async () => {
+    class SmallCache extends AggregateCache {
+      protected override readonly limits = { entries: 2, bytes: 1000, asked: 100 };
+    }
+    const cache = new SmallCache();
+    const profile = await cache.json('profile', async () => ({ id: 1 }));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        cache.json(`q=${i}`, async () => ({ i }), { keep: 'when-asked-again' }),
+      ),
+    );
+    expect(await cache.json('profile', async () => ({ id: 2 }))).toBe(profile);
+  });
+
   it('keeps a value until the next write, shared by concurrent callers, and not a failure', async () => {
     const cache = new AggregateCache();
     let computed = 0;

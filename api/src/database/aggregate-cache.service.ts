@@ -111,8 +111,6 @@ interface Entry {
   reads: ReadSet;
   /** The bytes, once computed and kept. */
   settled?: Buffer;
-  /** False while an answer kept only when asked again has been asked once (see AnswerOptions.keep). */
-  admitted: boolean;
 }
 
 const toReadSet = (reads: readonly string[] | undefined): ReadSet => (reads ? new Set(reads) : null);
@@ -136,6 +134,8 @@ export class AggregateCache implements OnModuleDestroy {
   protected readonly limits = { entries: MAX_ENTRIES, bytes: MAX_BYTES, asked: MAX_ASKED };
   /** Keys of answers kept only when asked again, in the order last asked (see AnswerOptions.keep). */
   private readonly asked = new Map<string, true>();
+  /** Computations of such answers asked for once so far: shared, not kept (nor counted in the limits). */
+  private readonly passing = new Map<string, Entry>();
   /** JSON bytes of the computed entries, by key (for the byte limit). */
   private readonly sizes = new Map<string, number>();
   private bytes = 0;
@@ -208,7 +208,6 @@ export class AggregateCache implements OnModuleDestroy {
       body: Promise.resolve(smaller),
       reads: entry.reads,
       settled: smaller,
-      admitted: true,
     });
     this.bytes += smaller.length - (this.sizes.get(key) ?? 0);
     this.sizes.set(key, smaller.length);
@@ -226,8 +225,15 @@ export class AggregateCache implements OnModuleDestroy {
     if (cached) {
       this.entries.delete(key); // least recently used goes first
       this.entries.set(key, cached);
-      cached.admitted = true;
       return cached.body;
+    }
+    const computing = this.passing.get(key);
+    if (computing) {
+      // Asked again while it is computed: kept once computed, as any answer.
+      this.passing.delete(key);
+      this.entries.set(key, computing);
+      this.evict();
+      return computing.body;
     }
     const meta: Computed = {
       started: this.changes,
@@ -241,8 +247,8 @@ export class AggregateCache implements OnModuleDestroy {
       const body = this.track(computed);
       this.computed.set(body, meta);
       const entry = this.entries.get(key);
-      if (entry?.body === pending && !entry.admitted) {
-        this.entries.delete(key); // served to the asks so far, not kept
+      if (this.passing.get(key)?.body === pending) {
+        this.passing.delete(key); // served to the asks so far, not kept
       } else if (entry?.body === pending) {
         entry.settled = body;
         meta.kept = true;
@@ -252,12 +258,16 @@ export class AggregateCache implements OnModuleDestroy {
       }
       return body;
     });
-    const admitted = options.keep !== 'when-asked-again' || this.askedBefore(key);
-    this.entries.set(key, { body: pending, reads: meta.reads, admitted });
     pending.catch(() => {
       if (this.entries.get(key)?.body === pending) this.drop(key);
+      if (this.passing.get(key)?.body === pending) this.passing.delete(key);
     });
-    this.evict();
+    if (options.keep === 'when-asked-again' && !this.askedBefore(key)) {
+      this.passing.set(key, { body: pending, reads: meta.reads });
+    } else {
+      this.entries.set(key, { body: pending, reads: meta.reads });
+      this.evict();
+    }
     return pending;
   }
 
@@ -486,6 +496,7 @@ export class AggregateCache implements OnModuleDestroy {
     if (tables === null || tables.has(EVERYTHING)) {
       this.everythingChangedAt = this.changes;
       this.entries.clear();
+      this.passing.clear();
       this.values.clear();
       this.sizes.clear();
       this.bytes = 0;
@@ -495,6 +506,7 @@ export class AggregateCache implements OnModuleDestroy {
         if (!UNCACHED_TABLES.has(table)) this.defaultChangedAt = this.changes;
       }
       for (const [key, entry] of this.entries) if (isAffected(entry.reads, tables)) this.drop(key);
+      for (const [key, entry] of this.passing) if (isAffected(entry.reads, tables)) this.passing.delete(key);
       for (const [key, entry] of this.values) if (isAffected(entry.reads, tables)) this.values.delete(key);
     }
     for (const listener of this.invalidated) listener(tables);
