@@ -155,16 +155,6 @@ interface LargeFigures {
 
 const skip = new Set(arg('skip', '').split(',').filter(Boolean));
 
-const inMb = (kb: Record<string, number>) =>
-  Object.fromEntries(Object.entries(kb).map(([name, value]) => [name, value / 1024]));
-
-/** `card-process 102 MB, network-analysis-child 96 MB`, or 'none'. */
-const childPeaks = (mb: Record<string, number> | undefined) =>
-  Object.entries(mb ?? {})
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => `${name} ${fmt(value)} MB`)
-    .join(', ') || 'none';
-
 function gzipOfDir(dir: string): number {
   let total = 0;
   for (const name of readdirSync(dir)) {
@@ -582,6 +572,17 @@ const cpuPerRequest = (e: EndpointResult) =>
 const ok = (met: boolean) => (met ? 'met' : '**not met**');
 
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+
+const inMb = (kb: Record<string, number>) =>
+  Object.fromEntries(Object.entries(kb).map(([name, value]) => [name, value / 1024]));
+
+/** `card-process 102 MB, network-analysis-child 96 MB`, or 'none'. */
+const childPeaks = (mb: Record<string, number> | undefined) =>
+  Object.entries(mb ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name} ${fmt(value)} MB`)
+    .join(', ') || 'none';
+
 const sizeName = (size: Size) =>
   `${size.creators.toLocaleString('en')} / ${size.videos.toLocaleString('en')}`;
 
