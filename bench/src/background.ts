@@ -15,12 +15,17 @@ const TICK_MS = 10;
 /** The background is idle once it has used at most one tick of CPU in this long. */
 const QUIET_MS = 500;
 
-function stat(path: string): { cpuMs: number; nice: number } | null {
+function stat(path: string): { cpuMs: number; reapedMs: number; nice: number } | null {
   try {
     const text = readFileSync(path, 'utf8');
-    // Fields after the command name (which may hold spaces): utime, stime are the 14th and 15th, nice the 19th.
+    // Fields after the command name (which may hold spaces): utime, stime, cutime, cstime are the 14th
+    // to 17th, nice the 19th.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS, nice: Number(fields[16]) };
+    return {
+      cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+      reapedMs: (Number(fields[13]) + Number(fields[14])) * TICK_MS,
+      nice: Number(fields[16]),
+    };
   } catch {
     return null; // ended meanwhile
   }
@@ -52,10 +57,15 @@ export function descendants(pid: number): number[] {
 
 /**
  * CPU ms used so far by the child processes of `pid` and theirs (the cards' processes, the network
- * analysis). A child that has ended takes its time with it.
+ * analysis), ended ones included: a child's time moves to its parent's cutime and cstime once the parent
+ * has waited for it (Node does as the child exits), so a row that a child ended in keeps its time.
  */
-export function descendantsCpuMs(pid: number): number {
-  return descendants(pid).reduce((total, child) => total + (stat(`/proc/${child}/stat`)?.cpuMs ?? 0), 0);
+export function childrenCpuMs(pid: number): number {
+  const live = descendants(pid).reduce((total, child) => {
+    const own = stat(`/proc/${child}/stat`);
+    return total + (own ? own.cpuMs + own.reapedMs : 0);
+  }, 0);
+  return live + (stat(`/proc/${pid}/stat`)?.reapedMs ?? 0);
 }
 
 /**
@@ -74,7 +84,7 @@ export function backgroundCpuMs(pid: number): number {
   } catch {
     return 0;
   }
-  return niced + descendantsCpuMs(pid);
+  return niced + childrenCpuMs(pid);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { descendants, descendantsCpuMs } from './background';
+import { childrenCpuMs, descendants } from './background';
 import { REPO_ROOT, freePort, sleep } from './util';
 
 export const ADMIN_PASSWORD = 'bench-admin-password';
@@ -19,7 +19,7 @@ export interface RunningApi {
   rssKb(): number;
   /** CPU time the process has used so far (user + system), in ms. */
   cpuMs(): number;
-  /** As cpuMs, with its child processes' (the cards' processes, the network analysis) while they run. */
+  /** As cpuMs, with its child processes' (the cards' processes, the network analysis), ended ones too. */
   cpuWithChildrenMs(): number;
   /**
    * The peak resident set (VmHWM, kB) of each kind of child process the API started (its module's name:
@@ -150,7 +150,7 @@ export async function startApi(options: {
     peakRssKb: () => statusField(pid, 'VmHWM'),
     rssKb: () => statusField(pid, 'VmRSS'),
     cpuMs: () => cpuMsOf(pid),
-    cpuWithChildrenMs: () => cpuMsOf(pid) + descendantsCpuMs(pid),
+    cpuWithChildrenMs: () => cpuMsOf(pid) + childrenCpuMs(pid),
     childPeakRssKb: () => {
       sampleChildren();
       return { ...childPeaks };

@@ -1,12 +1,11 @@
 /**
  * What visitors' suggestions cost the server: 40 suggestions interleaved with 160 ordinary public reads,
- * measured as the API process's CPU time (user + system, /proc/<pid>/stat, the analysis worker thread
- * included) from before the first request until the process is idle again. A suggestion is read by
+ * measured as the CPU time of the API process and its child processes (user + system, /proc; the
+ * network analysis runs in a child) from before the first request until they are idle again. A suggestion is read by
  * no public answer, so it should neither drop the cached answers nor rerun the network analysis
  * (docs/architecture.md "Many replicas, one truth"). Also counts the answers that were computed again,
  * from their Answer-Computation header.
  */
-import { readFileSync } from 'node:fs';
 import { API_ROUTES, INSIGHTS_ROUTES } from '@friends/shared';
 import type { DatasetMeta, Size } from './generate';
 import type { RunningApi } from './server';
@@ -22,7 +21,7 @@ export interface SuggestionsCpu {
   size: Size;
   suggestions: number;
   reads: number;
-  /** User + system CPU of the API process, seconds. */
+  /** User + system CPU of the API process and its children, seconds. */
   cpuSeconds: number;
   /** From the first request to the last answer. */
   wallMs: number;
@@ -36,24 +35,16 @@ export interface SuggestionsCpu {
 /** The server's environment for this run: suggestions must not be refused by the rate limit. */
 export const SUGGESTIONS_ENV = { SUGGESTION_RATE_LIMIT: '1000' };
 
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
-const TICKS_PER_SECOND = 100;
+/** CPU seconds so far of the API process and its children. */
+const cpuSeconds = (api: RunningApi): number => api.cpuWithChildrenMs() / 1000;
 
-/** utime + stime of `pid`, seconds. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name may hold spaces: fields are counted after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-/** Waits until the process has used no CPU for a whole `quietMs` (at most `limitMs`). */
-async function idle(pid: number, quietMs = 600, limitMs = 60_000): Promise<void> {
+/** Waits until the API and its children have used no CPU for a whole `quietMs` (at most `limitMs`). */
+async function idle(api: RunningApi, quietMs = 600, limitMs = 60_000): Promise<void> {
   const started = performance.now();
-  let last = cpuSeconds(pid);
+  let last = cpuSeconds(api);
   while (performance.now() - started < limitMs) {
     await sleep(quietMs);
-    const now = cpuSeconds(pid);
+    const now = cpuSeconds(api);
     if (now - last < 0.02) return;
     last = now;
   }
@@ -101,9 +92,9 @@ export async function runSuggestionsCpu(api: RunningApi, meta: DatasetMeta): Pro
   await analysed(api);
   const before = new Map<string, string | null>();
   for (const url of urls) before.set(url, (await read(url)).computation);
-  await idle(api.pid);
+  await idle(api);
 
-  const cpuBefore = cpuSeconds(api.pid);
+  const cpuBefore = cpuSeconds(api);
   const started = performance.now();
   let failed = 0;
   const perSuggestion = READS / SUGGESTIONS;
@@ -122,8 +113,8 @@ export async function runSuggestionsCpu(api: RunningApi, meta: DatasetMeta): Pro
     failed += answers.filter((answer) => answer.status !== 200).length;
   }
   const wallMs = performance.now() - started;
-  await idle(api.pid);
-  const cpu = cpuSeconds(api.pid) - cpuBefore;
+  await idle(api);
+  const cpu = cpuSeconds(api) - cpuBefore;
 
   let recomputed = 0;
   for (const url of urls) if ((await read(url)).computation !== before.get(url)) recomputed++;

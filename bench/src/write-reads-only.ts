@@ -12,7 +12,7 @@
  * each request's time and, with `--cpu-prof`, its main-thread CPU; `--node-flags` adds Node flags to the API's (a `--require` that times
  * statements, say).
  */
-import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_ROUTES } from '@friends/shared';
@@ -169,7 +169,16 @@ async function main(): Promise<void> {
         await api.stop();
       }
       // The profile is written as the API exits.
-      if (target && windows && windows.length > 0) profileByRequest(target, windows);
+      if (target && windows && windows.length > 0) {
+        profileByRequest(target, windows);
+        // Kept beside the profile, to read it again by request (inclusive times, callers).
+        writeFileSync(
+          join(target, 'windows.json'),
+          JSON.stringify(windows, (_key, value: unknown) =>
+            typeof value === 'bigint' ? String(value) : value,
+          ),
+        );
+      }
     }
   }
 }
