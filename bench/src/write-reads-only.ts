@@ -3,7 +3,7 @@
  * [--compare=<build>] [--cpu-prof=<dir>] [--breakdown] [--node-flags=<flags>]`: only the row "write then its 4 reads"
  * (api-bench.ts runWriteThenReads) on a fresh copy of the cached default or large SQLite set, a new API
  * per run. Each run prints the row's p50 / p99 with the CPU the API process used per round (all its
- * threads; an upper bound, as the row's login, wait for quiet and clean-up are in it) and, apart, its
+ * threads; an upper bound, as the row's login and clean-up are in it) and, apart, its
  * background's (threads below its priority and the network analysis child, background.ts), the peak
  * RSS and the load average, so a figure can be read against what shared the 2 cores.
  * `--compare` alternates this build with another build snapshot (a copy of an earlier
@@ -17,7 +17,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_ROUTES } from '@friends/shared';
 import { dependentReads, runWriteThenReads, sendRowWrite } from './api-bench';
-import { backgroundCpuMs } from './background';
+import { backgroundCpuMs, settled } from './background';
 import { sizeLabel, type DatasetMeta } from './generate';
 import { send, type Answer } from './http-client';
 import { openSectionRun } from './section-run';
@@ -151,6 +151,9 @@ async function main(): Promise<void> {
         nodeFlags,
       });
       try {
+        // The row waits for the start's background work (the first network analysis) before its
+        // rounds: wait here, so that work is not counted as the row's.
+        await settled(api, 'before the write and its reads');
         const cpuBefore = api.cpuMs();
         const backgroundBefore = backgroundCpuMs(api.pid);
         const figures = await runWriteThenReads(api, cached.meta, rounds, warmup);
