@@ -61,11 +61,16 @@ export function descendants(pid: number): number[] {
  * has waited for it (Node does as the child exits), so a row that a child ended in keeps its time.
  */
 export function childrenCpuMs(pid: number): number {
-  const live = descendants(pid).reduce((total, child) => {
-    const own = stat(`/proc/${child}/stat`);
-    return total + (own ? own.cpuMs + own.reapedMs : 0);
-  }, 0);
-  return live + (stat(`/proc/${pid}/stat`)?.reapedMs ?? 0);
+  const reaped = () => stat(`/proc/${pid}/stat`)?.reapedMs ?? 0;
+  for (;;) {
+    const before = reaped();
+    const live = descendants(pid).reduce((total, child) => {
+      const own = stat(`/proc/${child}/stat`);
+      return total + (own ? own.cpuMs + own.reapedMs : 0);
+    }, 0);
+    // A child waited for while the others were read would count twice, or not at all: read again.
+    if (reaped() === before) return live + before;
+  }
 }
 
 /**
@@ -100,7 +105,6 @@ export async function untilBackgroundIdle(
   for (;;) {
     await sleep(QUIET_MS);
     const now = backgroundCpuMs(pid);
-    // A child that ended takes its CPU time with it: less than before is idle too.
     if (now - before <= TICK_MS && (!ready || (await ready())))
       return { waitedMs: performance.now() - started - QUIET_MS, idle: true };
     if (performance.now() - started > timeoutMs)
