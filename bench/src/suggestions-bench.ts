@@ -1,10 +1,10 @@
 /**
  * What visitors' suggestions cost the server: 40 suggestions interleaved with 160 ordinary public reads,
  * measured as the CPU time of the API process and its child processes (user + system, /proc; the
- * network analysis runs in a child) from before the first request until they are idle again. A suggestion is read by
- * no public answer, so it should neither drop the cached answers nor rerun the network analysis
- * (docs/architecture.md "Many replicas, one truth"). Also counts the answers that were computed again,
- * from their Answer-Computation header.
+ * network analysis runs in a child) from before the first request until they are idle again. A
+ * suggestion is read by no public answer, so it should neither drop the cached answers nor rerun the
+ * network analysis (docs/architecture.md "Many replicas, one truth"). Also counts the answers that were
+ * computed again, from their Answer-Computation header.
  */
 import { API_ROUTES, INSIGHTS_ROUTES } from '@friends/shared';
 import type { DatasetMeta, Size } from './generate';
