@@ -870,7 +870,7 @@ function report(r: Results, seconds: number): string {
     const c = r.suggestionsCpu;
     lines.push(
       row([
-        `server CPU of ${c.suggestions} suggestions beside ${c.reads} reads (${sizeName(c.size)}; API process CPU, analysis worker included)`,
+        `server CPU of ${c.suggestions} suggestions beside ${c.reads} reads (${sizeName(c.size)}; the API process and its child processes)`,
         `${fmt(c.cpuSeconds, 2)} s (${fmt(c.wallMs)} ms wall)`,
         `${c.recomputedAnswers} of ${c.readUrls} read answers computed again`,
         '',
