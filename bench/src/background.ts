@@ -39,6 +39,11 @@ function read(path: string): string {
   }
 }
 
+/** CPU ms `pid` has used so far itself, all its threads (user + system); NaN once it has ended. */
+export function ownCpuMs(pid: number): number {
+  return stat(`/proc/${pid}/stat`)?.cpuMs ?? NaN;
+}
+
 /** The child processes of `pid` and theirs. */
 export function descendants(pid: number): number[] {
   let tids: string[];

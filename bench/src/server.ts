@@ -6,7 +6,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { childrenCpuMs, descendants } from './background';
+import { childrenCpuMs, descendants, ownCpuMs } from './background';
 import { REPO_ROOT, freePort, sleep } from './util';
 
 export const ADMIN_PASSWORD = 'bench-admin-password';
@@ -43,18 +43,6 @@ function apiRuntime(): { flags: string[]; env: Record<string, string> } {
     runtimeEnv?: Record<string, string>;
   };
   return { flags: pkg.runtimeFlags ?? [], env: pkg.runtimeEnv ?? {} };
-}
-
-/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
 }
 
 function statusField(pid: number, field: string): number {
@@ -149,8 +137,8 @@ export async function startApi(options: {
     pid,
     peakRssKb: () => statusField(pid, 'VmHWM'),
     rssKb: () => statusField(pid, 'VmRSS'),
-    cpuMs: () => cpuMsOf(pid),
-    cpuWithChildrenMs: () => cpuMsOf(pid) + childrenCpuMs(pid),
+    cpuMs: () => ownCpuMs(pid),
+    cpuWithChildrenMs: () => ownCpuMs(pid) + childrenCpuMs(pid),
     childPeakRssKb: () => {
       sampleChildren();
       return { ...childPeaks };
