@@ -157,6 +157,51 @@ describe(`the title index follows every change (${TEST_DB})`, () => {
     expect(idsOf(await search('rt'))).toEqual([]);
   });
 
+  it('shows each video as it is now: a renamed author, a new title, an Undo and a delete', async () => {
+    // Each search below is a new URL (a term or a page size not asked before), so what it shows is
+    // read, not replayed: the videos a page shows are kept between searches until they change.
+    const host = await createCreator(t, 'Memo Host');
+    const guest = await createCreator(t, 'Memo Guest');
+    const made = await createVideo(t, {
+      title: 'Memo Night',
+      url: 'https://www.youtube.com/watch?v=vsmemo00001',
+      authorIds: [host.id, guest.id],
+    });
+    const shown = async (q: string, limit: number) => {
+      const page = await search(q, { limit });
+      return page.items.filter((video) => video.id === made.id);
+    };
+    expect((await shown('memo night', 200))[0]?.authors.map((a) => a.name)).toEqual([
+      'Memo Host',
+      'Memo Guest',
+    ]);
+
+    await admin(t).put(API_ROUTES.creators).send({ id: guest.id, name: 'Memo Renamed' }).expect(200);
+    expect((await shown('memo night', 199))[0]?.authors.map((a) => a.name)).toEqual([
+      'Memo Host',
+      'Memo Renamed',
+    ]);
+
+    await admin(t)
+      .put(API_ROUTES.videos)
+      .send({ id: made.id, title: 'Memo Morning', url: made.url, authorIds: [guest.id] })
+      .expect(200);
+    const edited = (await shown('memo', 198))[0];
+    expect(edited?.title).toBe('Memo Morning');
+    expect(edited?.authors.map((a) => a.name)).toEqual(['Memo Renamed']);
+
+    const history = await admin(t).get(HISTORY_ROUTES.history).query({ limit: 1 }).expect(200);
+    await admin(t)
+      .post(HISTORY_ROUTES.undo((history.body.items[0] as { id: number }).id))
+      .expect(200);
+    const undone = (await shown('memo', 197))[0];
+    expect(undone?.title).toBe('Memo Night');
+    expect(undone?.authors.map((a) => a.name)).toEqual(['Memo Host', 'Memo Renamed']);
+
+    await admin(t).delete(`${API_ROUTES.videos}/${made.id}`).expect(200);
+    expect(await shown('memo', 196)).toEqual([]);
+  });
+
   it('is rebuilt by a restore: the same answers on a restored database', async () => {
     const backup = await admin(t).get(BACKUP_ROUTES.backup).expect(200);
     const target = await startTestApp();

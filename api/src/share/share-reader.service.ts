@@ -6,7 +6,7 @@ import { countGroupCollaborations, readGroupRow, readMembersOn } from '../groups
 import { AggregateCache } from '../database/aggregate-cache.service';
 import { int, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
-import { AnswerMemo } from './answer-memo';
+import { AnswerMemo } from '../common/answer-memo';
 
 export interface CreatorSummary {
   id: number;

@@ -16,6 +16,7 @@ import { resolveWithNames, unresolvedNames } from '../creators/creator-reader';
 import { ftsPhrase, keyCondition, lookupSql, shortCondition, spreadGrams } from '../creators/creator-search';
 import { pieceToken } from './video-title-keys';
 import type { EntityManager } from 'typeorm';
+import type { AnswerMemo } from '../common/answer-memo';
 import { chunks, idList, int, rows, rowsWhereIn } from '../database/sql';
 
 interface VideoRow {
@@ -108,8 +109,29 @@ export async function readAllVideos(manager: EntityManager): Promise<Video[]> {
   );
 }
 
-/** The given videos (missing ids are absent), by id. */
-export async function readVideosById(manager: EntityManager, ids: readonly number[]): Promise<Video[]> {
+/**
+ * Whole videos as readVideosById reads them, kept by id (null: no such video) until a table they are
+ * read from changes: a search's page is mostly the newest videos, which the pages before it showed.
+ * The videos are shared by every answer that shows them: nobody changes one.
+ */
+export type VideoMemo = AnswerMemo<Video | null, number>;
+
+/** The tables a whole video is read from (see withAuthors): what a VideoMemo's videos go stale with. */
+export const WHOLE_VIDEO_READS = ['videos', 'video_authors', 'creators', 'video_crew'] as const;
+
+/** The given videos (missing ids are absent), by id; those `memo` keeps are not read again. */
+export async function readVideosById(
+  manager: EntityManager,
+  ids: readonly number[],
+  memo?: VideoMemo,
+): Promise<Video[]> {
+  if (memo) {
+    const videos = await memo.many(ids, async (missing) => {
+      const read = new Map((await readVideosById(manager, missing)).map((video) => [video.id, video]));
+      return missing.map((id) => read.get(id) ?? null);
+    });
+    return videos.filter((video) => video !== null).sort((a, b) => a.id - b.id);
+  }
   const found: VideoRow[] = [];
   for (const part of chunks(ids)) {
     const list = idList(part);
@@ -465,11 +487,13 @@ async function withFilterSql(
  * One page of the videos matching `filter` (the admin's lists and the visitor's Videos search), newest
  * added first, with how many match. The text is looked up in the title index and the name-search
  * index (never a scan of the titles); `with:` videos are the named creators' videos, newest by date.
+ * A text search's page is read through `memo` when given.
  */
 export async function readVideoPage(
   manager: EntityManager,
   filter: VideoFilter,
   page: { offset: number; limit: number },
+  memo?: VideoMemo,
 ): Promise<VideoPage> {
   const paging = `LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`;
   if (filter.withNames) {
@@ -524,7 +548,7 @@ export async function readVideoPage(
   const newest = await newestTextIds(manager, filter.text, cap + 1, page.offset + page.limit);
   if (!newest) throw new Error('a text lookup without a term');
   const pageIds = newest.slice(page.offset, page.offset + page.limit);
-  const found = (await readVideosById(manager, pageIds)).sort((a, b) => b.id - a.id);
+  const found = (await readVideosById(manager, pageIds, memo)).sort((a, b) => b.id - a.id);
   return newest.length > cap
     ? { total: cap, items: found, totalCapped: true }
     : { total: newest.length, items: found };

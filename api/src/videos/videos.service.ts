@@ -19,9 +19,11 @@ import {
   type VideoPage,
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
+import { AnswerMemo } from '../common/answer-memo';
 import type { Page } from '../common/page-params';
 import type { Change } from '../changes/change';
 import { ChangesService } from '../changes/changes.service';
+import { AggregateCache } from '../database/aggregate-cache.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { chunks, insertedId, int, lockFor, missingIds, placeholders, rows } from '../database/sql';
 import { TransactionRunner } from '../database/transaction-runner.service';
@@ -34,7 +36,9 @@ import {
   readVideoIds,
   readVideoPage,
   readVideosById,
+  WHOLE_VIDEO_READS,
   type VideoFilter,
+  type VideoMemo,
 } from './video-reader';
 import { VideoAuthorEntity } from './video-author.entity';
 import { VideoCrewEntity } from './video-crew.entity';
@@ -49,6 +53,9 @@ export interface AuthorEvidence {
   confidence: Confidence;
 }
 const MANUAL: AuthorEvidence = { source: 'manual', text: '', confidence: 'high' };
+
+/** Whole videos kept for the searches' pages: a few MB of the heap (about 0.5 KB a video). */
+const VIDEOS_KEPT = 5_000;
 
 /** Every column of a `video_authors` row, as inserted. */
 interface AuthorshipRow {
@@ -130,11 +137,16 @@ export function prepareVideo(input: CreateVideoDto): PreparedVideo {
 
 @Injectable()
 export class VideosService {
+  private readonly memo: VideoMemo;
+
   constructor(
     private readonly tx: TransactionRunner,
     private readonly changes: ChangesService,
     private readonly threads: SearchThreads,
-  ) {}
+    cache: AggregateCache,
+  ) {
+    this.memo = new AnswerMemo(cache, WHOLE_VIDEO_READS, VIDEOS_KEPT);
+  }
 
   /** GET /api/videos: every video with its ordered authors, by id. */
   list(): Promise<Video[]> {
@@ -143,13 +155,14 @@ export class VideosService {
 
   /** GET /api/videos/search: one page of the matching videos and how many match. */
   search(filter: VideoFilter, page: Page): Promise<VideoPage> {
-    if (!this.threads.enabled) return this.tx.read((manager) => readVideoPage(manager, filter, page));
+    const here = () => this.tx.read((manager) => readVideoPage(manager, filter, page, this.memo));
+    if (!this.threads.enabled) return here();
     // On a search thread (search-threads.service.ts); here when that thread died with it.
     return this.threads
       .run({ kind: 'videos', filter, page, bounds: VIDEO_SEARCH_BOUNDS })
       .catch((error: unknown) => {
         if (!(error instanceof SearchThreadLost)) throw error;
-        return this.tx.read((manager) => readVideoPage(manager, filter, page));
+        return here();
       });
   }
 

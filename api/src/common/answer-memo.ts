@@ -1,0 +1,92 @@
+import { isAffected, type AggregateCache } from '../database/aggregate-cache.service';
+
+/**
+ * Values read from the database (answers that are not JSON, such as Atom documents and preview
+ * summaries; the videos a page shows) kept until a write changes one of the tables they read, at the
+ * moment the aggregate cache drops its answers that read them (a write on this replica at its commit,
+ * another replica's at the poll). Least recently used first out past `maxEntries`; concurrent misses
+ * share one computation; a value computed across an invalidation is served once and not kept.
+ */
+export class AnswerMemo<T, K = string> {
+  private readonly entries = new Map<K, Promise<T>>();
+  private generation = 0;
+
+  constructor(
+    cache: AggregateCache,
+    reads: readonly string[],
+    private readonly maxEntries: number,
+  ) {
+    const tables = new Set(reads);
+    cache.onInvalidate((changed) => {
+      if (!isAffected(tables, changed)) return;
+      this.entries.clear();
+      this.generation += 1;
+    });
+  }
+
+  get(key: K, compute: () => Promise<T>): Promise<T> {
+    const kept = this.kept(key);
+    if (kept) return kept;
+    const generation = this.generation;
+    return this.keep(key, compute(), generation);
+  }
+
+  /**
+   * The values of `keys`, in their order: the kept ones from here, the others read together by one
+   * call of `load`, which answers a value for each key it is given, in the same order.
+   */
+  many(keys: readonly K[], load: (missing: K[]) => Promise<T[]>): Promise<T[]> {
+    const found = new Map<K, Promise<T>>();
+    for (const key of keys) {
+      const kept = found.has(key) ? undefined : this.kept(key);
+      if (kept) found.set(key, kept);
+    }
+    const missing = [...new Set(keys.filter((key) => !found.has(key)))];
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const loaded = load(missing);
+      missing.forEach((key, i) => {
+        found.set(
+          key,
+          this.keep(
+            key,
+            loaded.then((values) => values[i] as T),
+            generation,
+          ),
+        );
+      });
+    }
+    return Promise.all(keys.map((key) => found.get(key) as Promise<T>));
+  }
+
+  private kept(key: K): Promise<T> | undefined {
+    const kept = this.entries.get(key);
+    if (kept) {
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+    }
+    return kept;
+  }
+
+  /** Keeps `pending` under `key` unless the tables changed since `generation`, when it was started. */
+  private keep(key: K, pending: Promise<T>, generation: number): Promise<T> {
+    if (generation !== this.generation) return pending;
+    this.entries.set(key, pending);
+    pending.then(
+      () => {
+        if (generation !== this.generation) this.drop(key, pending);
+      },
+      () => this.drop(key, pending),
+    );
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return pending;
+  }
+
+  private drop(key: K, pending: Promise<T>): void {
+    if (this.entries.get(key) === pending) this.entries.delete(key);
+  }
+}
