@@ -13,6 +13,7 @@ import {
   type CreatorListItem,
   type CreatorPage,
   type CreatorProfile,
+  type VideoPage,
 } from '@friends/shared';
 import { PROCESS_ADMIN_PASSWORD, startApiProcess, sleep, type ApiProcess } from './support/api-process';
 import { freshDatabase, TEST_DB } from './support/test-app';
@@ -276,6 +277,15 @@ describe(`two API processes on one database (${TEST_DB})`, () => {
     expect(await staleUntil(async () => (await profileName(b)) === 'Shared Sasha', renamedAt)).toBeLessThan(
       VISIBLE_WITHIN_MS,
     );
+    // A new page of the video search on the other, whose videos it has kept since it read them.
+    const authorNames = async (api: ApiProcess) =>
+      (await get<VideoPage>(api, `${API_ROUTES.videosSearch}?q=together&limit=49`)).items.flatMap((video) =>
+        video.authors.map((author) => author.name),
+      );
+    expect(
+      await staleUntil(async () => (await authorNames(b)).includes('Shared Sasha'), renamedAt),
+    ).toBeLessThan(VISIBLE_WITHIN_MS);
+    expect(await authorNames(b)).not.toContain('Shared Sam');
     const after = await computations(b);
     expect(after[API_ROUTES.creatorProfile(hostId)]).not.toBe(before.b[API_ROUTES.creatorProfile(hostId)]);
   });
