@@ -46,14 +46,8 @@ export class AnswerMemo<T, K = string> {
       const generation = this.generation;
       const loaded = load(missing);
       missing.forEach((key, i) => {
-        found.set(
-          key,
-          this.keep(
-            key,
-            loaded.then((values) => values[i] as T),
-            generation,
-          ),
-        );
+        const value = loaded.then((values) => values[i] as T);
+        found.set(key, this.keep(key, value, generation));
       });
     }
     return Promise.all(keys.map((key) => found.get(key) as Promise<T>));
