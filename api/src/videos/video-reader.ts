@@ -119,6 +119,22 @@ export type VideoMemo = AnswerMemo<Video | null, number>;
 /** The tables a whole video is read from (see withAuthors): what a VideoMemo's videos go stale with. */
 export const WHOLE_VIDEO_READS = ['videos', 'video_authors', 'creators', 'video_crew'] as const;
 
+/**
+ * Each term's title half (the newest ids whose folded title holds it), kept by term and length until a
+ * video changes: a term is asked again for its other pages and page sizes, and a one- or two-character
+ * term is one of a few thousand that visitors type again and again.
+ */
+export type TitleHalfMemo = AnswerMemo<number[], string>;
+
+/** The table the title index is kept from (video-title-keys.ts): what a TitleHalfMemo goes stale with. */
+export const TITLE_HALF_READS = ['videos'] as const;
+
+/** What a text search reads through between searches (VideosService keeps one of each). */
+export interface VideoSearchMemo {
+  videos: VideoMemo;
+  titleHalves: TitleHalfMemo;
+}
+
 /** The given videos (missing ids are absent), by id; those `memo` keeps are not read again. */
 export async function readVideosById(
   manager: EntityManager,
@@ -403,14 +419,17 @@ async function newestTextIds(
   text: string,
   first: number,
   pageEnd: number,
+  titleHalves?: TitleHalfMemo,
 ): Promise<number[] | null> {
   const names = nameLookup(text);
   const title = titleLookup(text);
   if (names.mode === 'all' || title.mode === 'all') return null;
   const titleHalf = titleMatchSql(manager, title, first);
-  const titleIds = (await rows<{ id: number }>(manager, titleHalf.sql, titleHalf.params)).map((row) =>
-    int(row.id),
-  );
+  const readTitleHalf = async () =>
+    (await rows<{ id: number }>(manager, titleHalf.sql, titleHalf.params)).map((row) => int(row.id));
+  const titleIds = titleHalves
+    ? await titleHalves.get(`${first} ${title.mode} ${title.key}`, readTitleHalf)
+    : await readTitleHalf();
   const floor = titleIds.length >= first && pageEnd > 0 ? titleIds[pageEnd - 1] : undefined;
   const wanted = floor === undefined ? first : pageEnd;
   const byNewest = await findsManyAuthors(manager, names, wanted, floor);
@@ -487,13 +506,13 @@ async function withFilterSql(
  * One page of the videos matching `filter` (the admin's lists and the visitor's Videos search), newest
  * added first, with how many match. The text is looked up in the title index and the name-search
  * index (never a scan of the titles); `with:` videos are the named creators' videos, newest by date.
- * A text search's page is read through `memo` when given.
+ * A text search's title half and page are read through `memo` when given.
  */
 export async function readVideoPage(
   manager: EntityManager,
   filter: VideoFilter,
   page: { offset: number; limit: number },
-  memo?: VideoMemo,
+  memo?: VideoSearchMemo,
 ): Promise<VideoPage> {
   const paging = `LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`;
   if (filter.withNames) {
@@ -545,10 +564,11 @@ export async function readVideoPage(
   // Counted only to the step past the page: a term in most titles costs what its page costs.
   const step = VIDEO_SEARCH_BOUNDS.totalStep;
   const cap = step * Math.ceil((page.offset + page.limit + 1) / step);
-  const newest = await newestTextIds(manager, filter.text, cap + 1, page.offset + page.limit);
+  const pageEnd = page.offset + page.limit;
+  const newest = await newestTextIds(manager, filter.text, cap + 1, pageEnd, memo?.titleHalves);
   if (!newest) throw new Error('a text lookup without a term');
-  const pageIds = newest.slice(page.offset, page.offset + page.limit);
-  const found = (await readVideosById(manager, pageIds, memo)).sort((a, b) => b.id - a.id);
+  const pageIds = newest.slice(page.offset, pageEnd);
+  const found = (await readVideosById(manager, pageIds, memo?.videos)).sort((a, b) => b.id - a.id);
   return newest.length > cap
     ? { total: cap, items: found, totalCapped: true }
     : { total: newest.length, items: found };

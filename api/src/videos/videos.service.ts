@@ -36,9 +36,10 @@ import {
   readVideoIds,
   readVideoPage,
   readVideosById,
+  TITLE_HALF_READS,
   WHOLE_VIDEO_READS,
   type VideoFilter,
-  type VideoMemo,
+  type VideoSearchMemo,
 } from './video-reader';
 import { VideoAuthorEntity } from './video-author.entity';
 import { VideoCrewEntity } from './video-crew.entity';
@@ -56,6 +57,8 @@ const MANUAL: AuthorEvidence = { source: 'manual', text: '', confidence: 'high' 
 
 /** Whole videos kept for the searches' pages: a few MB of the heap (about 0.5 KB a video). */
 const VIDEOS_KEPT = 5_000;
+/** Terms whose title half is kept: each at most a count's step of ids (about 1.6 KB), 3 MB in all. */
+const TITLE_HALVES_KEPT = 2_000;
 
 /** Every column of a `video_authors` row, as inserted. */
 interface AuthorshipRow {
@@ -137,7 +140,7 @@ export function prepareVideo(input: CreateVideoDto): PreparedVideo {
 
 @Injectable()
 export class VideosService {
-  private readonly memo: VideoMemo;
+  private readonly memo: VideoSearchMemo;
 
   constructor(
     private readonly tx: TransactionRunner,
@@ -145,7 +148,10 @@ export class VideosService {
     private readonly threads: SearchThreads,
     cache: AggregateCache,
   ) {
-    this.memo = new AnswerMemo(cache, WHOLE_VIDEO_READS, VIDEOS_KEPT);
+    this.memo = {
+      videos: new AnswerMemo(cache, WHOLE_VIDEO_READS, VIDEOS_KEPT),
+      titleHalves: new AnswerMemo(cache, TITLE_HALF_READS, TITLE_HALVES_KEPT),
+    };
   }
 
   /** GET /api/videos: every video with its ordered authors, by id. */
