@@ -5,7 +5,6 @@
  */
 import {
   API_ROUTES,
-  HISTORY_ROUTES,
   LIMITS,
   type Creator,
   type CreatorListItem,
@@ -14,7 +13,7 @@ import {
   type DuplicateGroupPage,
 } from '@friends/shared';
 import { NAME_SEARCH_CASES, NAME_SEARCH_CREATORS } from '../../shared/src/fixtures/name-search-cases';
-import { admin, createCreator, expectErrorBody, snapshot } from './support/helpers';
+import { admin, createCreator, expectErrorBody, snapshot, undoLatest } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 let t: TestContext;
@@ -109,9 +108,7 @@ describe('other names on every creator answer', () => {
     expect((await search('рин')).items.map((c) => c.id)).toEqual([made.id]);
     expect((await search('りん')).items.map((c) => c.id)).toEqual([]);
 
-    const history = await admin(t).get(HISTORY_ROUTES.history).query({ limit: 1 }).expect(200);
-    const entryId = (history.body.items[0] as { id: number }).id;
-    await admin(t).post(HISTORY_ROUTES.undo(entryId)).expect(200);
+    await undoLatest(t);
     expect((await search('りん')).items.map((c) => c.id)).toEqual([made.id]);
     expect((await search('рин')).items.map((c) => c.id)).toEqual([]);
     await admin(t).delete(`${API_ROUTES.creators}/${made.id}`).expect(200);

@@ -3,14 +3,14 @@
  * answered through the title index and the name-search index, with the same ids in the same order on
  * SQLite and on MariaDB; the index following edits, Undo, deletes and a restore; `with:` and paging.
  */
-import { API_ROUTES, BACKUP_ROUTES, HISTORY_ROUTES, type VideoPage } from '@friends/shared';
+import { API_ROUTES, BACKUP_ROUTES, type VideoPage } from '@friends/shared';
 import {
   VIDEO_SEARCH_AUTHORS,
   VIDEO_SEARCH_CASES,
   VIDEO_SEARCH_VIDEOS,
 } from '../../shared/src/fixtures/video-search-cases';
 import { VIDEO_SEARCH_BOUNDS } from '../src/videos/video-reader';
-import { admin, createCreator, createVideo } from './support/helpers';
+import { admin, createCreator, createVideo, undoLatest } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
 let t: TestContext;
@@ -142,10 +142,7 @@ describe(`the title index follows every change (${TEST_DB})`, () => {
     expect(idsOf(await search('ミコ'))).toEqual([made.id]);
     expect(idsOf(await search('部'))).toEqual([made.id]);
 
-    const history = await admin(t).get(HISTORY_ROUTES.history).query({ limit: 1 }).expect(200);
-    await admin(t)
-      .post(HISTORY_ROUTES.undo((history.body.items[0] as { id: number }).id))
-      .expect(200);
+    await undoLatest(t);
     expect(idsOf(await search('ミコ'))).toEqual([]);
     expect(idsOf(await search('ｋａｒｔ ｒａｃｅ'))).toEqual([made.id]);
 
@@ -190,10 +187,7 @@ describe(`the title index follows every change (${TEST_DB})`, () => {
     expect(edited?.title).toBe('Memo Morning');
     expect(edited?.authors.map((a) => a.name)).toEqual(['Memo Renamed']);
 
-    const history = await admin(t).get(HISTORY_ROUTES.history).query({ limit: 1 }).expect(200);
-    await admin(t)
-      .post(HISTORY_ROUTES.undo((history.body.items[0] as { id: number }).id))
-      .expect(200);
+    await undoLatest(t);
     const undone = (await shown('memo', 197))[0];
     expect(undone?.title).toBe('Memo Night');
     expect(undone?.authors.map((a) => a.name)).toEqual(['Memo Host', 'Memo Renamed']);

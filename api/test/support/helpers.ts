@@ -1,5 +1,6 @@
 import {
   API_ROUTES,
+  HISTORY_ROUTES,
   type CreatorInput,
   type SavedCreator,
   type Video,
@@ -27,6 +28,14 @@ export async function createCreator(t: TestContext, input: CreatorInput | string
   const response = await admin(t).post(API_ROUTES.creators).send(body);
   if (response.status !== 201) throw new Error(`create creator: ${response.status} ${response.text}`);
   return response.body as SavedCreator;
+}
+
+/** Undoes the newest history entry as the admin (expects 200). */
+export async function undoLatest(t: TestContext): Promise<void> {
+  const history = await admin(t).get(HISTORY_ROUTES.history).query({ limit: 1 }).expect(200);
+  await admin(t)
+    .post(HISTORY_ROUTES.undo((history.body.items[0] as { id: number }).id))
+    .expect(200);
 }
 
 export async function createVideo(
