@@ -85,15 +85,17 @@ export interface Dataset {
   meta: DatasetMeta;
 }
 
-const SYLLABLES = (
+/** What generated names are made of (and so what a search finds them by). */
+export const SYLLABLES = (
   'ka ri mo ta ne lu vi sa do pe ra zu li en ar os by ce fa go hi ja ko le mi no pa qu ro si tu va wy xa ' +
   'ze bel cor dan fen gar hal ion jor kel lin mar nor pol quin ros sel tor ulm ven wil yar zan'
 ).split(' ');
-const TOPICS = (
+/** What generated titles are made of: a topic, a format, a number and maybe a guest's name. */
+export const TOPICS = (
   'cooking gaming travel science music comedy fitness tech history art crafts cars gardening chess ' +
   'movies books skating coding physics camping baking puzzles fashion drones sailing'
 ).split(' ');
-const FORMATS = [
+export const FORMATS = [
   'Challenge',
   'Q&A',
   'Vlog',

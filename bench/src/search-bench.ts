@@ -1,23 +1,52 @@
 /**
  * Search rows (docs/performance.md "Search"): the creator search and the video search with a new term
- * each request (so every answer is computed, never replayed from the answer cache: once the terms run
- * out, the page size changes), for terms of three or more characters (the trigram indexes) and of one or
- * two (the short-piece indexes). Appended to the API suite's reads at every size.
+ * each request (so every answer is computed, never replayed from the answer cache, and no term's
+ * lookups are kept from an earlier request), for terms of three or more characters (the trigram
+ * indexes) and of one or two (the short-piece indexes). Appended to the API suite's reads at every size.
  */
-import { API_ROUTES, PAGING, pagedListUrl } from '@friends/shared';
+import { API_ROUTES, PAGING, pagedListUrl, seededRandom } from '@friends/shared';
 import type { Read } from './api-bench';
+import { FORMATS, SYLLABLES, TOPICS } from './generate';
 
-/** Syllables of the generated names (generate.ts) and words of the generated titles. */
-const SYLLABLES = 'kar mon tal nel luv vis sad dop per raz lie ena aro osb cef ago hij kol emi nop'.split(
-  ' ',
-);
-const TITLE_WORDS =
-  'cook gam trav scien musi come fitn tech hist craf chess movi book skat codi bak puzz'.split(' ');
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** The n-th term of a list, then each with a letter after it: a new term for 26× the list's requests. */
-const nth = (list: readonly string[], n: number): string =>
-  `${list[n % list.length]}${n >= list.length ? LETTERS[Math.floor(n / list.length) % 26] : ''}`;
+/** Every distinct piece of 3 to `longest` characters of `texts` (none starting or ending in a space), shuffled. */
+function piecesOf(texts: readonly string[], longest: number, seed: number): string[] {
+  const pieces = new Set<string>();
+  for (const text of texts) {
+    for (let length = 3; length <= longest; length++) {
+      for (let start = 0; start + length <= text.length; start++) {
+        const piece = text.slice(start, start + length);
+        if (piece.trim() === piece) pieces.add(piece);
+      }
+    }
+  }
+  const random = seededRandom(seed);
+  const list = [...pieces];
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j] as string, list[i] as string];
+  }
+  return list;
+}
+
+/**
+ * Pieces of two syllables side by side, as generated names hold them (generate.ts): about 7,600
+ * terms, each finding the creators (and their videos) whose name holds it. A row runs out of them only
+ * after that many requests, where its page sizes start to change.
+ */
+const NAME_PIECES = piecesOf(
+  SYLLABLES.flatMap((a) => SYLLABLES.map((b) => a + b)),
+  6,
+  1,
+);
+
+/** Pieces of a topic and a format side by side, as generated titles hold them: about 4,800 terms. */
+const TITLE_PIECES = piecesOf(
+  TOPICS.flatMap((topic) => FORMATS.map((format) => `${topic} ${format.toLowerCase()}`)),
+  10,
+  2,
+);
 
 /** The n-th one- or two-character term: a letter, a digit pair, a letter pair, in turn. */
 const shortTerm = (n: number): string => {
@@ -28,9 +57,8 @@ const shortTerm = (n: number): string => {
 
 /**
  * `make(n, page)` for each request, with a page one item shorter (then one item further on) each time
- * the n-th term gives a URL already asked for: the term lists hold a few hundred terms (one- and
- * two-character terms cannot be many more), and a repeated URL would be replayed from the answer cache,
- * not computed.
+ * the n-th term gives a URL already asked for: one- and two-character terms are a few hundred (they
+ * cannot be many more), and a repeated URL would be replayed from the answer cache, not computed.
  */
 function neverRepeated(
   first: string,
@@ -65,7 +93,7 @@ export function searchReads(): Read[] {
       path: creatorSearch('kar'),
       kind: 'visitor',
       rotate: neverRepeated(creatorSearch('kar'), creators, (n, page) =>
-        creatorSearch(nth(SYLLABLES, n), page),
+        creatorSearch(NAME_PIECES[n % NAME_PIECES.length] as string, page),
       ),
     },
     {
@@ -78,9 +106,10 @@ export function searchReads(): Read[] {
       name: 'video search, a new 3+ letter term each request (title and name indexes)',
       path: videoSearch('cook'),
       kind: 'visitor',
-      rotate: neverRepeated(videoSearch('cook'), videos, (n, page) =>
-        videoSearch(nth(n % 2 === 0 ? TITLE_WORDS : SYLLABLES, Math.floor(n / 2)), page),
-      ),
+      rotate: neverRepeated(videoSearch('cook'), videos, (n, page) => {
+        const pieces = n % 2 === 0 ? TITLE_PIECES : NAME_PIECES;
+        return videoSearch(pieces[Math.floor(n / 2) % pieces.length] as string, page);
+      }),
     },
     {
       name: 'video search, a new 1-2 character term each request (short indexes)',
