@@ -1,10 +1,11 @@
 import { isAffected, type AggregateCache } from '../database/aggregate-cache.service';
+import { trimToLimit } from './oldest-first';
 
 /**
  * Values read from the database (answers that are not JSON, such as Atom documents and preview
  * summaries; the videos a page shows) kept until a write changes one of the tables they read, at the
  * moment the aggregate cache drops its answers that read them (a write on this replica at its commit,
- * another replica's at the poll). Least recently used first out past `maxEntries`; concurrent misses
+ * another replica's at the poll). Least recently used first out past `maxEntries` (oldest-first.ts); concurrent misses
  * share one computation; a value computed across an invalidation is served once and not kept.
  */
 export class AnswerMemo<T, K = string> {
@@ -72,11 +73,7 @@ export class AnswerMemo<T, K = string> {
       },
       () => this.drop(key, pending),
     );
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    trimToLimit(this.entries, this.maxEntries);
     return pending;
   }
 

@@ -58,6 +58,7 @@ import { rateLimitHeaders, type ReadDecision, type ReadLimits } from '../public-
 import { encodingOf, preferredEncoding } from './accepted-encoding';
 import { answerKey } from './cached-answer';
 import { etagOf, matchesIfNoneMatch } from './http-caching';
+import { dropOldest, trimmedSize } from './oldest-first';
 import { lightEncoding, LightRoutes, type LightRequest, type LightRoute } from './light-routes';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
@@ -430,14 +431,13 @@ export class CachedAnswers {
     this.drop(key);
     this.replays.set(key, replay);
     this.replayBytes += replay.body.length;
-    while (
-      this.replays.size > 1 &&
-      (this.replays.size > MAX_REPLAYS || this.replayBytes > MAX_REPLAY_BYTES)
-    ) {
-      const oldest = this.replays.keys().next().value;
-      if (oldest === undefined) break;
-      this.drop(oldest);
-    }
+    if (this.replays.size <= MAX_REPLAYS && this.replayBytes <= MAX_REPLAY_BYTES) return;
+    const [size, bytes] = [trimmedSize(MAX_REPLAYS), trimmedSize(MAX_REPLAY_BYTES)];
+    dropOldest(
+      this.replays,
+      () => this.replays.size > 1 && (this.replays.size > size || this.replayBytes > bytes),
+      (key) => this.drop(key),
+    );
   }
 
   private drop(key: string): void {

@@ -9,6 +9,7 @@ import {
 } from 'node:zlib';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { sameEtag } from '../common/http-caching';
+import { dropOldest, trimToLimit, trimmedSize } from '../common/oldest-first';
 import { EVERYTHING, UNCACHED_TABLES } from './answer-invalidation';
 import { BackgroundCompression } from './background-compression';
 
@@ -275,18 +276,20 @@ export class AggregateCache implements OnModuleDestroy {
   private askedBefore(key: string): boolean {
     const before = this.asked.delete(key);
     this.asked.set(key, true);
-    if (this.asked.size > this.limits.asked) this.asked.delete(this.asked.keys().next().value!);
+    trimToLimit(this.asked, this.limits.asked);
     return before;
   }
 
-  /** Drops the least recently used entries while over a limit (never the last one). */
+  /** Past a limit, drops the least recently used entries to below it (never the last one). */
   private evict(): void {
     const { entries, bytes } = this.limits;
-    while (this.entries.size > 1 && (this.entries.size > entries || this.bytes > bytes)) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) return;
-      this.drop(oldest);
-    }
+    if (this.entries.size <= entries && this.bytes <= bytes) return;
+    const [size, byteSize] = [trimmedSize(entries), trimmedSize(bytes)];
+    dropOldest(
+      this.entries,
+      () => this.entries.size > 1 && (this.entries.size > size || this.bytes > byteSize),
+      (key) => this.drop(key),
+    );
   }
 
   private drop(key: string): void {

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EntityManager } from 'typeorm';
+import { trimToLimit } from '../common/oldest-first';
 import { defineSqliteFunctions, type SqliteFunctionHost } from '../database/sqlite-functions';
 import { runSearchJob, type SearchJob } from './search-jobs';
 
@@ -48,9 +49,9 @@ function statement(sql: string): Statement {
     statements.delete(sql); // least recently used goes first
   } else {
     found = db.prepare(sql);
-    if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
   }
   statements.set(sql, found);
+  trimToLimit(statements, STATEMENTS_KEPT);
   return found;
 }
 

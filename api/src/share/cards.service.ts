@@ -18,6 +18,7 @@ import {
 } from '@friends/shared';
 import type { AppConfig } from '../config/configuration';
 import { sameEtag } from '../common/http-caching';
+import { trimToLimit } from '../common/oldest-first';
 import { TooManyRequests } from '../common/too-many-requests';
 import { CREATOR_NOT_FOUND } from '../creators/creators.service';
 import { AggregateCache } from '../database/aggregate-cache.service';
@@ -284,11 +285,7 @@ export class CardsService implements OnApplicationBootstrap, OnApplicationShutdo
     card = this.drawer.draw(content).then((png) => ({ png }));
     this.drawn.set(key, card);
     card.catch(() => this.drawn.delete(key));
-    while (this.drawn.size > MAX_CARDS) {
-      const oldest = this.drawn.keys().next().value;
-      if (oldest === undefined) break;
-      this.drawn.delete(oldest);
-    }
+    trimToLimit(this.drawn, MAX_CARDS);
     return card;
   }
 }
