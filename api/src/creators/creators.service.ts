@@ -1,7 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   MESSAGES,
-  nameLookup,
   creatorExistsMessage,
   creatorEditSummary,
   quoted,
@@ -150,55 +149,18 @@ export class CreatorsService {
 
   /**
    * GET /api/creators/search: one page of the creators matching the query (see creator-search.ts), with
-   * the total, computed for that page alone.
+   * the total, computed for that page alone; on a search thread when it takes the term
+   * (SearchThreads.takes).
    */
   search(query: SearchQuery, scope: CreatorSearchScope, page: Page): Promise<CreatorPage> {
-    if (this.threads.enabled) return this.searchOnThread(query, scope, page);
-    return this.tx.read((manager) => searchCreatorPage(manager, query, scope, page, this.shortCount));
-  }
-
-  /**
-   * The search on a search thread (search-threads.service.ts). A short term known to count many
-   * creators takes its count from the cache as on the main thread; when the cache has none, the
-   * thread's count fills it: the cache's entry is made before the search is sent, so a write
-   * meanwhile drops it (AggregateCache.value). A search whose thread died is computed here instead.
-   */
-  private async searchOnThread(
-    query: SearchQuery,
-    scope: CreatorSearchScope,
-    page: Page,
-  ): Promise<CreatorPage> {
-    const lookup = nameLookup(query.text);
-    const key = !query.withNames && lookup.mode === 'short' ? `${scope} ${lookup.key}` : null;
-    let counting = null as { resolve: (total: number) => void; reject: (error: unknown) => void } | null;
-    let kept: Promise<number> | null = null;
-    if (key !== null && this.largeShortTerms.has(key)) {
-      kept = this.cache.value(
-        `creators:short-count ${key}`,
-        () => new Promise<number>((resolve, reject) => (counting = { resolve, reject })),
-        SHORT_COUNT_READS,
-      );
-    }
-    try {
-      const shortTotal = kept && !counting ? await kept : undefined;
-      const found = await this.threads.run({ kind: 'creators', query, scope, page, shortTotal });
-      counting?.resolve(found.total);
-      if (key !== null) this.noteShortCount(key, found.total);
-      return found;
-    } catch (error) {
-      if (!(error instanceof SearchThreadLost)) {
-        counting?.reject(error);
-        throw error;
-      }
-      try {
-        const found = await this.tx.read((manager) => searchCreatorPage(manager, query, scope, page));
-        counting?.resolve(found.total);
-        return found;
-      } catch (failure) {
-        counting?.reject(failure);
-        throw failure;
-      }
-    }
+    const here = () =>
+      this.tx.read((manager) => searchCreatorPage(manager, query, scope, page, this.shortCount));
+    if (!this.threads.takes(query.text, query.withNames)) return here();
+    // On a search thread (search-threads.service.ts); here when that thread died with it.
+    return this.threads.run({ kind: 'creators', query, scope, page }).catch((error: unknown) => {
+      if (!(error instanceof SearchThreadLost)) throw error;
+      return here();
+    });
   }
 
   /** Short terms whose count was large enough to keep (SHORT_COUNT_BOUNDS). */

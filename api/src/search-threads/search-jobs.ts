@@ -5,9 +5,8 @@ import { searchCreatorPage } from '../creators/creator-list';
 import { VIDEO_SEARCH_BOUNDS, readVideoPage, type VideoFilter } from '../videos/video-reader';
 
 /**
- * One public search, whole: what a search thread is sent (search-threads.service.ts). The creator
- * search carries a short term's count when the main thread holds it (CreatorsService keeps large
- * ones); the video search carries the bounds of its counting, which tests make small.
+ * One public search, whole: what a search thread is sent (search-threads.service.ts). The video search
+ * carries the bounds of its counting, which tests make small.
  */
 export type SearchJob =
   | {
@@ -15,8 +14,6 @@ export type SearchJob =
       query: SearchQuery;
       scope: CreatorSearchScope;
       page: Page;
-      /** A short term's count, known already: not counted again. */
-      shortTotal?: number;
     }
   | { kind: 'videos'; filter: VideoFilter; page: Page; bounds: typeof VIDEO_SEARCH_BOUNDS };
 
@@ -27,12 +24,7 @@ export type SearchAnswer<J extends SearchJob> = J extends { kind: 'creators' } ?
  * video-reader.ts), so both paths run the same statements and give the same answer.
  */
 export function runSearchJob(manager: EntityManager, job: SearchJob): Promise<CreatorPage | VideoPage> {
-  if (job.kind === 'creators') {
-    const known = job.shortTotal;
-    return searchCreatorPage(manager, job.query, job.scope, job.page, (_key, reader, count) =>
-      known === undefined ? count(reader) : Promise.resolve(known),
-    );
-  }
+  if (job.kind === 'creators') return searchCreatorPage(manager, job.query, job.scope, job.page);
   Object.assign(VIDEO_SEARCH_BOUNDS, job.bounds);
   return readVideoPage(manager, job.filter, job.page);
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { titleLookup } from '@friends/shared';
 import { ownEntry, workerSource } from '../common/own-entry';
 import type { AppConfig, DatabaseConfig } from '../config/configuration';
 import { VIDEO_SEARCH_BOUNDS } from '../videos/video-reader';
@@ -75,6 +76,17 @@ export class SearchThreads implements OnModuleDestroy {
   /** True when searches go to the threads (a SQLite file, SEARCH_THREADS > 0, not closing). */
   get enabled(): boolean {
     return this.size > 0 && !this.closed && this.failedStarts < MAX_FAILED_STARTS;
+  }
+
+  /**
+   * True when a search for `text` (with `withNames`, its `with:` names) goes to a thread: a term of
+   * three or more characters or a `with:` search. The empty term and one- or two-character ones stay on
+   * the main thread: they are few and asked again and again, and what they read is kept there between
+   * searches (the videos' memos, the creators' large short counts), so there they cost less than the
+   * hand-over; a longer term is mostly new, all SQL, and runs beside the event loop.
+   */
+  takes(text: string, withNames: readonly string[] | undefined): boolean {
+    return this.enabled && (Boolean(withNames?.length) || titleLookup(text).mode === 'substring');
   }
 
   /** The threads' ids now (tests: a dead thread's replacement has a new one). */

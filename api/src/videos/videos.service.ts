@@ -162,7 +162,7 @@ export class VideosService {
   /** GET /api/videos/search: one page of the matching videos and how many match. */
   search(filter: VideoFilter, page: Page): Promise<VideoPage> {
     const here = () => this.tx.read((manager) => readVideoPage(manager, filter, page, this.memo));
-    if (!this.threads.enabled) return here();
+    if (!this.threads.takes(filter.text, filter.withNames)) return here();
     // On a search thread (search-threads.service.ts); here when that thread died with it.
     return this.threads
       .run({ kind: 'videos', filter, page, bounds: VIDEO_SEARCH_BOUNDS })
