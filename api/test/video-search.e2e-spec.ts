@@ -196,6 +196,34 @@ describe(`the title index follows every change (${TEST_DB})`, () => {
     expect(await shown('memo', 196)).toEqual([]);
   });
 
+  it('finds a term through its authors as they are now: a rename, its Undo, an author added', async () => {
+    // Each term is asked again with a new page size of the same count step, so its ids are read
+    // through what a search keeps of a term between requests, until a name or an authorship changes.
+    const other = await createCreator(t, 'Plain Other');
+    const made = await createVideo(t, {
+      title: 'Harbour Tour',
+      url: 'https://www.youtube.com/watch?v=vsauth00001',
+      authorIds: [other.id],
+    });
+    let limit = 60;
+    const finds = async (q: string) => idsOf(await search(q, { limit: limit-- })).includes(made.id);
+    const findsBoth = async () => [await finds('qx'), await finds('qxv')];
+    expect(await findsBoth()).toEqual([false, false]);
+
+    await admin(t).put(API_ROUTES.creators).send({ id: other.id, name: 'Plain Qxv' }).expect(200);
+    expect(await findsBoth()).toEqual([true, true]);
+    await undoLatest(t);
+    expect(await findsBoth()).toEqual([false, false]);
+
+    const named = await createCreator(t, 'Quiet Qxv');
+    expect(await findsBoth()).toEqual([false, false]);
+    await admin(t)
+      .put(API_ROUTES.videos)
+      .send({ id: made.id, title: made.title, url: made.url, authorIds: [other.id, named.id] })
+      .expect(200);
+    expect(await findsBoth()).toEqual([true, true]);
+  });
+
   it('is rebuilt by a restore: the same answers on a restored database', async () => {
     const backup = await admin(t).get(BACKUP_ROUTES.backup).expect(200);
     const target = await startTestApp();

@@ -37,6 +37,27 @@ describe('AnswerMemo.get', () => {
   });
 });
 
+describe('AnswerMemo.fitting', () => {
+  it('uses a kept value only when it fits what is asked, and keeps the new one in its place', async () => {
+    const { cache, invalidate } = fakeCache();
+    const memo = new AnswerMemo<{ through: number }>(cache, ['videos'], 10);
+    const read = (through: number) => jest.fn(() => Promise.resolve({ through }));
+    const upTo = (end: number) => (kept: { through: number }) => kept.through >= end;
+    const first = read(50);
+    expect(await memo.fitting('a', upTo(50), first)).toEqual({ through: 50 });
+    const smaller = read(40);
+    expect(await memo.fitting('a', upTo(40), smaller)).toEqual({ through: 50 });
+    expect(smaller).not.toHaveBeenCalled();
+    const larger = read(100);
+    expect(await memo.fitting('a', upTo(100), larger)).toEqual({ through: 100 });
+    expect(await memo.fitting('a', upTo(60), read(60))).toEqual({ through: 100 });
+    invalidate(new Set(['videos']));
+    expect(await memo.fitting('a', upTo(10), read(10))).toEqual({ through: 10 });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(larger).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('AnswerMemo.many', () => {
   it('reads only the keys it does not keep, in one call, and answers in the order asked', async () => {
     const { cache } = fakeCache();

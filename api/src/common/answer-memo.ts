@@ -26,8 +26,19 @@ export class AnswerMemo<T, K = string> {
   }
 
   get(key: K, compute: () => Promise<T>): Promise<T> {
+    return this.fitting(key, () => true, compute);
+  }
+
+  /**
+   * As `get`, but a kept value is used only when it `fits` what is asked; otherwise `compute()`'s
+   * value is kept in its place.
+   */
+  async fitting(key: K, fits: (value: T) => boolean, compute: () => Promise<T>): Promise<T> {
     const kept = this.kept(key);
-    if (kept) return kept;
+    if (kept) {
+      const value = await kept;
+      if (fits(value)) return value;
+    }
     const generation = this.generation;
     return this.keep(key, compute(), generation);
   }

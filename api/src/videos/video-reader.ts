@@ -120,19 +120,25 @@ export type VideoMemo = AnswerMemo<Video | null, number>;
 export const WHOLE_VIDEO_READS = ['videos', 'video_authors', 'creators', 'video_crew'] as const;
 
 /**
- * Each term's title half (the newest ids whose folded title holds it), kept by term and length until a
- * video changes: a term is asked again for its other pages and page sizes, and a one- or two-character
- * term is one of a few thousand that visitors type again and again.
+ * The newest ids a term finds (newestTextIds), read for pages ending at or before `through`: the ids
+ * past it may be the title half's alone (enough to count, not the union's).
  */
-export type TitleHalfMemo = AnswerMemo<number[], string>;
+export interface TextIds {
+  ids: number[];
+  through: number;
+}
 
-/** The table the title index is kept from (video-title-keys.ts): what a TitleHalfMemo goes stale with. */
-export const TITLE_HALF_READS = ['videos'] as const;
+/**
+ * Each term's newest ids, kept by term and length until a title, an authorship or a name changes
+ * (VideosService names the tables): a term is asked again for its other pages and page sizes, and a
+ * one- or two-character term is one of a few thousand that visitors type again and again.
+ */
+export type TextIdsMemo = AnswerMemo<TextIds, string>;
 
 /** What a text search reads through between searches (VideosService keeps one of each). */
 export interface VideoSearchMemo {
   videos: VideoMemo;
-  titleHalves: TitleHalfMemo;
+  textIds: TextIdsMemo;
 }
 
 /** The given videos (missing ids are absent), by id; those `memo` keeps are not read again. */
@@ -412,32 +418,38 @@ function textMatchSql(manager: EntityManager, text: string): { sql: string; para
  * fewer than `first` means every match (neither half was cut). The title half is read first: when it
  * alone holds `first` ids the union holds more than the count asks for, and only author ids above the
  * title's `pageEnd`-th can be among the union's newest `pageEnd`, so the author half reads no further.
- * The ids past `pageEnd` then come from the title alone: enough to count, not the union's.
+ * The ids past `pageEnd` then come from the title alone: enough to count, not the union's (`through`).
  */
 async function newestTextIds(
   manager: EntityManager,
   text: string,
   first: number,
   pageEnd: number,
-  titleHalves?: TitleHalfMemo,
-): Promise<number[] | null> {
+): Promise<TextIds> {
   const names = nameLookup(text);
   const title = titleLookup(text);
-  if (names.mode === 'all' || title.mode === 'all') return null;
-  const titleHalf = titleMatchSql(manager, title, first);
-  const readTitleHalf = async () =>
-    (await rows<{ id: number }>(manager, titleHalf.sql, titleHalf.params)).map((row) => int(row.id));
-  const titleIds = titleHalves
-    ? await titleHalves.get(`${first} ${title.mode} ${title.key}`, readTitleHalf)
-    : await readTitleHalf();
+  const titleHalf = title.mode === 'all' ? null : titleMatchSql(manager, title, first);
+  if (names.mode === 'all' || !titleHalf) throw new Error('a text lookup without a term');
+  const titleIds = (await rows<{ id: number }>(manager, titleHalf.sql, titleHalf.params)).map((row) =>
+    int(row.id),
+  );
   const floor = titleIds.length >= first && pageEnd > 0 ? titleIds[pageEnd - 1] : undefined;
   const wanted = floor === undefined ? first : pageEnd;
   const byNewest = await findsManyAuthors(manager, names, wanted, floor);
   const halves = textHalvesSql(manager, { text, first: wanted, byNewest, above: floor });
-  if (!halves) return null;
+  if (!halves) throw new Error('a text lookup without a term');
   const author = await rows<{ id: number }>(manager, halves.author.sql, halves.author.params);
   const ids = [...new Set([...titleIds, ...author.map((row) => int(row.id))])].sort((a, b) => b - a);
-  return ids.slice(0, first);
+  return { ids: ids.slice(0, first), through: floor === undefined ? Infinity : pageEnd };
+}
+
+/** What a term's kept ids are known by: its lookups (the same text folds the same) and the length. */
+function textIdsKey(text: string, first: number): string {
+  const title = titleLookup(text);
+  const names = nameLookup(text);
+  const titleKey = title.mode === 'all' ? '' : title.key;
+  const namesKey = names.mode === 'all' ? '' : `${names.key} ${names.initials}`;
+  return `${first} ${title.mode} ${titleKey} ${names.mode} ${namesKey}`;
 }
 
 /**
@@ -506,7 +518,7 @@ async function withFilterSql(
  * One page of the videos matching `filter` (the admin's lists and the visitor's Videos search), newest
  * added first, with how many match. The text is looked up in the title index and the name-search
  * index (never a scan of the titles); `with:` videos are the named creators' videos, newest by date.
- * A text search's title half and page are read through `memo` when given.
+ * A text search's ids and page are read through `memo` when given.
  */
 export async function readVideoPage(
   manager: EntityManager,
@@ -565,8 +577,10 @@ export async function readVideoPage(
   const step = VIDEO_SEARCH_BOUNDS.totalStep;
   const cap = step * Math.ceil((page.offset + page.limit + 1) / step);
   const pageEnd = page.offset + page.limit;
-  const newest = await newestTextIds(manager, filter.text, cap + 1, pageEnd, memo?.titleHalves);
-  if (!newest) throw new Error('a text lookup without a term');
+  const read = () => newestTextIds(manager, filter.text, cap + 1, pageEnd);
+  const { ids: newest } = memo
+    ? await memo.textIds.fitting(textIdsKey(filter.text, cap + 1), (kept) => kept.through >= pageEnd, read)
+    : await read();
   const pageIds = newest.slice(page.offset, pageEnd);
   const found = (await readVideosById(manager, pageIds, memo?.videos)).sort((a, b) => b.id - a.id);
   return newest.length > cap

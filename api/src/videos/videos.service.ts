@@ -20,6 +20,7 @@ import {
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import { AnswerMemo } from '../common/answer-memo';
+import { CREATOR_TABLES } from '../common/cached-answer';
 import type { Page } from '../common/page-params';
 import type { Change } from '../changes/change';
 import { ChangesService } from '../changes/changes.service';
@@ -36,7 +37,6 @@ import {
   readVideoIds,
   readVideoPage,
   readVideosById,
-  TITLE_HALF_READS,
   WHOLE_VIDEO_READS,
   type VideoFilter,
   type VideoSearchMemo,
@@ -57,8 +57,10 @@ const MANUAL: AuthorEvidence = { source: 'manual', text: '', confidence: 'high' 
 
 /** Whole videos kept for the searches' pages: a few MB of the heap (about 0.5 KB a video). */
 const VIDEOS_KEPT = 5_000;
-/** Terms whose title half is kept: each at most a count's step of ids (about 1.6 KB), 3 MB in all. */
-const TITLE_HALVES_KEPT = 2_000;
+/** Terms whose newest ids are kept: each at most a count's step of ids (about 1.6 KB), 3 MB in all. */
+const TEXT_IDS_KEPT = 2_000;
+/** What a term's ids are read from: the title index (kept from `videos`), authorships, names' index. */
+const TEXT_IDS_READS = [...CREATOR_TABLES, 'videos', 'video_authors'];
 
 /** Every column of a `video_authors` row, as inserted. */
 interface AuthorshipRow {
@@ -150,7 +152,7 @@ export class VideosService {
   ) {
     this.memo = {
       videos: new AnswerMemo(cache, WHOLE_VIDEO_READS, VIDEOS_KEPT),
-      titleHalves: new AnswerMemo(cache, TITLE_HALF_READS, TITLE_HALVES_KEPT),
+      textIds: new AnswerMemo(cache, TEXT_IDS_READS, TEXT_IDS_KEPT),
     };
   }
 
