@@ -58,7 +58,7 @@ import { rateLimitHeaders, type ReadDecision, type ReadLimits } from '../public-
 import { encodingOf, preferredEncoding } from './accepted-encoding';
 import { answerKey } from './cached-answer';
 import { etagOf, matchesIfNoneMatch } from './http-caching';
-import { dropOldest, trimmedSize } from './oldest-first';
+import { trimToLimits } from './oldest-first';
 import { lightEncoding, LightRoutes, type LightRequest, type LightRoute } from './light-routes';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 
@@ -431,12 +431,11 @@ export class CachedAnswers {
     this.drop(key);
     this.replays.set(key, replay);
     this.replayBytes += replay.body.length;
-    if (this.replays.size <= MAX_REPLAYS && this.replayBytes <= MAX_REPLAY_BYTES) return;
-    const [size, bytes] = [trimmedSize(MAX_REPLAYS), trimmedSize(MAX_REPLAY_BYTES)];
-    dropOldest(
+    trimToLimits(
       this.replays,
-      () => this.replays.size > 1 && (this.replays.size > size || this.replayBytes > bytes),
-      (key) => this.drop(key),
+      { entries: MAX_REPLAYS, bytes: MAX_REPLAY_BYTES },
+      () => this.replayBytes,
+      (oldest) => this.drop(oldest),
     );
   }
 

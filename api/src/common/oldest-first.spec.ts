@@ -1,4 +1,4 @@
-import { dropOldest, trimToLimit, trimmedSize } from './oldest-first';
+import { dropOldest, trimToLimit, trimToLimits, trimmedSize } from './oldest-first';
 
 const keysOf = (map: Map<number, unknown>) => [...map.keys()];
 const filled = (count: number) => new Map(Array.from({ length: count }, (_, i) => [i, i]));
@@ -42,5 +42,26 @@ describe('dropOldest', () => {
     );
     expect(dropped).toEqual([0, 1, 2]);
     expect(keysOf(map)).toEqual([3, 4]);
+  });
+});
+
+describe('trimToLimits', () => {
+  it('drops the oldest past the byte limit too, but never the last key', () => {
+    const sizes = new Map([
+      [0, 10],
+      [1, 10],
+      [2, 10],
+    ]);
+    let bytes = 30;
+    const drop = (key: number) => {
+      bytes -= sizes.get(key) ?? 0;
+      sizes.delete(key);
+    };
+    trimToLimits(sizes, { entries: 10, bytes: 25 }, () => bytes, drop);
+    expect([...sizes.keys()]).toEqual([1, 2]);
+    sizes.set(3, 100);
+    bytes += 100;
+    trimToLimits(sizes, { entries: 10, bytes: 25 }, () => bytes, drop);
+    expect([...sizes.keys()]).toEqual([3]);
   });
 });

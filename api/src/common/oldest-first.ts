@@ -28,6 +28,21 @@ export function dropOldest<K>(
   }
 }
 
+/**
+ * Past either limit (keys, and the `bytes()` its values hold), drops `map`'s oldest keys through `drop`
+ * to below both, never the last one: a value larger than the byte limit alone is still kept.
+ */
+export function trimToLimits<K>(
+  map: Map<K, unknown>,
+  limits: { entries: number; bytes: number },
+  bytes: () => number,
+  drop: (key: K) => void,
+): void {
+  if (map.size <= limits.entries && bytes() <= limits.bytes) return;
+  const [size, byteSize] = [trimmedSize(limits.entries), trimmedSize(limits.bytes)];
+  dropOldest(map, () => map.size > 1 && (map.size > size || bytes() > byteSize), drop);
+}
+
 /** Trims `map` to `trimmedSize(limit)` once it holds more than `limit` keys. */
 export function trimToLimit<K>(map: Map<K, unknown>, limit: number): void {
   if (map.size <= limit) return;

@@ -9,7 +9,7 @@ import {
 } from 'node:zlib';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { sameEtag } from '../common/http-caching';
-import { dropOldest, trimToLimit, trimmedSize } from '../common/oldest-first';
+import { trimToLimit, trimToLimits } from '../common/oldest-first';
 import { EVERYTHING, UNCACHED_TABLES } from './answer-invalidation';
 import { BackgroundCompression } from './background-compression';
 
@@ -282,13 +282,11 @@ export class AggregateCache implements OnModuleDestroy {
 
   /** Past a limit, drops the least recently used entries to below it (never the last one). */
   private evict(): void {
-    const { entries, bytes } = this.limits;
-    if (this.entries.size <= entries && this.bytes <= bytes) return;
-    const [size, byteSize] = [trimmedSize(entries), trimmedSize(bytes)];
-    dropOldest(
+    trimToLimits(
       this.entries,
-      () => this.entries.size > 1 && (this.entries.size > size || this.bytes > byteSize),
-      (key) => this.drop(key),
+      this.limits,
+      () => this.bytes,
+      (oldest) => this.drop(oldest),
     );
   }
 
