@@ -14,7 +14,7 @@ import {
   type VideoPage,
 } from '@friends/shared';
 import { SHORT_COUNT_BOUNDS } from '../src/creators/creator-search';
-import { admin, createCreator, createVideo, expectErrorBody } from './support/helpers';
+import { admin, createCreator, createVideo, expectErrorBody, undoLatest } from './support/helpers';
 import { startTestApp, type TestContext } from './support/test-app';
 
 let t: TestContext;
@@ -206,6 +206,54 @@ describe('GET /api/creators/search', () => {
     expect((await search({ q: 'second face' })).items.map((c) => c.id)).toEqual([created.id]);
     await admin(t).delete(API_ROUTES.creator(created.id)).expect(200);
     expect((await search({ q: 'face' })).total).toBe(0);
+  });
+
+  it('shows each creator as it is now: renamed, relinked, merged, in a new video, undone', async () => {
+    // Each search is a new URL (a new page size), so what it shows is read, not replayed: the
+    // creators a page shows are kept between searches until a table they are read from changes.
+    const host = await createCreator(t, {
+      name: 'Kept Host',
+      socialLinks: [{ url: 'https://twitch.tv/keptchan' }],
+    });
+    let limit = 30;
+    const shown = async () => {
+      const page = await search({ q: 'kept', limit: String(limit--) });
+      return page.items.find((item) => item.id === host.id);
+    };
+    expect(await shown()).toMatchObject({ name: 'Kept Host', videoCount: 0, aliases: [] });
+
+    await admin(t)
+      .put(API_ROUTES.creators)
+      .send({
+        id: host.id,
+        name: 'Kept Renamed',
+        socialLinks: [{ url: 'https://twitch.tv/otherkept' }],
+        otherNames: [{ name: 'ケプト', lang: 'ja' }],
+      })
+      .expect(200);
+    const renamed = await shown();
+    expect(renamed?.name).toBe('Kept Renamed');
+    expect(renamed?.socialLinks.map((link) => link.url)).toEqual(['https://twitch.tv/otherkept']);
+    expect(renamed?.otherNames).toEqual([{ name: 'ケプト', lang: 'ja' }]);
+
+    const guest = await createCreator(t, 'Kept Guest');
+    await createVideo(t, {
+      title: 'Kept Together',
+      url: 'https://vimeo.com/4242',
+      authorIds: [host.id, guest.id],
+    });
+    expect(await shown()).toMatchObject({ videoCount: 1, collabCount: 1 });
+
+    await admin(t)
+      .patch(API_ROUTES.creators)
+      .send({ primaryId: host.id, mergeIds: [guest.id] })
+      .expect(200);
+    expect((await shown())?.aliases).toEqual(['Kept Guest']);
+    await undoLatest(t);
+    expect((await shown())?.aliases).toEqual([]);
+
+    await admin(t).delete(API_ROUTES.creator(host.id)).expect(200);
+    expect(await shown()).toBeUndefined();
   });
 
   it.each([
