@@ -10,7 +10,7 @@ import { FORMATS, SYLLABLES, TOPICS } from './generate';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Every distinct piece of 3 to `longest` characters of `texts` (none starting or ending in a space), shuffled. */
+/** Every distinct piece of 3 to `longest` characters of `texts` (no space at either end), shuffled. */
 function piecesOf(texts: readonly string[], longest: number, seed: number): string[] {
   const pieces = new Set<string>();
   for (const text of texts) {

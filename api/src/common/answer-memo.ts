@@ -5,8 +5,9 @@ import { trimToLimit } from './oldest-first';
  * Values read from the database (answers that are not JSON, such as Atom documents and preview
  * summaries; the videos a page shows) kept until a write changes one of the tables they read, at the
  * moment the aggregate cache drops its answers that read them (a write on this replica at its commit,
- * another replica's at the poll). Least recently used first out past `maxEntries` (oldest-first.ts); concurrent misses
- * share one computation; a value computed across an invalidation is served once and not kept.
+ * another replica's at the poll). Least recently used first out past `maxEntries` (oldest-first.ts);
+ * concurrent misses share one computation; a value computed across an invalidation is served once and
+ * not kept.
  */
 export class AnswerMemo<T, K = string> {
   private readonly entries = new Map<K, Promise<T>>();
