@@ -43,6 +43,27 @@ describe('CardsService: draws counted per address', () => {
     await cache.onModuleDestroy();
   });
 
+  // Draws are counted per clock minute: the clock stands still here, so the test's draws (the first
+  // takes about a second in the card process) cannot fall on both sides of a minute's end.
+  beforeEach(() => {
+    jest.useFakeTimers({
+      now: new Date('2026-01-01T00:00:30Z'),
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+  });
+  afterEach(() => jest.useRealTimers());
+
   it('refuses a new card to the address over its count alone, not to one that asked for it meanwhile', async () => {
     const { reader, hold, release } = heldReader();
     const cards = new CardsService(reader, cache, drawsPerMinute(1));
