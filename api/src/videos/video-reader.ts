@@ -444,12 +444,12 @@ async function newestTextIds(
 }
 
 /** What a term's kept ids are known by: its lookups (the same text folds the same) and the length. */
-function textIdsKey(text: string, first: number): string {
-  const title = titleLookup(text);
-  const names = nameLookup(text);
-  const titleKey = title.mode === 'all' ? '' : title.key;
-  const namesKey = names.mode === 'all' ? '' : `${names.key} ${names.initials}`;
-  return `${first} ${title.mode} ${titleKey} ${names.mode} ${namesKey}`;
+function textIdsKey(
+  title: Exclude<TitleLookup, { mode: 'all' }>,
+  names: Exclude<NameLookup, { mode: 'all' }>,
+  first: number,
+): string {
+  return `${first} ${title.mode} ${title.key} ${names.mode} ${names.key} ${names.initials}`;
 }
 
 /**
@@ -545,7 +545,8 @@ export async function readVideoPage(
   }
   const youtube = filter.youtube ? `WHERE ${YOUTUBE_ONLY}` : '';
   const names = nameLookup(filter.text);
-  if (names.mode === 'all' || titleLookup(filter.text).mode === 'all') {
+  const title = titleLookup(filter.text);
+  if (names.mode === 'all' || title.mode === 'all') {
     const [count] = await rows<{ total: number }>(
       manager,
       `SELECT COUNT(*) AS total FROM videos v ${youtube}`,
@@ -579,7 +580,7 @@ export async function readVideoPage(
   const pageEnd = page.offset + page.limit;
   const read = () => newestTextIds(manager, filter.text, cap + 1, pageEnd);
   const { ids: newest } = memo
-    ? await memo.textIds.fitting(textIdsKey(filter.text, cap + 1), (kept) => kept.through >= pageEnd, read)
+    ? await memo.textIds.fitting(textIdsKey(title, names, cap + 1), (kept) => kept.through >= pageEnd, read)
     : await read();
   const pageIds = newest.slice(page.offset, pageEnd);
   const found = (await readVideosById(manager, pageIds, memo?.videos)).sort((a, b) => b.id - a.id);
