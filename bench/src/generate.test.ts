@@ -45,7 +45,7 @@ const KEPT_COUNTS = [
 const KEPT_SEARCH = [
   'creator_search_keys',
   'creator_search_shorts',
-  'creator_search_fts',
+  'creator_search_docs',
   'video_title_keys',
   'video_title_fts',
   'video_title_shorts',
@@ -420,15 +420,21 @@ describe('a generated bench set', () => {
   });
 
   it('keeps the full-text indexes in step with their keys', () => {
-    // Each whole key is found by its own text; the index agrees with its content table.
+    // Each whole key finds its creator's document by its own text; the index agrees with its content table.
     const whole = db
-      .prepare('SELECT id, search_key FROM creator_search_keys WHERE whole = 1 AND LENGTH(search_key) >= 3')
-      .all() as { id: number; search_key: string }[];
+      .prepare(
+        'SELECT creator_id, search_key FROM creator_search_keys WHERE whole = 1 AND LENGTH(search_key) >= 3',
+      )
+      .all() as { creator_id: number; search_key: string }[];
     expect(whole.length).toBeGreaterThan(0);
-    const findKey = db.prepare('SELECT rowid AS id FROM creator_search_fts WHERE search_key MATCH ?');
+    const findKey = db.prepare(
+      'SELECT rowid AS id FROM creator_search_docs WHERE creator_search_docs MATCH ?',
+    );
     const lost = whole.filter(
       (k) =>
-        !findKey.all(`"${k.search_key.replace(/"/g, '""')}"`).some((r) => (r as { id: number }).id === k.id),
+        !findKey
+          .all(`"${k.search_key.replace(/"/g, '""')}"`)
+          .some((r) => (r as { id: number }).id === k.creator_id),
     );
     expect(lost.slice(0, 5)).toEqual([]);
     const titles = db.prepare('SELECT video_id, title_key FROM video_title_keys').all() as {
@@ -448,9 +454,9 @@ describe('a generated bench set', () => {
     // The short pieces' index holds no text to compare: one entry per video.
     expect(count('SELECT COUNT(*) AS n FROM video_title_shorts_docsize')).toBe(SIZE.videos);
     // FTS5's own check; with rank 1 it also compares an index with its content table (the name index
-    // holds only the whole keys of its table, by its trigger, so it is checked on its own).
+    // stores no content, so it is checked on its own).
     for (const [table, rank] of [
-      ['creator_search_fts', 0],
+      ['creator_search_docs', 0],
       ['video_title_fts', 1],
       ['video_title_shorts', 0],
     ] as const)

@@ -1,11 +1,13 @@
 /**
  * The name-search index (docs/architecture.md "Name search"): every name a creator is found by — its
  * name, other names, aliases and (for the visitor's search) its channel — folded by the shared
- * foldText into `creator_search_keys`, on MySQL/MariaDB each whole key's trigrams into
- * `creator_search_grams`, and on both every one- and two-character piece of a creator's keys into
- * `creator_search_shorts` (the short queries' index). Derived data, like the stored counts: written in the transaction of the
- * change that moved it (CountsService.refresh calls `refreshCreatorSearchKeys` for the creators it
- * refreshes), and rebuilt from the tables by `rebuildCreatorSearchKeys`.
+ * foldText into `creator_search_keys`; on SQLite each creator's whole keys into one document of the
+ * trigram index `creator_search_docs` (by the keys' triggers), on MySQL/MariaDB each whole key's
+ * trigrams into `creator_search_grams`; and on both every one- and two-character piece of a creator's
+ * keys into `creator_search_shorts` (the short queries' index). Derived data, like the stored counts:
+ * written in the transaction of the change that moved it (CountsService.refresh calls
+ * `refreshCreatorSearchKeys` for the creators it refreshes), and rebuilt from the tables by
+ * `rebuildCreatorSearchKeys`.
  */
 import { setImmediate } from 'node:timers/promises';
 import { channelSearchKey, foldText, nameSearchKeys } from '@friends/shared';
@@ -141,7 +143,7 @@ async function insertKeys(
       part.flatMap((row) => [gram(row.gram), row.creatorId, row.inName]),
     );
   }
-  if (!isMysql(manager)) return; // SQLite: the FTS5 table follows through its trigger
+  if (!isMysql(manager)) return; // SQLite: each creator's document follows through the keys' triggers
   const whole = await rowsWhereIn<{ id: number; search_key: string }>(
     manager,
     'creator_id',
@@ -261,7 +263,7 @@ export async function refreshCreatorSearchKeys(
       return mine.length !== have.size || mine.some((row) => !have.has(rowId(row)));
     });
     if (changed.length === 0) continue;
-    // The grams go with their keys (ON DELETE CASCADE); the FTS5 rows through the keys' trigger.
+    // The grams go with their keys (ON DELETE CASCADE); the documents through the keys' triggers.
     await manager.query(
       `DELETE FROM creator_search_keys WHERE creator_id IN ${placeholders(changed.length)}`,
       changed,
@@ -280,14 +282,23 @@ export async function refreshCreatorSearchKeys(
   return rewritten;
 }
 
+/**
+ * SQLite's trigram table of the names. Migrations older than `creator_search_docs` rebuild the index
+ * too, when the one before it (a row per key) was still the schema's.
+ */
+async function nameIndexTable(manager: EntityManager): Promise<string> {
+  const [docs] = await rows<{ found: number }>(
+    manager,
+    `SELECT 1 AS found FROM sqlite_master WHERE name = 'creator_search_docs'`,
+  );
+  return docs ? 'creator_search_docs' : 'creator_search_fts';
+}
+
 /** Rebuilds the whole index from the tables (the migration, a restore, seeding, generated data). */
 export async function rebuildCreatorSearchKeys(manager: EntityManager): Promise<void> {
   if (isMysql(manager)) await manager.query('DELETE FROM creator_search_grams');
-  await manager.query('DELETE FROM creator_search_keys');
+  await manager.query('DELETE FROM creator_search_keys'); // SQLite's trigram rows go by its trigger
   await manager.query('DELETE FROM creator_search_shorts');
-  if (!isMysql(manager)) {
-    await manager.query(`INSERT INTO creator_search_fts (creator_search_fts) VALUES ('delete-all')`);
-  }
   const [count] = await rows<{ total: number }>(manager, 'SELECT COUNT(*) AS total FROM creators');
   if (int(count?.total) === 0) return;
   const ids = (await rows<{ id: number }>(manager, 'SELECT id FROM creators ORDER BY id')).map((r) =>
@@ -300,5 +311,5 @@ export async function rebuildCreatorSearchKeys(manager: EntityManager): Promise<
     await insertKeys(manager, part, keyRowsOf(await readSearchableNames(manager, part)));
     await setImmediate();
   } // Filled in batches, the trigram index is left in many segments: one is what lookups read fastest.
-  if (!isMysql(manager)) await mergeFtsSegments(manager, 'creator_search_fts');
+  if (!isMysql(manager)) await mergeFtsSegments(manager, await nameIndexTable(manager));
 }

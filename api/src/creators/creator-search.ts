@@ -89,25 +89,33 @@ export function keyCondition(lookup: Lookup, scope: CreatorSearchScope): { sql: 
 }
 
 /**
- * FROM and WHERE of an index lookup over `creator_search_keys k`: one or two Hangul initials through
- * the key index (a range); three or more characters through SQLite's FTS5 trigram table or
- * MySQL/MariaDB's trigram table, each candidate checked with instr. Never a scan of the creators.
- * (One or two other characters: `creator_search_shorts`, shortCondition.)
+ * A SELECT of `creator_id`: the creators a lookup finds (shared nameLookup). One or two Hangul
+ * initials: a range of the key index. Three or more characters: on SQLite, the trigram index of the
+ * creators' documents (one row per creator, `creator_search_docs`: its names, channel and initials as
+ * columns), whose rows come one per creator in id order (`inIdOrder`: no DISTINCT, no sort); on
+ * MySQL/MariaDB the keys' trigram table, each candidate key checked with instr (a creator once per key
+ * that holds the term). Never a scan of the creators. (One or two other characters:
+ * `creator_search_shorts`, shortCondition.)
  */
-export function lookupSql(
+export function creatorMatchSql(
   manager: EntityManager,
   lookup: Lookup,
   scope: CreatorSearchScope,
-): { from: string; where: string; params: Params } {
+): { sql: string; params: Params; inIdOrder?: boolean } {
   const condition = keyCondition(lookup, scope);
   if (lookup.mode === 'prefix') {
-    return { from: 'creator_search_keys k', where: condition.sql, params: condition.params };
+    return {
+      sql: `SELECT k.creator_id FROM creator_search_keys k WHERE ${condition.sql}`,
+      params: condition.params,
+    };
   }
   if (manager.connection.options.type !== 'mysql') {
+    // No folded key holds a line break, which joins a document's keys: a phrase never spans two.
+    const columns = lookup.initials ? 'initials' : scope === 'names' ? 'names' : 'names channel';
     return {
-      from: 'creator_search_fts f JOIN creator_search_keys k ON k.id = f.rowid',
-      where: `creator_search_fts MATCH ? AND ${condition.sql}`,
-      params: [ftsPhrase(lookup.key), ...condition.params],
+      sql: 'SELECT d.rowid AS creator_id FROM creator_search_docs d WHERE creator_search_docs MATCH ?',
+      params: [`{${columns}} : ${ftsPhrase(lookup.key)}`],
+      inIdOrder: true,
     };
   }
   const [first, ...others] = spreadGrams(lookup.key).map((gram) => Buffer.from(gram));
@@ -117,8 +125,8 @@ export function lookupSql(
     )
     .join('');
   return {
-    from: `creator_search_grams g0${joins} JOIN creator_search_keys k ON k.id = g0.key_id`,
-    where: `g0.gram = ? AND ${condition.sql}`,
+    sql: `SELECT k.creator_id FROM creator_search_grams g0${joins} JOIN creator_search_keys k ON k.id = g0.key_id
+           WHERE g0.gram = ? AND ${condition.sql}`,
     params: [...others, first, ...condition.params],
   };
 }
@@ -182,30 +190,44 @@ export async function searchCreatorIds(
     });
     return { total, ids: found.map((row) => int(row.id)) };
   }
-  const { from, where, params } = lookupSql(manager, lookup, scope);
-  const countSql = `SELECT COUNT(DISTINCT k.creator_id) AS total FROM ${from} WHERE ${where}`;
-  if (!page) {
+  const found = creatorMatchSql(manager, lookup, scope);
+  const countSql = `SELECT COUNT(*) AS total FROM (${found.sql}) m`;
+  if (found.inIdOrder) {
+    // One row per creator in id order from the index: the page reads only its rows, the count each once.
     return answer(
       manager,
       countSql,
-      `SELECT DISTINCT k.creator_id AS id FROM ${from} WHERE ${where} ORDER BY k.creator_id`,
-      params,
+      `SELECT m.creator_id AS id FROM (${found.sql}) m ORDER BY m.creator_id`,
+      found.params,
+      page,
+    );
+  }
+  const distinct = `SELECT DISTINCT m.creator_id AS id FROM (${found.sql}) m`;
+  if (!page) {
+    return answer(
+      manager,
+      `SELECT COUNT(*) AS total FROM (${distinct}) d`,
+      `${distinct} ORDER BY m.creator_id`,
+      found.params,
       page,
     );
   }
   // The page and the count from one lookup: every match is read to sort them anyway, so the count
   // comes with the page rather than from a second pass over the index.
-  const found = await rows<{ id: number; total: number }>(
+  const paged = await rows<{ id: number; total: number }>(
     manager,
-    `SELECT m.id, COUNT(*) OVER () AS total
-       FROM (SELECT DISTINCT k.creator_id AS id FROM ${from} WHERE ${where}) m
-      ORDER BY m.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
-    params,
+    `SELECT d.id, COUNT(*) OVER () AS total FROM (${distinct}) d
+      ORDER BY d.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
+    found.params,
   );
-  if (found.length > 0) return { total: int(found[0]?.total), ids: found.map((row) => int(row.id)) };
+  if (paged.length > 0) return { total: int(paged[0]?.total), ids: paged.map((row) => int(row.id)) };
   if (page.offset === 0) return { total: 0, ids: [] };
   // A page past the end has no row to carry the count.
-  const [count] = await rows<{ total: number }>(manager, countSql, params);
+  const [count] = await rows<{ total: number }>(
+    manager,
+    `SELECT COUNT(*) AS total FROM (${distinct}) d`,
+    found.params,
+  );
   return { total: int(count?.total), ids: [] };
 }
 

@@ -13,7 +13,13 @@ import {
   type VideoPage,
 } from '@friends/shared';
 import { resolveWithNames, unresolvedNames } from '../creators/creator-reader';
-import { ftsPhrase, keyCondition, lookupSql, shortCondition, spreadGrams } from '../creators/creator-search';
+import {
+  creatorMatchSql,
+  ftsPhrase,
+  keyCondition,
+  shortCondition,
+  spreadGrams,
+} from '../creators/creator-search';
 import { pieceToken } from './video-title-keys';
 import type { EntityManager } from 'typeorm';
 import type { AnswerMemo } from '../common/answer-memo';
@@ -263,8 +269,7 @@ function authorMatchSql(
       params: short.params,
     };
   }
-  const { from, where, params } = lookupSql(manager, lookup, 'names');
-  return { sql: `SELECT k.creator_id FROM ${from} WHERE ${where}`, params };
+  return creatorMatchSql(manager, lookup, 'names');
 }
 
 /**
@@ -327,8 +332,8 @@ function authorCheckSql(
     // filter) that each authorship is probed against; `+` keeps the walk on the primary key's order
     // instead of the creator index. Checking each authorship's key rows with instr cost ~2.4 µs a row:
     // 30–70 ms for a trigram found in 1,200 creators at 1,000,000 videos, the list 4 ms.
-    const { from, where, params } = lookupSql(manager, lookup, 'names');
-    return { sql: `+va.creator_id IN (SELECT k.creator_id FROM ${from} WHERE ${where})`, params };
+    const found = creatorMatchSql(manager, lookup, 'names');
+    return { sql: `+va.creator_id IN (${found.sql})`, params: found.params };
   }
   const condition = keyCondition(lookup, 'names');
   return {

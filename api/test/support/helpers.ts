@@ -69,7 +69,7 @@ const BOOKKEEPING = new Set([
 ]);
 
 /** SQLite's FTS5 shadow tables (`<index>_data`, `_idx`, `_docsize`, `_config`, `_content`). */
-const FTS5_PAGES = /^(creator_search_fts|video_title_fts|video_title_shorts)_[a-z]+$/;
+const FTS5_PAGES = /^(creator_search_docs|video_title_fts|video_title_shorts)_[a-z]+$/;
 
 /** Columns that move on reads: a session's expiry slides each time the admin uses it. */
 const SLIDING: Record<string, string[]> = { admin_sessions: ['expires_at'] };

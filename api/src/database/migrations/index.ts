@@ -28,6 +28,7 @@ import { CreatorVideoDates1797990000000 } from './1797990000000-CreatorVideoDate
 import { MergeSearchSegments1797993000000 } from './1797993000000-MergeSearchSegments';
 import { StoredNamesNfc1797994000000 } from './1797994000000-StoredNamesNfc';
 import { FoldLetterVariants1797995000000 } from './1797995000000-FoldLetterVariants';
+import { CreatorSearchDocs1797996000000 } from './1797996000000-CreatorSearchDocs';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   MergeSearchSegments1797993000000,
   StoredNamesNfc1797994000000,
   FoldLetterVariants1797995000000,
+  CreatorSearchDocs1797996000000,
 ];
