@@ -236,9 +236,11 @@ function titleMatchSql(
   if (!mysql) {
     // A phrase of three or more characters on a case-sensitive trigram index matches exactly the keys
     // that hold it as a substring (what instr would check): no read of each match's key row, which
-    // cost ~1 µs per match, 0.2–0.3 ms a page at 1,000,000 titles.
+    // cost ~1 µs per match, 0.2–0.3 ms a page at 1,000,000 titles. Its rowids are the negated video
+    // ids, so the newest matches come first on the index's forward walk (cheaper than a backward one).
+    const newestFirst = first === undefined ? '' : ' ORDER BY tf.rowid LIMIT ?';
     return {
-      sql: `SELECT tf.rowid AS id FROM video_title_fts tf WHERE video_title_fts MATCH ?${newest('tf.rowid')}`,
+      sql: `SELECT -tf.rowid AS id FROM video_title_fts tf WHERE video_title_fts MATCH ?${newestFirst}`,
       params: [ftsPhrase(lookup.key), ...limit],
     };
   }

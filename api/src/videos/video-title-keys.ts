@@ -3,8 +3,9 @@
  * shared foldText into `video_title_keys`; its one- and two-character pieces into `video_title_shorts`
  * (short queries: on SQLite an FTS5 table holding each piece as one ASCII token, pieceToken; on
  * MySQL/MariaDB rows (gram, video_id)); its trigrams into SQLite's FTS5 table `video_title_fts`
- * (external content, kept by triggers on the keys) or MySQL/MariaDB's `video_title_grams`. Derived data owned by the videos module,
- * like the creators' name-search index: written in the transaction of the change that moved a title
+ * (contentless, its rowid the negated video id so the newest come first, kept by triggers on the keys)
+ * or MySQL/MariaDB's `video_title_grams`. Derived data owned by the videos module, like the creators'
+ * name-search index: written in the transaction of the change that moved a title
  * (CountsService.refresh calls `refreshVideoTitleKeys` for the videos a change names), and rebuilt from
  * `videos` by `rebuildVideoTitleKeys` (the migration, a restore, seeding, generated data).
  */

@@ -29,6 +29,7 @@ import { MergeSearchSegments1797993000000 } from './1797993000000-MergeSearchSeg
 import { StoredNamesNfc1797994000000 } from './1797994000000-StoredNamesNfc';
 import { FoldLetterVariants1797995000000 } from './1797995000000-FoldLetterVariants';
 import { CreatorSearchDocs1797996000000 } from './1797996000000-CreatorSearchDocs';
+import { NewestFirstTitleIndex1797997000000 } from './1797997000000-NewestFirstTitleIndex';
 
 /** Every migration, oldest first: listed explicitly (no globs) so tsc, jest and node load the same set. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   StoredNamesNfc1797994000000,
   FoldLetterVariants1797995000000,
   CreatorSearchDocs1797996000000,
+  NewestFirstTitleIndex1797997000000,
 ];
