@@ -102,8 +102,8 @@ export function creatorMatchSql(
   lookup: Lookup,
   scope: CreatorSearchScope,
 ): { sql: string; params: Params; inIdOrder?: boolean } {
-  const condition = keyCondition(lookup, scope);
   if (lookup.mode === 'prefix') {
+    const condition = keyCondition(lookup, scope);
     return {
       sql: `SELECT k.creator_id FROM creator_search_keys k WHERE ${condition.sql}`,
       params: condition.params,
@@ -118,6 +118,7 @@ export function creatorMatchSql(
       inIdOrder: true,
     };
   }
+  const condition = keyCondition(lookup, scope);
   const [first, ...others] = spreadGrams(lookup.key).map((gram) => Buffer.from(gram));
   const joins = others
     .map(
@@ -191,43 +192,25 @@ export async function searchCreatorIds(
     return { total, ids: found.map((row) => int(row.id)) };
   }
   const found = creatorMatchSql(manager, lookup, scope);
-  const countSql = `SELECT COUNT(*) AS total FROM (${found.sql}) m`;
-  if (found.inIdOrder) {
-    // One row per creator in id order from the index: the page reads only its rows, the count each once.
-    return answer(
-      manager,
-      countSql,
-      `SELECT m.creator_id AS id FROM (${found.sql}) m ORDER BY m.creator_id`,
-      found.params,
-      page,
-    );
+  const creators = found.inIdOrder ? found.sql : `SELECT DISTINCT m.creator_id FROM (${found.sql}) m`;
+  const countSql = `SELECT COUNT(*) AS total FROM (${creators}) d`;
+  if (found.inIdOrder || !page) {
+    // Creators in id order from the index: a page reads only its own rows (Select All reads them all).
+    const idsSql = `SELECT d.creator_id AS id FROM (${creators}) d ORDER BY d.creator_id`;
+    return answer(manager, countSql, idsSql, found.params, page);
   }
-  const distinct = `SELECT DISTINCT m.creator_id AS id FROM (${found.sql}) m`;
-  if (!page) {
-    return answer(
-      manager,
-      `SELECT COUNT(*) AS total FROM (${distinct}) d`,
-      `${distinct} ORDER BY m.creator_id`,
-      found.params,
-      page,
-    );
-  }
-  // The page and the count from one lookup: every match is read to sort them anyway, so the count
-  // comes with the page rather than from a second pass over the index.
+  // Keys, not creators: the page and the count from one pass, since every match is read to be made
+  // distinct and sorted anyway, rather than a second pass over the index for the count.
   const paged = await rows<{ id: number; total: number }>(
     manager,
-    `SELECT d.id, COUNT(*) OVER () AS total FROM (${distinct}) d
-      ORDER BY d.id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
+    `SELECT d.creator_id AS id, COUNT(*) OVER () AS total FROM (${creators}) d
+      ORDER BY d.creator_id LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
     found.params,
   );
   if (paged.length > 0) return { total: int(paged[0]?.total), ids: paged.map((row) => int(row.id)) };
   if (page.offset === 0) return { total: 0, ids: [] };
   // A page past the end has no row to carry the count.
-  const [count] = await rows<{ total: number }>(
-    manager,
-    `SELECT COUNT(*) AS total FROM (${distinct}) d`,
-    found.params,
-  );
+  const [count] = await rows<{ total: number }>(manager, countSql, found.params);
   return { total: int(count?.total), ids: [] };
 }
 
