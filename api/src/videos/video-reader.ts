@@ -344,9 +344,22 @@ function authorCheckSql(
   };
 }
 
+/** A search text's two lookups (shared titleLookup and nameLookup), when it has a term. */
+interface TextLookups {
+  title: Exclude<TitleLookup, { mode: 'all' }>;
+  names: Exclude<NameLookup, { mode: 'all' }>;
+}
+
+/** The text folded once into its lookups; null for a text without a term (every video). */
+function textLookups(text: string): TextLookups | null {
+  const title = titleLookup(text);
+  const names = nameLookup(text);
+  return title.mode === 'all' || names.mode === 'all' ? null : { title, names };
+}
+
 /** How the text is looked up: with `first`, each half stops at its newest `first` distinct ids. */
 interface TextPlan {
-  text: string;
+  lookups: TextLookups;
   first?: number;
   /** The author half walks the authorships newest first (a names lookup that finds many creators). */
   byNewest?: boolean;
@@ -362,11 +375,9 @@ interface TextPlan {
 function textHalvesSql(
   manager: EntityManager,
   plan: TextPlan,
-): { title: { sql: string; params: Params }; author: { sql: string; params: Params } } | null {
-  const { text, first, above } = plan;
-  const title = titleLookup(text);
-  const names = nameLookup(text);
-  if (title.mode === 'all' || names.mode === 'all') return null;
+): { title: { sql: string; params: Params }; author: { sql: string; params: Params } } {
+  const { lookups, first, above } = plan;
+  const { title, names } = lookups;
   // The bound and the limit as parameters: one prepared statement whatever the page and the bound.
   const limit = first === undefined ? '' : ` ORDER BY va.video_id DESC LIMIT ?`;
   const limitParams = first === undefined ? [] : [Math.trunc(first)];
@@ -409,9 +420,8 @@ function textHalvesSql(
  * The ids of every video the text finds (docs/product.md "Names in every script") as one SELECT of
  * `id`s: the union of the title and author halves.
  */
-function textMatchSql(manager: EntityManager, text: string): { sql: string; params: Params } | null {
-  const halves = textHalvesSql(manager, { text });
-  if (!halves) return null;
+function textMatchSql(manager: EntityManager, lookups: TextLookups): { sql: string; params: Params } {
+  const halves = textHalvesSql(manager, { lookups });
   return {
     sql: `SELECT id FROM (${halves.title.sql}) title_half
           UNION
@@ -429,33 +439,25 @@ function textMatchSql(manager: EntityManager, text: string): { sql: string; para
  */
 async function newestTextIds(
   manager: EntityManager,
-  text: string,
+  lookups: TextLookups,
   first: number,
   pageEnd: number,
 ): Promise<TextIds> {
-  const names = nameLookup(text);
-  const title = titleLookup(text);
-  const titleHalf = title.mode === 'all' ? null : titleMatchSql(manager, title, first);
-  if (names.mode === 'all' || !titleHalf) throw new Error('a text lookup without a term');
+  const titleHalf = titleMatchSql(manager, lookups.title, first);
   const titleIds = (await rows<{ id: number }>(manager, titleHalf.sql, titleHalf.params)).map((row) =>
     int(row.id),
   );
   const floor = titleIds.length >= first && pageEnd > 0 ? titleIds[pageEnd - 1] : undefined;
   const wanted = floor === undefined ? first : pageEnd;
-  const byNewest = await findsManyAuthors(manager, names, wanted, floor);
-  const halves = textHalvesSql(manager, { text, first: wanted, byNewest, above: floor });
-  if (!halves) throw new Error('a text lookup without a term');
+  const byNewest = await findsManyAuthors(manager, lookups.names, wanted, floor);
+  const halves = textHalvesSql(manager, { lookups, first: wanted, byNewest, above: floor });
   const author = await rows<{ id: number }>(manager, halves.author.sql, halves.author.params);
   const ids = [...new Set([...titleIds, ...author.map((row) => int(row.id))])].sort((a, b) => b - a);
   return { ids: ids.slice(0, first), through: floor === undefined ? Infinity : pageEnd };
 }
 
 /** What a term's kept ids are known by: its lookups (the same text folds the same) and the length. */
-function textIdsKey(
-  title: Exclude<TitleLookup, { mode: 'all' }>,
-  names: Exclude<NameLookup, { mode: 'all' }>,
-  first: number,
-): string {
+function textIdsKey({ title, names }: TextLookups, first: number): string {
   return `${first} ${title.mode} ${title.key} ${names.mode} ${names.key} ${names.initials}`;
 }
 
@@ -464,9 +466,9 @@ function textIdsKey(
  * or one of its authors' name keys, each read through a primary key or the creator column of an index.
  */
 function textConditionSql(manager: EntityManager, text: string): { sql: string; params: Params } | null {
-  const title = titleLookup(text);
-  const names = nameLookup(text);
-  if (title.mode === 'all' || names.mode === 'all') return null;
+  const lookups = textLookups(text);
+  if (!lookups) return null;
+  const { title, names } = lookups;
   let author: { sql: string; params: Params };
   if (names.mode === 'short') {
     const short = shortCondition(manager, names, 'names');
@@ -551,9 +553,8 @@ export async function readVideoPage(
     return { total: int(count?.total), items: await withAuthors(manager, found, false), withCreators };
   }
   const youtube = filter.youtube ? `WHERE ${YOUTUBE_ONLY}` : '';
-  const names = nameLookup(filter.text);
-  const title = titleLookup(filter.text);
-  if (names.mode === 'all' || title.mode === 'all') {
+  const lookups = textLookups(filter.text);
+  if (!lookups) {
     const [count] = await rows<{ total: number }>(
       manager,
       `SELECT COUNT(*) AS total FROM videos v ${youtube}`,
@@ -566,8 +567,7 @@ export async function readVideoPage(
   }
   if (filter.youtube) {
     // The YouTube filter is applied after the text's ids, so those are not cut to the page first.
-    const all = textMatchSql(manager, filter.text);
-    if (!all) throw new Error('a text lookup without a term');
+    const all = textMatchSql(manager, lookups);
     const [count] = await rows<{ total: number }>(
       manager,
       `SELECT COUNT(*) AS total FROM (${all.sql}) m JOIN videos v ON v.id = m.id ${youtube}`,
@@ -585,9 +585,9 @@ export async function readVideoPage(
   const step = VIDEO_SEARCH_BOUNDS.totalStep;
   const cap = step * Math.ceil((page.offset + page.limit + 1) / step);
   const pageEnd = page.offset + page.limit;
-  const read = () => newestTextIds(manager, filter.text, cap + 1, pageEnd);
+  const read = () => newestTextIds(manager, lookups, cap + 1, pageEnd);
   const { ids: newest } = memo
-    ? await memo.textIds.fitting(textIdsKey(title, names, cap + 1), (kept) => kept.through >= pageEnd, read)
+    ? await memo.textIds.fitting(textIdsKey(lookups, cap + 1), (kept) => kept.through >= pageEnd, read)
     : await read();
   const pageIds = newest.slice(page.offset, pageEnd);
   const found = (await readVideosById(manager, pageIds, memo?.videos)).sort((a, b) => b.id - a.id);
@@ -611,7 +611,8 @@ export async function readVideoIds(manager: EntityManager, filter: VideoFilter):
     );
   } else {
     const youtube = filter.youtube ? `WHERE ${YOUTUBE_ONLY}` : '';
-    const text = textMatchSql(manager, filter.text);
+    const lookups = textLookups(filter.text);
+    const text = lookups ? textMatchSql(manager, lookups) : null;
     found = text
       ? await rows<{ id: number }>(
           manager,
