@@ -15,6 +15,7 @@ import {
 } from '@friends/shared';
 import { ANSWER_TABLES } from '../src/common/cached-answer';
 import { FakeYouTube, startFakeYouTube } from './support/fake-youtube';
+import { admin, createCreator, createVideo, undoLatest } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
 let fake: FakeYouTube;
@@ -148,5 +149,82 @@ describe('writes no public answer reads', () => {
     await analysed();
     const after = await computations();
     for (const path of publicAnswers()) expect([path, after[path]]).not.toEqual([path, before[path]]);
+  });
+});
+
+describe('a page of every creator', () => {
+  const pagePath = `${API_ROUTES.creatorsSearch}?limit=2`;
+  type Page = { total: number; items: { id: number; name: string; videoCount: number }[] };
+
+  /** The page as a visitor reads it, with the number of the computation that made it. */
+  async function read(path = pagePath): Promise<{ page: Page; computation: string }> {
+    const res = await ctx.http().get(path);
+    expect(res.status).toBe(200);
+    return { page: res.body as Page, computation: String(res.headers['answer-computation']) };
+  }
+
+  /** The same page computed now, under a URL asked for the first time. */
+  let fresh = 0;
+  const recomputed = async (): Promise<Page> =>
+    (await read(`${API_ROUTES.creatorsSearch}?limit=2&offset=0&q=${'%20'.repeat(++fresh)}`)).page;
+
+  let urls = 0;
+  const video = (authorIds: number[]) =>
+    createVideo(ctx, {
+      title: `Page test ${++urls}`,
+      url: `https://youtu.be/pagetest${String(urls).padStart(3, '0')}`,
+      authorIds,
+    });
+
+  it("outlives writes of other creators' rows and goes at one of its own", async () => {
+    const [x, y] = [await createCreator(ctx, 'Page Test Xavi'), await createCreator(ctx, 'Page Test Yuna')];
+    await read(); // kept once asked again
+    const before = await read();
+    const shown = before.page.items.map((item) => item.id);
+    expect(shown).not.toContain(x.id);
+    expect(shown).not.toContain(y.id);
+
+    // Another creators' video and rename: the same computation, and still what the data says.
+    await video([x.id, y.id]);
+    const renamed = await admin(ctx).put(API_ROUTES.creators).send({ id: x.id, name: 'Page Test Xander' });
+    expect(renamed.status).toBe(200);
+    const kept = await read();
+    expect(kept.computation).toBe(before.computation);
+    expect(kept.page).toEqual(await recomputed());
+
+    // A video of a creator it shows: computed again, with the new count.
+    await video([shown[0]!, x.id]);
+    const counted = await read();
+    expect(counted.computation).not.toBe(before.computation);
+    expect(counted.page.items[0]!.videoCount).toBe(before.page.items[0]!.videoCount + 1);
+    expect(counted.page).toEqual(await recomputed());
+
+    // A rename of a creator it shows.
+    const second = before.page.items[1]!;
+    await admin(ctx)
+      .put(API_ROUTES.creators)
+      .send({ id: second.id, name: `${second.name} Renamed` })
+      .expect(200);
+    const named = await read();
+    expect(named.computation).not.toBe(counted.computation);
+    expect(named.page.items[1]!.name).toBe(`${second.name} Renamed`);
+    await read();
+
+    // A new creator changes how many there are, and its undo changes it back.
+    const total = (await read()).page.total;
+    await createCreator(ctx, 'Page Test Zora');
+    expect((await read()).page.total).toBe(total + 1);
+    await undoLatest(ctx);
+    expect((await read()).page.total).toBe(total);
+    expect((await read()).page).toEqual(await recomputed());
+  });
+
+  it('a term still goes at any write of what it reads', async () => {
+    const path = `${API_ROUTES.creatorsSearch}?q=page%20test`;
+    await read(path);
+    const before = await read(path);
+    const [x] = before.page.items;
+    await video([x!.id]);
+    expect((await read(path)).computation).not.toBe(before.computation);
   });
 });

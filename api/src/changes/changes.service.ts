@@ -94,10 +94,13 @@ export class ChangesService {
     const changes = await change.rowChanges();
     const tables = new Set<string>(changes.map((c) => c.table));
     const targets = countTargets(changes);
+    let counted: ReadonlySet<number> = targets.creatorIds;
     if (targets.creatorIds.size + targets.videoIds.size > 0) {
-      await this.counts.refresh(manager, targets, targets);
+      counted = await this.counts.refresh(manager, targets, targets);
       for (const table of COUNT_TABLES) tables.add(table);
     }
+    const scope = creatorScope(changes, counted);
+    AnswerInvalidation.scope(manager, scope.creators, scope.tables);
     // A group's collaborations move with its periods and with its members' videos (groups/group-counts.ts).
     if (await refreshGroupCounts(manager, changes)) for (const table of GROUP_COUNT_TABLES) tables.add(table);
     const entry = await writeEntry(manager, { ...spec, kind, summary }, changes);
@@ -108,6 +111,41 @@ export class ChangesService {
 
 /** Tables whose rows carry what a creator is searched by (creator-search-keys.ts). */
 const NAMED_BY = new Set<string>(['social_links', 'creator_aliases', 'creator_other_names']);
+
+/** Tables each of whose rows belongs to one creator: a creator's own row, names, links, keys and counts. */
+const PER_CREATOR_TABLES = [
+  'creators',
+  ...NAMED_BY,
+  'creator_search_keys',
+  'creator_search_shorts',
+  'creator_search_grams',
+  'creator_counts',
+  'creator_event_counts',
+  'video_authors',
+] as const;
+
+const PER_CREATOR = new Set<string>(PER_CREATOR_TABLES);
+
+/**
+ * Whose rows a recorded change wrote in PER_CREATOR_TABLES (CreatorScope): the creators of the rows it
+ * recorded there, and those whose counts and name keys it rewrote (`counted`). Every such table is
+ * covered but `creators` when the change added or removed one: then the list of creators changed.
+ */
+function creatorScope(
+  changes: readonly RowChange[],
+  counted: ReadonlySet<number>,
+): { creators: Set<number>; tables: string[] } {
+  const creators = new Set(counted);
+  let listChanged = false;
+  for (const { table, before, after } of changes) {
+    if (!PER_CREATOR.has(table)) continue;
+    if (table === 'creators' && (before === null || after === null)) listChanged = true;
+    for (const row of [before, after]) {
+      if (row) creators.add(int(table === 'creators' ? row.id : row.creator_id));
+    }
+  }
+  return { creators, tables: PER_CREATOR_TABLES.filter((table) => !(listChanged && table === 'creators')) };
+}
 
 /**
  * The creators and videos whose stored counts the rows may have moved: every creator, video and

@@ -71,6 +71,11 @@ export interface CachedAnswerOptions {
   expires?: 'utc-midnight';
   /** Default 'always'; see AnswerOptions.keep (the searches, asked with a new term nearly every time). */
   keep?: AnswerOptions['keep'];
+  /**
+   * The creators the route's `answer` to the request's `query` shows, when that is all it depends on
+   * besides the list of creators itself (AnswerOptions.shows); null when it depends on more.
+   */
+  shows?: (answer: unknown, query: Readonly<Record<string, unknown>>) => readonly number[] | null;
 }
 
 const CACHED_ANSWER = Symbol('cachedAnswer');
@@ -90,11 +95,13 @@ export class CachedAnswerInterceptor implements NestInterceptor {
     const request = http.getRequest<FastifyRequest>();
     void http.getResponse<FastifyReply>().type(JSON_TYPE);
     const { key, expiresAt } = answerKey(request.url, options);
+    const { shows } = options;
     return from(
       this.cache.json(key, () => lastValueFrom(next.handle()), {
         reads: options.reads,
         expiresAt,
         keep: options.keep,
+        shows: shows && ((value) => shows(value, request.query as Record<string, unknown>)),
       }),
     );
   }

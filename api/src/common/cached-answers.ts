@@ -331,8 +331,13 @@ export class CachedAnswers {
     let body: Buffer;
     try {
       const { key, expiresAt } = answerKey(taken.url, route.answer);
-      const { reads, keep } = route.answer;
-      answer = await cache.json(key, taken.compute, { reads, expiresAt, keep });
+      const { reads, keep, shows } = route.answer;
+      answer = await cache.json(key, taken.compute, {
+        reads,
+        expiresAt,
+        keep,
+        shows: shows && ((value) => shows(value, taken.query)),
+      });
       body =
         encoding && answer.length >= COMPRESS_THRESHOLD && cache.compressible(answer)
           ? await cache.compressed(answer, encoding)
@@ -446,14 +451,19 @@ export class CachedAnswers {
     this.replayBytes -= replay.body.length;
   }
 
-  /** Drops the replays of answers that read a table in `changed` (null: all of them). */
+  /**
+   * Drops the replays of answers that read a table in `changed` (null: all of them) unless still
+   * current (an answer showing none of the creators a write changed: AnswerOptions.shows).
+   */
   private forget(changed: ChangedTables): void {
     if (changed === null) {
       this.replays.clear();
       this.replayBytes = 0;
       return;
     }
-    for (const [key, replay] of this.replays) if (isAffected(replay.reads, changed)) this.drop(key);
+    for (const [key, replay] of this.replays) {
+      if (isAffected(replay.reads, changed) && !this.cache?.isCurrent(replay.answer)) this.drop(key);
+    }
   }
 }
 

@@ -44,6 +44,8 @@ export interface LightTemplate {
 export interface LightRequest {
   route: LightRoute;
   url: string;
+  /** Its query parameters, each once, decoded. */
+  query: Readonly<Record<string, string>>;
   compute: () => Promise<unknown>;
   /** The encoding the answer goes out in when worth compressing (null: the client accepts none). */
   encoding: ContentEncoding | null;
@@ -159,7 +161,7 @@ export class LightRoutes {
     const { route } = found.light;
     try {
       const compute = route.prepare(query, found.segments);
-      return { route, url, compute, encoding: accepted === 'identity' ? null : accepted, template };
+      return { route, url, query, compute, encoding: accepted === 'identity' ? null : accepted, template };
     } catch {
       return null;
     }

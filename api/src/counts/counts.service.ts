@@ -124,8 +124,13 @@ export class CountsService {
    * Brings the stored counts of the named creators and videos (and their authors) up to date. With
    * `changes` (a recorded change: its rows before and after), the creators' figures move by what the
    * named videos added or took away (count-deltas.ts); without, the named creators are recounted.
+   * Answers every creator whose kept rows it may have written (the named ones, the videos' authors).
    */
-  async refresh(manager: EntityManager, target: CountTargets, changes?: CountChanges): Promise<void> {
+  async refresh(
+    manager: EntityManager,
+    target: CountTargets,
+    changes?: CountChanges,
+  ): Promise<ReadonlySet<number>> {
     const creatorIds = new Set<number>(target.creatorIds ?? []);
     const videoIds = new Set<number>(target.videoIds ?? []);
     const eventIds = new Set<number>(target.eventIds ?? []);
@@ -160,11 +165,13 @@ export class CountsService {
     // The video-title index, for the videos named (their titles may have moved).
     await refreshVideoTitleKeys(manager, videoIds);
     const changed = (Object.keys(COLUMNS) as (keyof Delta)[]).filter((key) => delta[key] !== 0);
-    if (changed.length === 0) return;
-    await manager.query(
-      `UPDATE count_totals SET ${changed.map((key) => `${COLUMNS[key]} = ${COLUMNS[key]} + ?`).join(', ')} WHERE id = 1`,
-      changed.map((key) => delta[key]),
-    );
+    if (changed.length > 0) {
+      await manager.query(
+        `UPDATE count_totals SET ${changed.map((key) => `${COLUMNS[key]} = ${COLUMNS[key]} + ?`).join(', ')} WHERE id = 1`,
+        changed.map((key) => delta[key]),
+      );
+    }
+    return creatorIds;
   }
 
   /** Recomputes every stored count and search key from scratch. */

@@ -16,6 +16,7 @@ import {
   HISTORY_ROUTES,
   LIMITS,
   PAGING,
+  nameLookup,
   type BulkDeleteResult,
   type ChannelOwner,
   type SavedCreator,
@@ -50,9 +51,22 @@ function parseScope(scope: unknown): CreatorSearchScope {
   return scope;
 }
 
+/**
+ * A page of every creator (no term) or of given ids shows its own creators' rows and nothing of the
+ * others but how many there are: a write changing only other creators' rows leaves it current (the
+ * first page of All Creators, read by every visitor, outlives the writes of creators it does not show).
+ * A term's or `with:` page is a match of names or videos: any write of what it reads may change it.
+ */
+function shownCreators(answer: unknown, query: Readonly<Record<string, unknown>>): readonly number[] | null {
+  const search = searchQueryOf(parseTerm(query));
+  if (search.withNames || nameLookup(search.text).mode !== 'all') return null;
+  return (answer as CreatorPage).items.map((item) => item.id);
+}
+
 const SEARCH_ANSWER: CachedAnswerOptions = {
   reads: [...CREATOR_TABLES, 'video_authors'],
   keep: 'when-asked-again',
+  shows: shownCreators,
 };
 const SEARCH_PAGE = { defaultLimit: PAGING.creatorsPage, maxLimit: PAGING.maxLimit, visitorWindow: true };
 

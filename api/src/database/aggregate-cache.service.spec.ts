@@ -213,6 +213,53 @@ describe('AggregateCache', () => {
     expect(cache.stampedTables()).toEqual(new Set(['suggestions', 'history', 'creators']));
   });
 
+  it("keeps an answer that shows certain creators across changes of other creators' rows only", async () => {
+    const cache = new AggregateCache();
+    let computed = 0;
+    const reads = ['creators', 'creator_counts'];
+    const page = () =>
+      cache.json('page', async () => ({ ids: [1, 2], n: ++computed }), {
+        reads,
+        shows: (value) => (value as { ids: number[] }).ids,
+      });
+    const other = await cache.json('other', async () => ++computed, { reads });
+    const first = await page();
+    const scope = (creators: number[], tables = reads) => ({
+      creators: new Set(creators),
+      tables: new Set(tables),
+    });
+    cache.committed(new Set(['creator_counts', 'videos']), 1, scope([7, 8]));
+    expect([cache.isCurrent(first), cache.isCurrent(other)]).toEqual([true, false]);
+    expect(await page()).toBe(first); // still kept
+    cache.committed(new Set(['creator_counts']), 2, scope([2, 9]));
+    expect(cache.isCurrent(first)).toBe(false);
+    const second = await page();
+    expect(second).not.toBe(first);
+    // A change of a table the scope does not cover, or one from another replica, drops it whoever it was.
+    cache.committed(new Set(['creators']), 3, scope([7], ['creator_counts']));
+    expect(cache.isCurrent(second)).toBe(false);
+    const third = await page();
+    cache.observe(new Map([['creator_counts', 4]]));
+    cache.observe(new Map([['creator_counts', 5]]));
+    expect(cache.isCurrent(third)).toBe(false);
+  });
+
+  it('stops vouching for an answer not checked since before the changes it remembers', async () => {
+    const cache = new AggregateCache();
+    const options = { reads: ['creator_counts'], shows: () => [1], keep: 'when-asked-again' as const };
+    // Asked once, it is not kept, so no change checks it as it goes (a kept answer is checked at each).
+    const body = await cache.json('page', async () => [1], options);
+    const change = (sequence: number) =>
+      cache.committed(new Set(['creator_counts']), sequence, {
+        creators: new Set([100 + sequence]),
+        tables: new Set(['creator_counts']),
+      });
+    for (let sequence = 1; sequence <= 10; sequence++) change(sequence);
+    expect(cache.isCurrent(body)).toBe(true);
+    for (let sequence = 11; sequence <= 1000; sequence++) change(sequence);
+    expect(cache.isCurrent(body)).toBe(false);
+  });
+
   it('numbers its computations', async () => {
     const cache = new AggregateCache();
     const a = await cache.json('a', async () => 1);

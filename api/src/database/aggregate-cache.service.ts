@@ -10,8 +10,9 @@ import {
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { sameEtag } from '../common/http-caching';
 import { trimToLimit, trimToLimits } from '../common/oldest-first';
-import { EVERYTHING, UNCACHED_TABLES } from './answer-invalidation';
+import { EVERYTHING, UNCACHED_TABLES, type CreatorScope } from './answer-invalidation';
 import { BackgroundCompression } from './background-compression';
+import { CreatorScopedChanges } from './creator-scoped-changes';
 
 /** Entries kept at most (profiles, networks and analytics pages are cached per creator or page). */
 const MAX_ENTRIES = 2000;
@@ -76,6 +77,13 @@ export interface AnswerOptions {
    * nobody reads again. Concurrent asks still share one computation. Default 'always'.
    */
   keep?: 'always' | 'when-asked-again';
+  /**
+   * The creators the computed value shows, when every table it reads holds only what it shows of
+   * them, but for the list of creators itself: then a write whose changed rows in those tables belong
+   * to other creators only, and that adds or removes no creator (CreatorScope), leaves it current. null
+   * (or absent): any write of a table it reads makes it stale. For `json` answers.
+   */
+  shows?: (value: unknown) => Iterable<number> | null;
 }
 
 /** The tables an entry reads; null: every table but UNCACHED_TABLES. */
@@ -95,7 +103,11 @@ export function isAffected(reads: ReadSet, changed: ChangedTables): boolean {
 interface Computed {
   /** The change counter when its computation started (see `isCurrent`). */
   started: number;
+  /** The counter up to which it is known to be current (`started`, or later once checked). */
+  checked: number;
   reads: ReadSet;
+  /** See AnswerOptions.shows; set once computed. */
+  shows: ReadonlySet<number> | null;
   /** Numbers this process's computations, for the Answer-Computation header. */
   computation: number;
   expiresAt: number | undefined;
@@ -147,6 +159,9 @@ export class AggregateCache implements OnModuleDestroy {
   /** Counts the changes seen; when each table last changed, any table an undeclared answer reads, all. */
   private changes = 0;
   private readonly changedAt = new Map<string, number>();
+  /** When each table last changed by a write that did not say whose rows it changed (see CreatorScope). */
+  private readonly wholeChangedAt = new Map<string, number>();
+  private readonly scopedChanges = new CreatorScopedChanges();
   private defaultChangedAt = 0;
   private everythingChangedAt = 0;
   /** Each table's version as last learned (null: unknown, nothing is trusted), and the tables with a row. */
@@ -168,13 +183,17 @@ export class AggregateCache implements OnModuleDestroy {
    * changes. A number for `options` is `expiresAt` (see AnswerOptions).
    */
   json(key: string, compute: () => Promise<unknown>, options: AnswerOptions | number = {}): Promise<Buffer> {
-    const { reads, expiresAt, keep } =
-      typeof options === 'number' ? { expiresAt: options, reads: undefined, keep: undefined } : options;
-    return this.keep(key, async () => Buffer.from(JSON.stringify(await compute())), {
-      reads,
-      expiresAt,
-      keep,
-    });
+    const { reads, expiresAt, keep, shows } = typeof options === 'number' ? { expiresAt: options } : options;
+    return this.keep(
+      key,
+      async (meta) => {
+        const value = await compute();
+        const shown = shows?.(value);
+        if (shown) meta.shows = new Set(shown);
+        return Buffer.from(JSON.stringify(value));
+      },
+      { reads, expiresAt, keep },
+    );
   }
 
   /**
@@ -221,7 +240,11 @@ export class AggregateCache implements OnModuleDestroy {
     this.replaced.push(listener);
   }
 
-  private keep(key: string, compute: () => Promise<Buffer>, options: AnswerOptions): Promise<Buffer> {
+  private keep(
+    key: string,
+    compute: (meta: Computed) => Promise<Buffer>,
+    options: AnswerOptions,
+  ): Promise<Buffer> {
     const cached = this.entries.get(key);
     if (cached) {
       this.entries.delete(key); // least recently used goes first
@@ -238,13 +261,15 @@ export class AggregateCache implements OnModuleDestroy {
     }
     const meta: Computed = {
       started: this.changes,
+      checked: this.changes,
       reads: toReadSet(options.reads),
+      shows: null,
       computation: ++this.computations,
       expiresAt: options.expiresAt,
       compress: options.compress ?? true,
       kept: false,
     };
-    const pending = compute().then((computed) => {
+    const pending = compute(meta).then((computed) => {
       const body = this.track(computed);
       this.computed.set(body, meta);
       const entry = this.entries.get(key);
@@ -322,9 +347,12 @@ export class AggregateCache implements OnModuleDestroy {
    */
   adopt(body: Buffer, options: { reads?: readonly string[]; current: boolean }): Buffer {
     this.track(body);
+    const started = options.current ? this.changes : NEVER_CURRENT;
     this.computed.set(body, {
-      started: options.current ? this.changes : NEVER_CURRENT,
+      started,
+      checked: started,
       reads: toReadSet(options.reads),
+      shows: null,
       computation: this.computed.get(body)?.computation ?? ++this.computations,
       expiresAt: undefined,
       compress: true,
@@ -348,7 +376,16 @@ export class AggregateCache implements OnModuleDestroy {
     if (!meta || meta.started === NEVER_CURRENT || this.everythingChangedAt > meta.started) return false;
     if (Date.now() >= (meta.expiresAt ?? Infinity)) return false;
     if (meta.reads === null) return this.defaultChangedAt <= meta.started;
-    for (const table of meta.reads) if ((this.changedAt.get(table) ?? 0) > meta.started) return false;
+    let scoped = false;
+    for (const table of meta.reads) {
+      if ((this.changedAt.get(table) ?? 0) <= meta.checked) continue;
+      if (!meta.shows || (this.wholeChangedAt.get(table) ?? 0) > meta.checked) return false;
+      scoped = true;
+    }
+    if (scoped) {
+      if (this.scopedChanges.touches(meta.checked, meta.reads, meta.shows!)) return false;
+      meta.checked = this.changes;
+    }
     return true;
   }
 
@@ -454,12 +491,12 @@ export class AggregateCache implements OnModuleDestroy {
    * A write on this replica committed, changing `tables` under sequence number `sequence`: their
    * answers go now, and the poll that later reads these versions finds nothing new.
    */
-  committed(tables: ReadonlySet<string>, sequence: number): void {
+  committed(tables: ReadonlySet<string>, sequence: number, scope: CreatorScope | null = null): void {
     for (const table of tables) {
       this.stamped.add(table);
       if (this.versions && sequence > (this.versions.get(table) ?? -1)) this.versions.set(table, sequence);
     }
-    this.invalidate(tables);
+    this.invalidate(tables, scope);
   }
 
   /**
@@ -490,8 +527,11 @@ export class AggregateCache implements OnModuleDestroy {
     if (changed.size > 0) this.invalidate(changed);
   }
 
-  /** Drops what reads `changed` (null or absent: everything), and tells the listeners. */
-  invalidate(changed: Iterable<string> | null = null): void {
+  /**
+   * Drops what reads `changed` (null or absent: everything), and tells the listeners. With `scope`,
+   * what shows none of its creators stays (see AnswerOptions.shows).
+   */
+  invalidate(changed: Iterable<string> | null = null, scope: CreatorScope | null = null): void {
     const tables: ChangedTables = changed === null ? null : new Set(changed);
     this.changes += 1;
     if (tables === null || tables.has(EVERYTHING)) {
@@ -504,9 +544,14 @@ export class AggregateCache implements OnModuleDestroy {
     } else {
       for (const table of tables) {
         this.changedAt.set(table, this.changes);
+        if (!scope?.tables.has(table)) this.wholeChangedAt.set(table, this.changes);
         if (!UNCACHED_TABLES.has(table)) this.defaultChangedAt = this.changes;
       }
-      for (const [key, entry] of this.entries) if (isAffected(entry.reads, tables)) this.drop(key);
+      if (scope) this.scopedChanges.add(this.changes, scope.tables, scope.creators);
+      for (const [key, entry] of this.entries) {
+        if (isAffected(entry.reads, tables) && !(entry.settled && this.isCurrent(entry.settled)))
+          this.drop(key);
+      }
       for (const [key, entry] of this.passing) if (isAffected(entry.reads, tables)) this.passing.delete(key);
       for (const [key, entry] of this.values) if (isAffected(entry.reads, tables)) this.values.delete(key);
     }

@@ -65,12 +65,36 @@ export function changedTable(sql: string): string | null {
   return EVERYTHING;
 }
 
+/**
+ * What a write can say of the rows it changed in tables whose rows each belong to one creator: every
+ * such row it changed in `tables` belongs to one of `creators`. An answer that shows certain creators
+ * only (AnswerOptions.shows) stays current across the write when none of them is among these.
+ */
+export interface CreatorScope {
+  creators: ReadonlySet<number>;
+  tables: ReadonlySet<string>;
+}
+
+/** What a write transaction changed: its tables, and the creators its rows belong to when it said so. */
+export interface ClosedChangeSet {
+  tables: ReadonlySet<string>;
+  scope: CreatorScope | null;
+}
+
 /** What one write transaction changed so far. */
 class ChangeSet {
   readonly tables = new Set<string>();
+  scope: { creators: Set<number>; tables: Set<string> } | null = null;
 
   add(table: string): void {
     if (!BOOKKEEPING.has(table)) this.tables.add(table);
+  }
+
+  /** Only the changed tables a scope covers, and only when one was declared. */
+  closed(): ClosedChangeSet {
+    if (!this.scope) return { tables: this.tables, scope: null };
+    const tables = new Set([...this.scope.tables].filter((table) => this.tables.has(table)));
+    return { tables: this.tables, scope: tables.size > 0 ? { creators: this.scope.creators, tables } : null };
   }
 }
 
@@ -94,18 +118,34 @@ export const AnswerInvalidation = {
     const set = changeSetOf(manager);
     for (const table of tables === 'all' ? [EVERYTHING] : tables) set.add(table);
   },
+
+  /**
+   * Declares, inside a write transaction, that every row it changed in `tables` belongs to one of
+   * `creators` (see CreatorScope); only the unit of work says so (changes.service.ts), from the rows it
+   * recorded. Declared twice, the creators add up and only the tables both name stay covered.
+   */
+  scope(manager: EntityManager, creators: Iterable<number>, tables: Iterable<string>): void {
+    const set = changeSetOf(manager);
+    if (!set.scope) {
+      set.scope = { creators: new Set(creators), tables: new Set(tables) };
+      return;
+    }
+    for (const id of creators) set.scope.creators.add(id);
+    const both = new Set(tables);
+    for (const table of set.scope.tables) if (!both.has(table)) set.scope.tables.delete(table);
+  },
 };
 
 /**
  * Opens the change set of a write transaction on `runner` (TransactionRunner calls this), and the
  * function that closes it and answers what it holds.
  */
-export function openChangeSet(runner: QueryRunner): () => ReadonlySet<string> {
+export function openChangeSet(runner: QueryRunner): () => ClosedChangeSet {
   const set = new ChangeSet();
   open.set(runner, set);
   return () => {
     if (open.get(runner) === set) open.delete(runner);
-    return set.tables;
+    return set.closed();
   };
 }
 

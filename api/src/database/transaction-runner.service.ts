@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AggregateCache } from './aggregate-cache.service';
-import { AnswerInvalidation, ChangeWatcher, openChangeSet } from './answer-invalidation';
+import { AnswerInvalidation, ChangeWatcher, openChangeSet, type CreatorScope } from './answer-invalidation';
 import { advanceDataVersion, lockForWrite, stampAnswerVersions } from './data-version';
 import { isRetryableConflict } from './database-errors';
 import { WalCheckpoints } from './wal-checkpoints';
@@ -76,7 +76,11 @@ export class TransactionRunner {
       return result;
     }
     // What the last attempt changed, and the sequence number it stamped (0: nothing stamped).
-    const outcome: { tables: ReadonlySet<string>; sequence: number } = { tables: new Set(), sequence: 0 };
+    const outcome: { tables: ReadonlySet<string>; scope: CreatorScope | null; sequence: number } = {
+      tables: new Set(),
+      scope: null,
+      sequence: 0,
+    };
     try {
       const result = await this.exclusive(() =>
         this.tracked(() =>
@@ -95,7 +99,9 @@ export class TransactionRunner {
                   await manager.query('SELECT id FROM count_totals WHERE id = 1 FOR UPDATE');
                 }
                 const result = await work(manager);
-                const tables = (outcome.tables = close());
+                const { tables, scope } = close();
+                outcome.tables = tables;
+                outcome.scope = scope;
                 if (tables.size > 0) {
                   if (!this.serialised) sequence = await advanceDataVersion(manager);
                   await stampAnswerVersions(manager, tables, sequence, this.cache.stampedTables());
@@ -103,13 +109,13 @@ export class TransactionRunner {
                 }
                 return result;
               } finally {
-                outcome.tables = close();
+                ({ tables: outcome.tables, scope: outcome.scope } = close());
               }
             }),
           ),
         ),
       );
-      if (outcome.sequence > 0) this.cache.committed(outcome.tables, outcome.sequence);
+      if (outcome.sequence > 0) this.cache.committed(outcome.tables, outcome.sequence, outcome.scope);
       this.checkpoints?.wrote();
       return result;
     } catch (error) {
