@@ -3,7 +3,8 @@
  * the database TEST_DB names: a visitor's suggestion, a login, a failed login and a review decision that
  * rejects a proposed collaborator leave every public answer cached (the same Answer-Computation, the
  * number of the computation that made it) and the network analysis unrun; a rename drops the answers
- * showing creators and nothing else. Two processes: replicas.e2e-spec.ts.
+ * showing creators and nothing else; a page of every creator and a creator's profile outlive writes of
+ * other creators' rows, and go at a write of one they show. Two processes: replicas.e2e-spec.ts.
  */
 import {
   API_ROUTES,
@@ -226,5 +227,80 @@ describe('a page of every creator', () => {
     const [x] = before.page.items;
     await video([x!.id]);
     expect((await read(path)).computation).not.toBe(before.computation);
+  });
+});
+
+describe("a creator's profile", () => {
+  type Profile = {
+    creator: { id: number; name: string };
+    stats: { totalVideos: number };
+    frequentCollaborators: { id: number; name: string; count: number }[];
+    videos: { id: number; title: string }[];
+  };
+
+  async function read(id: number, fresh?: number): Promise<{ profile: Profile; computation: string }> {
+    const res = await ctx.http().get(`${API_ROUTES.creatorProfile(id)}${fresh ? `?fresh=${fresh}` : ''}`);
+    expect(res.status).toBe(200);
+    return { profile: res.body as Profile, computation: String(res.headers['answer-computation']) };
+  }
+
+  let asked = 0;
+  /** The profile computed now, under a URL asked for the first time. */
+  const recomputed = async (id: number): Promise<Profile> => (await read(id, ++asked)).profile;
+
+  let urls = 0;
+  const video = (authorIds: number[]) =>
+    createVideo(ctx, {
+      title: `Profile test ${++urls}`,
+      url: `https://youtu.be/proftest${String(urls).padStart(3, '0')}`,
+      authorIds,
+    });
+
+  it("outlives writes of other creators' rows and goes at one it shows", async () => {
+    const [p, q, x, y] = [
+      await createCreator(ctx, 'Profile Test Pia'),
+      await createCreator(ctx, 'Profile Test Quin'),
+      await createCreator(ctx, 'Profile Test Xiu'),
+      await createCreator(ctx, 'Profile Test Yael'),
+    ];
+    const together = await video([p.id, q.id]);
+    const before = await read(p.id);
+    expect(before.profile.frequentCollaborators.map((other) => other.id)).toEqual([q.id]);
+
+    // Other creators' video, rename and links: the same computation, and what the data says.
+    await video([x.id, y.id]);
+    await admin(ctx).put(API_ROUTES.creators).send({ id: x.id, name: 'Profile Test Xena' }).expect(200);
+    const kept = await read(p.id);
+    expect(kept.computation).toBe(before.computation);
+    expect(kept.profile).toEqual(await recomputed(p.id));
+
+    // Its collaborator renamed: computed again, with the new name.
+    await admin(ctx).put(API_ROUTES.creators).send({ id: q.id, name: 'Profile Test Quincy' }).expect(200);
+    const renamed = await read(p.id);
+    expect(renamed.computation).not.toBe(before.computation);
+    expect(renamed.profile.frequentCollaborators[0]!.name).toBe('Profile Test Quincy');
+
+    // A new video of its own, then its video's title edited.
+    await video([p.id, x.id]);
+    const counted = await read(p.id);
+    expect(counted.computation).not.toBe(renamed.computation);
+    expect(counted.profile.stats.totalVideos).toBe(2);
+    const edited = await admin(ctx)
+      .put(API_ROUTES.videos)
+      .send({ id: together.id, title: 'Profile test retitled', url: together.url, authorIds: [p.id, q.id] });
+    expect(edited.status).toBe(200);
+    const retitled = await read(p.id);
+    expect(retitled.computation).not.toBe(counted.computation);
+    expect(retitled.profile.videos.map((v) => v.title)).toContain('Profile test retitled');
+    expect(retitled.profile).toEqual(await recomputed(p.id));
+
+    // Its only video with one collaborator deleted, then the delete undone.
+    const collaborators = async () => (await read(p.id)).profile.frequentCollaborators.map((o) => o.id);
+    expect(await collaborators()).toEqual([q.id, x.id]);
+    await admin(ctx).delete(API_ROUTES.video(together.id)).expect(200);
+    expect(await collaborators()).toEqual([x.id]);
+    await undoLatest(ctx);
+    expect(await collaborators()).toEqual([q.id, x.id]);
+    expect((await read(p.id)).profile).toEqual(await recomputed(p.id));
   });
 });

@@ -112,24 +112,29 @@ export class ChangesService {
 /** Tables whose rows carry what a creator is searched by (creator-search-keys.ts). */
 const NAMED_BY = new Set<string>(['social_links', 'creator_aliases', 'creator_other_names']);
 
-/** Tables each of whose rows belongs to one creator: a creator's own row, names, links, keys and counts. */
-const PER_CREATOR_TABLES = [
-  'creators',
-  ...NAMED_BY,
+/** Tables with a row per creator or a `creator_id`: a recorded change names each changed row's creator. */
+const RECORDED_BY_CREATOR = new Set<string>(['creators', ...NAMED_BY, 'video_authors']);
+
+/**
+ * Tables a change rewrites only for the creators it counted (CountsService.refresh): their counts,
+ * pairs, videos' dates and name keys, and `videos`, whose changed rows' authors it counts (those it
+ * removed are among the recorded `video_authors` rows).
+ */
+const KEPT_FOR_COUNTED = [
   'creator_search_keys',
   'creator_search_shorts',
   'creator_search_grams',
   'creator_counts',
   'creator_event_counts',
-  'video_authors',
-] as const;
-
-const PER_CREATOR = new Set<string>(PER_CREATOR_TABLES);
+  'creator_pairs',
+  'creator_video_dates',
+  'videos',
+];
 
 /**
- * Whose rows a recorded change wrote in PER_CREATOR_TABLES (CreatorScope): the creators of the rows it
- * recorded there, and those whose counts and name keys it rewrote (`counted`). Every such table is
- * covered but `creators` when the change added or removed one: then the list of creators changed.
+ * Whose rows a recorded change wrote (CreatorScope): the creators of the rows it recorded in
+ * RECORDED_BY_CREATOR and those it counted (`counted`), in those tables and KEPT_FOR_COUNTED; every
+ * such table is covered but `creators` when the change added or removed one (the list itself changed).
  */
 function creatorScope(
   changes: readonly RowChange[],
@@ -138,13 +143,14 @@ function creatorScope(
   const creators = new Set(counted);
   let listChanged = false;
   for (const { table, before, after } of changes) {
-    if (!PER_CREATOR.has(table)) continue;
+    if (!RECORDED_BY_CREATOR.has(table)) continue;
     if (table === 'creators' && (before === null || after === null)) listChanged = true;
     for (const row of [before, after]) {
       if (row) creators.add(int(table === 'creators' ? row.id : row.creator_id));
     }
   }
-  return { creators, tables: PER_CREATOR_TABLES.filter((table) => !(listChanged && table === 'creators')) };
+  const tables = [...RECORDED_BY_CREATOR, ...KEPT_FOR_COUNTED];
+  return { creators, tables: listChanged ? tables.filter((table) => table !== 'creators') : tables };
 }
 
 /**

@@ -46,6 +46,7 @@ export const CATALOGUE_TABLES = [
   ...CREATOR_TABLES,
   'videos',
   'video_authors',
+  'creator_pairs',
   'creator_video_dates',
   'video_counts',
   'video_crew',
@@ -72,8 +73,8 @@ export interface CachedAnswerOptions {
   /** Default 'always'; see AnswerOptions.keep (the searches, asked with a new term nearly every time). */
   keep?: AnswerOptions['keep'];
   /**
-   * The creators the route's `answer` to the request's `query` shows, when that is all it depends on
-   * besides the list of creators itself (AnswerOptions.shows); null when it depends on more.
+   * The creators the route's `answer` to the request's `query` shows, when what it reads of the
+   * creators' own rows is theirs alone (AnswerOptions.shows); null when it depends on others'.
    */
   shows?: (answer: unknown, query: Readonly<Record<string, unknown>>) => readonly number[] | null;
 }

@@ -78,10 +78,10 @@ export interface AnswerOptions {
    */
   keep?: 'always' | 'when-asked-again';
   /**
-   * The creators the computed value shows, when every table it reads holds only what it shows of
-   * them, but for the list of creators itself: then a write whose changed rows in those tables belong
-   * to other creators only, and that adds or removes no creator (CreatorScope), leaves it current. null
-   * (or absent): any write of a table it reads makes it stale. For `json` answers.
+   * The creators the computed value shows, when what it reads of the tables a write can attribute to
+   * creators (CreatorScope) concerns those creators alone, but for the list of creators itself: then a
+   * write whose scope names none of them, and that changed no other table it reads, leaves it current.
+   * null (or absent): any write of a table it reads makes it stale. For `json` answers.
    */
   shows?: (value: unknown) => Iterable<number> | null;
 }
