@@ -44,6 +44,19 @@ const publicAnswers = () => [
   INSIGHTS_ROUTES.suggested(creatorId),
 ];
 
+/**
+ * Adds a video by the given creators, each with a title and a YouTube id of its own: `prefix` (eight
+ * characters) and a number.
+ */
+function videoWriter(prefix: string) {
+  let made = 0;
+  return (authorIds: number[]) => {
+    made += 1;
+    const id = `${prefix}${String(made).padStart(3, '0')}`;
+    return createVideo(ctx, { title: `Test video ${id}`, url: `https://youtu.be/${id}`, authorIds });
+  };
+}
+
 /** Each public answer's Answer-Computation, by path. */
 async function computations(): Promise<Record<string, string>> {
   const seen: Record<string, string> = {};
@@ -169,13 +182,7 @@ describe('a page of every creator', () => {
   const recomputed = async (): Promise<Page> =>
     (await read(`${API_ROUTES.creatorsSearch}?limit=2&offset=0&q=${'%20'.repeat(++fresh)}`)).page;
 
-  let urls = 0;
-  const video = (authorIds: number[]) =>
-    createVideo(ctx, {
-      title: `Page test ${++urls}`,
-      url: `https://youtu.be/pagetest${String(urls).padStart(3, '0')}`,
-      authorIds,
-    });
+  const video = videoWriter('pagetest');
 
   it("outlives writes of other creators' rows and goes at one of its own", async () => {
     const [x, y] = [await createCreator(ctx, 'Page Test Xavi'), await createCreator(ctx, 'Page Test Yuna')];
@@ -248,13 +255,7 @@ describe("a creator's profile", () => {
   /** The profile computed now, under a URL asked for the first time. */
   const recomputed = async (id: number): Promise<Profile> => (await read(id, ++asked)).profile;
 
-  let urls = 0;
-  const video = (authorIds: number[]) =>
-    createVideo(ctx, {
-      title: `Profile test ${++urls}`,
-      url: `https://youtu.be/proftest${String(urls).padStart(3, '0')}`,
-      authorIds,
-    });
+  const video = videoWriter('proftest');
 
   it("outlives writes of other creators' rows and goes at one it shows", async () => {
     const [p, q, x, y] = [
