@@ -99,8 +99,7 @@ export class ChangesService {
       counted = await this.counts.refresh(manager, targets, targets);
       for (const table of COUNT_TABLES) tables.add(table);
     }
-    const scope = creatorScope(changes, counted);
-    AnswerInvalidation.scope(manager, scope.creators, scope.tables);
+    AnswerInvalidation.scope(manager, counted, creatorScopedTables(changes));
     // A group's collaborations move with its periods and with its members' videos (groups/group-counts.ts).
     if (await refreshGroupCounts(manager, changes)) for (const table of GROUP_COUNT_TABLES) tables.add(table);
     const entry = await writeEntry(manager, { ...spec, kind, summary }, changes);
@@ -112,15 +111,17 @@ export class ChangesService {
 /** Tables whose rows carry what a creator is searched by (creator-search-keys.ts). */
 const NAMED_BY = new Set<string>(['social_links', 'creator_aliases', 'creator_other_names']);
 
-/** Tables with a row per creator or a `creator_id`: a recorded change names each changed row's creator. */
-const RECORDED_BY_CREATOR = new Set<string>(['creators', ...NAMED_BY, 'video_authors']);
-
 /**
- * Tables a change rewrites only for the creators it counted (CountsService.refresh): their counts,
- * pairs, videos' dates and name keys, and `videos`, whose changed rows' authors it counts (those it
- * removed are among the recorded `video_authors` rows).
+ * Tables whose changed rows a recorded change attributes to the creators it counted (CreatorScope):
+ * those with a row per creator or a `creator_id` (countTargets names each changed row's creator), those
+ * CountsService.refresh rewrites only for the creators it counts (their counts, pairs, videos' dates and
+ * name keys), and `videos`, whose changed rows' authors it counts (removed ones are among the recorded
+ * `video_authors` rows).
  */
-const KEPT_FOR_COUNTED = [
+const CREATOR_SCOPED_TABLES = [
+  'creators',
+  ...NAMED_BY,
+  'video_authors',
   'creator_search_keys',
   'creator_search_shorts',
   'creator_search_grams',
@@ -132,25 +133,12 @@ const KEPT_FOR_COUNTED = [
 ];
 
 /**
- * Whose rows a recorded change wrote (CreatorScope): the creators of the rows it recorded in
- * RECORDED_BY_CREATOR and those it counted (`counted`), in those tables and KEPT_FOR_COUNTED; every
- * such table is covered but `creators` when the change added or removed one (the list itself changed).
+ * CREATOR_SCOPED_TABLES but `creators` when the change added or removed one: then the list of creators
+ * itself changed, which no creator's scope covers.
  */
-function creatorScope(
-  changes: readonly RowChange[],
-  counted: ReadonlySet<number>,
-): { creators: Set<number>; tables: string[] } {
-  const creators = new Set(counted);
-  let listChanged = false;
-  for (const { table, before, after } of changes) {
-    if (!RECORDED_BY_CREATOR.has(table)) continue;
-    if (table === 'creators' && (before === null || after === null)) listChanged = true;
-    for (const row of [before, after]) {
-      if (row) creators.add(int(table === 'creators' ? row.id : row.creator_id));
-    }
-  }
-  const tables = [...RECORDED_BY_CREATOR, ...KEPT_FOR_COUNTED];
-  return { creators, tables: listChanged ? tables.filter((table) => table !== 'creators') : tables };
+function creatorScopedTables(changes: readonly RowChange[]): string[] {
+  const listChanged = changes.some((c) => c.table === 'creators' && (c.before === null || c.after === null));
+  return listChanged ? CREATOR_SCOPED_TABLES.filter((table) => table !== 'creators') : CREATOR_SCOPED_TABLES;
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   HISTORY_ROUTES,
   LIMITS,
   PAGING,
-  nameLookup,
   type BulkDeleteResult,
   type ChannelOwner,
   type SavedCreator,
@@ -56,10 +55,12 @@ function parseScope(scope: unknown): CreatorSearchScope {
  * others but how many there are: a write changing only other creators' rows leaves it current (the
  * first page of All Creators, read by every visitor, outlives the writes of creators it does not show).
  * A term's or `with:` page is a match of names or videos: any write of what it reads may change it.
+ * Told by the raw `q` (absent or blank), not by folding it again: a term that folds to nothing (marks
+ * alone) is then treated as a term, which only drops its page more often.
  */
 function shownCreators(answer: unknown, query: Readonly<Record<string, unknown>>): readonly number[] | null {
-  const search = searchQueryOf(parseTerm(query));
-  if (search.withNames || nameLookup(search.text).mode !== 'all') return null;
+  const { q } = query;
+  if (q !== undefined && (typeof q !== 'string' || q.trim() !== '')) return null;
   return (answer as CreatorPage).items.map((item) => item.id);
 }
 

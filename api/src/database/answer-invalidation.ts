@@ -138,14 +138,15 @@ export const AnswerInvalidation = {
 
 /**
  * Opens the change set of a write transaction on `runner` (TransactionRunner calls this), and the
- * function that closes it and answers what it holds.
+ * function that closes it and answers what it holds (the same answer when called again).
  */
 export function openChangeSet(runner: QueryRunner): () => ClosedChangeSet {
   const set = new ChangeSet();
   open.set(runner, set);
+  let closed: ClosedChangeSet | undefined;
   return () => {
     if (open.get(runner) === set) open.delete(runner);
-    return set.closed();
+    return (closed ??= set.closed());
   };
 }
 
