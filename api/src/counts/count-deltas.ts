@@ -55,7 +55,8 @@ export function statesBefore(
       eventId: current?.eventId ?? null,
       date: current?.date ?? '',
     };
-    before.set(id, { authors: new Set(current?.authors ?? []), ...was });
+    // One literal shape for every state: the code reading them stays optimized for one shape.
+    before.set(id, { authors: new Set(current?.authors ?? []), eventId: was.eventId, date: was.date });
   }
   for (const [video, creator] of changes.authorshipsAfter) before.get(video)?.authors.delete(creator);
   for (const [video, creator] of changes.authorshipsBefore) before.get(video)?.authors.add(creator);

@@ -53,6 +53,9 @@ export async function eventAuthors(manager: EntityManager, eventIds: Iterable<nu
 /**
  * Moves the period rows of the named videos' authors whose units are all plain videos; answers the
  * creators left to recompute (authors of the events involved, and any whose stored rows were wrong).
+ *
+ * Each step is a function of its own: one function holding them all took V8 ~200 ms to optimize,
+ * again after every deoptimization, on the core the requests share.
  */
 export async function movePeriodCounts(
   manager: EntityManager,
@@ -66,10 +69,70 @@ export async function movePeriodCounts(
   );
   if (!state) return new Set();
   const day = String(state.day);
-  const empty: VideoState = { authors: new Set(), eventId: null, date: '' };
-  const states = [...before].map(([id, was]) => ({ id, was, is: now.get(id) ?? empty }));
+  const states: StateChange[] = [...before].map(([id, was]) => ({ id, was, is: now.get(id) ?? EMPTY }));
+  const recompute = await eventAuthorsInvolved(manager, states, eventIds);
+  const moving = new Set<number>();
+  for (const { was, is } of states)
+    for (const author of [...was.authors, ...is.authors]) if (!recompute.has(author)) moving.add(author);
+  if (moving.size === 0) return recompute;
 
-  // Left to the recomputation: every author of every event involved.
+  const windows: DatedWindows[] = PERIODS.map((period) => ({ period, ...periodWindows(period, day) }));
+  const deltas = new FigureDeltas();
+  const pairs = moveCollaborations(deltas, states, moving, windows, day);
+  await movePairs(manager, deltas, pairs, states, moving, windows, day);
+  const stored = await storedFigures(manager, [...moving]);
+  await writeFigures(manager, plannedRows(deltas, stored, [...moving], windows, recompute), recompute);
+  return recompute;
+}
+
+/** A named video as it was and as it is. */
+interface StateChange {
+  id: number;
+  was: VideoState;
+  is: VideoState;
+}
+
+/** A period's windows, as of the stored day. */
+interface DatedWindows extends ReturnType<typeof periodWindows> {
+  period: string;
+}
+
+const EMPTY: VideoState = { authors: new Set(), eventId: null, date: '' };
+
+const NO_FIGURES: Readonly<Figures> = {
+  currentCollaborations: 0,
+  previousCollaborations: 0,
+  currentCollaborators: 0,
+  previousCollaborators: 0,
+};
+
+/** How each creator's figures move, per period and way of counting. */
+class FigureDeltas {
+  private readonly byKey = new Map<string, Figures>();
+
+  /** The delta to add to, made on first use. */
+  of(period: string, counting: string, creator: number): Figures {
+    const k = `${period}|${counting}|${creator}`;
+    let found = this.byKey.get(k);
+    if (!found) this.byKey.set(k, (found = { ...NO_FIGURES }));
+    return found;
+  }
+
+  get(period: string, counting: string, creator: number): Figures | undefined {
+    return this.byKey.get(`${period}|${counting}|${creator}`);
+  }
+}
+
+/** A video counts as a unit of its authors when it has two or more and is dated at most the day. */
+const isUnit = (s: VideoState, day: string): boolean =>
+  s.authors.size >= COLLABORATION_MIN && s.date !== '' && s.date <= day;
+
+/** Left to the recomputation: every author of every event involved. */
+async function eventAuthorsInvolved(
+  manager: EntityManager,
+  states: readonly StateChange[],
+  eventIds: Iterable<number>,
+): Promise<Set<number>> {
   const recompute = new Set<number>();
   const events = new Set<number>(eventIds);
   for (const { was, is } of states)
@@ -79,90 +142,74 @@ export async function movePeriodCounts(
         for (const author of [...was.authors, ...is.authors]) recompute.add(author);
       }
   for (const author of await eventAuthors(manager, events)) recompute.add(author);
+  return recompute;
+}
 
-  const moving = new Set<number>();
-  for (const { was, is } of states)
-    for (const author of [...was.authors, ...is.authors]) if (!recompute.has(author)) moving.add(author);
-  if (moving.size === 0) return recompute;
-
-  const isUnit = (s: VideoState) => s.authors.size >= COLLABORATION_MIN && s.date !== '' && s.date <= day;
-  const windows = PERIODS.map((period) => ({ period, ...periodWindows(period, day) }));
-  const key = (period: string, counting: string, creator: number) => `${period}|${counting}|${creator}`;
-  const deltas = new Map<string, Figures>();
-  const deltaOf = (k: string): Figures => {
-    let found = deltas.get(k);
-    if (!found)
-      deltas.set(
-        k,
-        (found = {
-          currentCollaborations: 0,
-          previousCollaborations: 0,
-          currentCollaborators: 0,
-          previousCollaborators: 0,
-        }),
-      );
-    return found;
-  };
-
-  // Collaborations: each named video is a unit of its authors, the same in both ways of counting.
+/**
+ * Collaborations: each named video is a unit of its authors, the same in both ways of counting.
+ * Answers every pair with a moving creator (a pair with one left to the recomputation is written there).
+ */
+function moveCollaborations(
+  deltas: FigureDeltas,
+  states: readonly StateChange[],
+  moving: ReadonlySet<number>,
+  windows: readonly DatedWindows[],
+  day: string,
+): Map<string, [number, number]> {
   const pairs = new Map<string, [number, number]>();
   for (const { was, is } of states)
     for (const [s, sign] of [
       [was, -1],
       [is, 1],
     ] as const) {
-      if (!isUnit(s)) continue;
+      if (!isUnit(s, day)) continue;
       for (const x of s.authors) {
         if (!moving.has(x)) continue;
         for (const w of windows)
           for (const counting of PERIOD_COUNTINGS) {
-            const d = deltaOf(key(w.period, counting, x));
+            const d = deltas.of(w.period, counting, x);
             if (s.date >= w.current.from) d.currentCollaborations += sign;
             else if (s.date >= w.previous.from) d.previousCollaborations += sign;
           }
       }
-      // Every pair with a moving creator; a pair with one left to the recomputation is written there.
       for (const x of s.authors)
         for (const y of s.authors)
           if (x < y && (moving.has(x) || moving.has(y))) pairs.set(`${x}-${y}`, [x, y]);
     }
+  return pairs;
+}
 
-  // Pairs: worked out whole, before and after, from their units outside the named videos.
-  const outside = await pairUnits(manager, [...pairs.values()], new Set(before.keys()), day);
+/**
+ * Pairs: worked out whole, before and after, from their units outside the named videos; moves the
+ * creators' collaborators and rewrites the new-pair rows of pairs whose creators both move.
+ */
+async function movePairs(
+  manager: EntityManager,
+  deltas: FigureDeltas,
+  pairs: ReadonlyMap<string, [number, number]>,
+  states: readonly StateChange[],
+  moving: ReadonlySet<number>,
+  windows: readonly DatedWindows[],
+  day: string,
+): Promise<void> {
+  const outside = await pairUnits(manager, [...pairs.values()], new Set(states.map(({ id }) => id)), day);
   for (const [pairKey, [x, y]] of pairs) {
-    const units = outside.get(pairKey) as PairUnits;
-    const sides = { before: clone(units), after: clone(units) };
-    for (const { was, is } of states) {
-      if (isUnit(was) && was.authors.has(x) && was.authors.has(y))
-        for (const counting of PERIOD_COUNTINGS) sides.before[counting].push(was.date);
-      if (isUnit(is) && is.authors.has(x) && is.authors.has(y))
-        for (const counting of PERIOD_COUNTINGS) sides.after[counting].push(is.date);
-    }
+    const sides = pairSides(outside.get(pairKey) as PairUnits, states, x, y, day);
     const ours = moving.has(x) && moving.has(y);
     if (ours) await manager.query('DELETE FROM period_new_pairs WHERE a = ? AND b = ?', [x, y]);
     const fresh: (string | number)[][] = [];
     for (const w of windows)
       for (const counting of PERIOD_COUNTINGS) {
-        const inWindow = (dates: string[], from: string, to: string) =>
-          dates.some((date) => date >= from && date <= to);
-        const moved = (side: PairUnits) => ({
-          current: inWindow(side[counting], w.current.from, w.current.to) ? 1 : 0,
-          previous: inWindow(side[counting], w.previous.from, w.previous.to) ? 1 : 0,
-        });
-        const was = moved(sides.before);
-        const is = moved(sides.after);
+        const was = windowsMet(sides.before[counting], w);
+        const is = windowsMet(sides.after[counting], w);
         for (const creator of [x, y]) {
           if (!moving.has(creator)) continue;
-          const d = deltaOf(key(w.period, counting, creator));
+          const d = deltas.of(w.period, counting, creator);
           d.currentCollaborators += is.current - was.current;
           d.previousCollaborators += is.previous - was.previous;
         }
-        const dates = sides.after[counting];
-        if (!ours || dates.length === 0) continue;
-        const first = dates.reduce((a, b) => (b < a ? b : a));
-        if (first < w.current.from) continue;
-        const videos = dates.filter((date) => date >= w.current.from && date <= w.current.to).length;
-        fresh.push([w.period, counting, x, y, first, videos]);
+        const row = ours ? newPairRow(sides.after[counting], w, counting, x, y) : null;
+        if (row) fresh.push(row);
       }
     if (fresh.length > 0)
       await manager.query(
@@ -170,11 +217,51 @@ export async function movePeriodCounts(
         fresh.flat(),
       );
   }
+}
 
-  // The creators' rows: stored figures plus their deltas.
-  const ids = [...moving];
+/** A pair's units before and after the change: those outside the named videos plus the named ones. */
+function pairSides(
+  outside: PairUnits,
+  states: readonly StateChange[],
+  x: number,
+  y: number,
+  day: string,
+): { before: PairUnits; after: PairUnits } {
+  const sides = { before: clone(outside), after: clone(outside) };
+  for (const { was, is } of states) {
+    if (isUnit(was, day) && was.authors.has(x) && was.authors.has(y))
+      for (const counting of PERIOD_COUNTINGS) sides.before[counting].push(was.date);
+    if (isUnit(is, day) && is.authors.has(x) && is.authors.has(y))
+      for (const counting of PERIOD_COUNTINGS) sides.after[counting].push(is.date);
+  }
+  return sides;
+}
+
+/** Whether a pair with units on `dates` meets in the period's current and previous window (1 or 0). */
+function windowsMet(dates: readonly string[], w: DatedWindows): { current: number; previous: number } {
+  const met = (from: string, to: string) => (dates.some((date) => date >= from && date <= to) ? 1 : 0);
+  return { current: met(w.current.from, w.current.to), previous: met(w.previous.from, w.previous.to) };
+}
+
+/** The pair's new-pair row for the window: only when its first unit is in the current window. */
+function newPairRow(
+  dates: readonly string[],
+  w: DatedWindows,
+  counting: PeriodCounting,
+  x: number,
+  y: number,
+): (string | number)[] | null {
+  if (dates.length === 0) return null;
+  const first = dates.reduce((a, b) => (b < a ? b : a));
+  if (first < w.current.from) return null;
+  const videos = dates.filter((date) => date >= w.current.from && date <= w.current.to).length;
+  return [w.period, counting, x, y, first, videos];
+}
+
+/** The stored figures of the creators' rows, by period, way of counting and creator. */
+async function storedFigures(manager: EntityManager, ids: readonly number[]): Promise<Map<string, Figures>> {
   const stored = new Map<string, Figures>();
-  for (const part of chunks(ids))
+  for (const part of chunks([...ids]))
     for (const row of await rows<{
       period: string;
       counting: string;
@@ -190,18 +277,34 @@ export async function movePeriodCounts(
          FROM period_counts WHERE creator_id IN ${placeholders(part.length)}`,
       part,
     ))
-      stored.set(key(String(row.period), String(row.counting), int(row.creator_id)), {
+      stored.set(`${row.period}|${row.counting}|${int(row.creator_id)}`, {
         currentCollaborations: int(row.current_collaborations),
         previousCollaborations: int(row.previous_collaborations),
         currentCollaborators: int(row.current_collaborators),
         previousCollaborators: int(row.previous_collaborators),
       });
-  // Only the rows whose figures move are written: an UPDATE of the figures that moved leaves the
-  // other figures' indexes alone (deleting and inserting every row of a moved creator rewrote all
-  // six of the table's b-trees for each of them: a third of a write's pages at 100,000 videos).
-  const updates = new Map<number, { where: [string, string, number]; set: [string, number][] }[]>();
-  const deletes = new Map<number, [string, string, number][]>();
-  const inserts = new Map<number, (string | number)[][]>();
+  return stored;
+}
+
+/** The row writes that move the creators' figures, by creator. */
+interface PlannedRows {
+  updates: Map<number, { where: [string, string, number]; set: [string, number][] }[]>;
+  deletes: Map<number, [string, string, number][]>;
+  inserts: Map<number, (string | number)[][]>;
+}
+
+/**
+ * Stored figures plus their deltas. A creator with a row below zero joins `recompute` (recomputed
+ * whole by the caller).
+ */
+function plannedRows(
+  deltas: FigureDeltas,
+  stored: ReadonlyMap<string, Figures>,
+  ids: readonly number[],
+  windows: readonly DatedWindows[],
+  recompute: Set<number>,
+): PlannedRows {
+  const planned: PlannedRows = { updates: new Map(), deletes: new Map(), inserts: new Map() };
   const add = <T>(map: Map<number, T[]>, x: number, item: T) => {
     const list = map.get(x);
     if (list) list.push(item);
@@ -210,39 +313,46 @@ export async function movePeriodCounts(
   for (const x of ids)
     for (const w of windows)
       for (const counting of PERIOD_COUNTINGS) {
-        const k = key(w.period, counting, x);
-        const d = deltas.get(k);
-        if (!d || Object.values(d).every((v) => v === 0)) continue;
-        const was = stored.get(k);
-        const base = was ?? {
-          currentCollaborations: 0,
-          previousCollaborations: 0,
-          currentCollaborators: 0,
-          previousCollaborators: 0,
-        };
+        const d = deltas.get(w.period, counting, x);
+        if (!d || FIGURE_COLUMNS.every(([field]) => d[field] === 0)) continue;
+        const was = stored.get(`${w.period}|${counting}|${x}`);
+        const base = was ?? NO_FIGURES;
         const figures: Figures = {
           currentCollaborations: base.currentCollaborations + d.currentCollaborations,
           previousCollaborations: base.previousCollaborations + d.previousCollaborations,
           currentCollaborators: base.currentCollaborators + d.currentCollaborators,
           previousCollaborators: base.previousCollaborators + d.previousCollaborators,
         };
-        if (Object.values(figures).some((v) => v < 0)) {
+        if (FIGURE_COLUMNS.some(([field]) => figures[field] < 0)) {
           recompute.add(x);
           continue;
         }
         const kept = figures.currentCollaborations + figures.previousCollaborations > 0;
         if (!was) {
-          if (kept) add(inserts, x, rowOf(w.period, counting, x, figures));
+          if (kept) add(planned.inserts, x, rowOf(w.period, counting, x, figures));
         } else if (!kept) {
-          add(deletes, x, [w.period, counting, x]);
+          add(planned.deletes, x, [w.period, counting, x]);
         } else {
           const set = FIGURE_COLUMNS.filter(([field]) => figures[field] !== was[field]).map(
             ([field, column]): [string, number] => [column, figures[field]],
           );
-          add(updates, x, { where: [w.period, counting, x], set });
+          add(planned.updates, x, { where: [w.period, counting, x], set });
         }
       }
-  // A creator with a row below zero is recomputed whole (by the caller): none of its rows is written here.
+  return planned;
+}
+
+/**
+ * Writes the planned rows, none of a creator left to the recomputation. Only the figures that moved
+ * are updated, which leaves the other figures' indexes alone (deleting and inserting every row of a
+ * moved creator rewrote all six of the table's b-trees for each of them: a third of a write's pages
+ * at 100,000 videos).
+ */
+async function writeFigures(
+  manager: EntityManager,
+  { updates, deletes, inserts }: PlannedRows,
+  recompute: ReadonlySet<number>,
+): Promise<void> {
   const written = <T>(map: Map<number, T[]>): T[] =>
     [...map].filter(([x]) => !recompute.has(x)).flatMap(([, list]) => list);
   for (const where of written(deletes))
@@ -250,12 +360,15 @@ export async function movePeriodCounts(
       'DELETE FROM period_counts WHERE period = ? AND counting = ? AND creator_id = ?',
       where,
     );
-  for (const { where, set } of written(updates))
+  for (const { where, set } of written(updates)) {
+    const params: (string | number)[] = set.map(([, value]) => value);
+    params.push(...where);
     await manager.query(
       `UPDATE period_counts SET ${set.map(([column]) => `${column} = ?`).join(', ')}
         WHERE period = ? AND counting = ? AND creator_id = ?`,
-      [...set.map(([, value]) => value), ...where],
+      params,
     );
+  }
   for (const part of chunks(written(inserts), 100))
     await manager.query(
       `INSERT INTO period_counts (period, counting, creator_id, current_collaborations, previous_collaborations,
@@ -263,7 +376,6 @@ export async function movePeriodCounts(
        VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
       part.flat(),
     );
-  return recompute;
 }
 
 const rowOf = (period: string, counting: string, creator: number, f: Figures): (string | number)[] => [
