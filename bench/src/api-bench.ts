@@ -493,11 +493,14 @@ export async function sendRowWrite(
 }
 
 /**
- * Rounds sent before the timed ones and not counted: V8 compiles the write's code paths during the
- * first few dozen (code space doubles and its compiler threads take the second core), which a server
- * that has been up for a while has long done. The large set's suite sends no writes before this row.
+ * Rounds sent before the timed ones and not counted: V8 optimizes the write's code paths over its
+ * first few hundred writes (each of its functions runs once a write, so it takes that long to look
+ * hot), on a compiler thread that takes the second core from this client and the request thread.
+ * A server that has been up for a while has long done it: after 40 rounds the compiles still ran
+ * through the timed ones (200-350 ms of compiling every 50 writes until the 300th, under 130 ms
+ * from the 500th; docs/performance.md). The large set's suite sends no writes before this row.
  */
-const WARMUP_ROUNDS = 40;
+export const WARMUP_ROUNDS = 500;
 
 /**
  * An admin adds a video with the big creator, then the screens that show it read again at once (in
@@ -535,6 +538,8 @@ export async function runWriteThenReads(
   const ids: number[] = [];
   try {
     for (let i = 0; i < warmup + iterations; i++) {
+      // The warm-up's writes start the network analysis (10 s after the first): let it end first.
+      if (i === warmup) await settled(api, 'after the warm-up rounds');
       await readAll();
       let started = performance.now();
       await readAll();

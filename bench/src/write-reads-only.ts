@@ -1,5 +1,5 @@
 /**
- * `npm run bench:write-reads -w @friends/bench -- [--large] [--rounds=120] [--warmup=40] [--repeat=1]
+ * `npm run bench:write-reads -w @friends/bench -- [--large] [--rounds=120] [--warmup=500] [--repeat=1]
  * [--compare=<build>] [--cpu-prof=<dir>] [--breakdown] [--node-flags=<flags>]`: only the row "write then its 4 reads"
  * (api-bench.ts runWriteThenReads) on a fresh copy of the cached default or large SQLite set, a new API
  * per run. Each run prints the row's p50 / p99 with the CPU the API process used per round (all its
@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'n
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_ROUTES } from '@friends/shared';
-import { dependentReads, runWriteThenReads, sendRowWrite } from './api-bench';
+import { WARMUP_ROUNDS, dependentReads, runWriteThenReads, sendRowWrite } from './api-bench';
 import { backgroundCpuMs, settled } from './background';
 import { sizeLabel, type DatasetMeta } from './generate';
 import { send, type Answer } from './http-client';
@@ -129,7 +129,7 @@ function profileByRequest(dir: string, windows: readonly Window[]): void {
 async function main(): Promise<void> {
   const { size, cached, buildDir } = await openSectionRun();
   const rounds = Number(arg('rounds', '120'));
-  const warmup = Number(arg('warmup', '40'));
+  const warmup = Number(arg('warmup', String(WARMUP_ROUNDS)));
   const repeat = Number(arg('repeat', '1'));
   const compare = arg('compare', '');
   const profileDir = arg('cpu-prof', '');
