@@ -443,7 +443,7 @@ export function descriptionSectionEntries(description: string): (DescriptionName
       found.push(...entriesOfHeaderRest(header[1] ?? ''));
     } else if (inSection) {
       const entry = parseEntryLine(line);
-      if (entry) found.push({ ...entry, line });
+      if (entry) found.push(Object.assign({}, entry, { line }));
     }
   }
   return found;

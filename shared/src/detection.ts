@@ -275,7 +275,7 @@ function linkIdentity(url: string): { handle?: string; channelId?: string; url: 
 }
 
 function descriptionCandidates(description: string): RawCandidate[] {
-  return rawDescriptionCandidates(description).map((c) => ({ ...c, inDescription: true }));
+  return rawDescriptionCandidates(description).map((c) => Object.assign({}, c, { inDescription: true }));
 }
 
 function rawDescriptionCandidates(description: string): RawCandidate[] {

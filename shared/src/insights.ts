@@ -148,7 +148,7 @@ function countWindow(videos: readonly DatedAuthorship[], range: DateRange): Wind
 function ranking(creators: ReadonlyMap<number, LeaderboardCreator>, count: ReadonlyMap<number, number>) {
   return [...count]
     .filter(([id, n]) => n > 0 && creators.has(id))
-    .map(([id, n]) => ({ ...(creators.get(id) as LeaderboardCreator), count: n }))
+    .map(([id, n]) => Object.assign({}, creators.get(id) as LeaderboardCreator, { count: n }))
     .sort(compareLeaderboardEntries);
 }
 

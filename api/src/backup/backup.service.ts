@@ -647,10 +647,9 @@ export class BackupService {
     const data = await this.export();
     const names = new Map(data.creators.map((c) => [c.id, c.name]));
     return toCsv(
-      data.videos.map((video) => ({
-        ...video,
-        authorNames: video.authorIds.map((id) => names.get(id) ?? ''),
-      })),
+      data.videos.map((video) =>
+        Object.assign({}, video, { authorNames: video.authorIds.map((id) => names.get(id) ?? '') }),
+      ),
       BACKUP_VIDEO_CSV_COLUMNS,
     );
   }
@@ -665,13 +664,14 @@ export class BackupService {
         memberships.set(member.creatorId, list);
       }
     return toCsv(
-      data.creators.map((creator) => ({
-        ...creator,
-        // Oldest first, as the creator's profile lists them.
-        groups: (memberships.get(creator.id) ?? []).sort(
-          (a, b) => a.from.localeCompare(b.from) || a.name.localeCompare(b.name),
-        ),
-      })),
+      data.creators.map((creator) =>
+        Object.assign({}, creator, {
+          // Oldest first, as the creator's profile lists them.
+          groups: (memberships.get(creator.id) ?? []).sort(
+            (a, b) => a.from.localeCompare(b.from) || a.name.localeCompare(b.name),
+          ),
+        }),
+      ),
       BACKUP_CREATOR_CSV_COLUMNS,
     );
   }

@@ -59,7 +59,7 @@ export async function readCreatorList(
     creators = (await rows<ListRow>(manager, 'SELECT id, name, photo FROM creators ORDER BY id')).map(
       (row) => {
         const own = counts?.get(int(row.id));
-        return { ...row, video_count: own?.total ?? 0, collab_count: own?.collaborations ?? 0 };
+        return Object.assign(row, { video_count: own?.total ?? 0, collab_count: own?.collaborations ?? 0 });
       },
     );
   } else {
@@ -90,11 +90,10 @@ export async function readCreatorList(
   }
   return creators.map((row) => {
     const id = int(row.id);
-    return {
-      ...toCreator(row, links.get(id) ?? [], otherNames.get(id) ?? []),
+    return Object.assign(toCreator(row, links.get(id) ?? [], otherNames.get(id) ?? []), {
       videoCount: int(row.video_count),
       collabCount: int(row.collab_count),
       aliases: aliases.get(id) ?? [],
-    };
+    });
   });
 }

@@ -86,7 +86,7 @@ export function prepareCreator(input: CreateCreatorDto): PreparedCreator {
     const url = normalizeLinkUrl(link.url);
     if (url === null)
       throw new BadRequestException(`Social link "${link.url.slice(0, 100)}" is not an http(s) URL`);
-    return { ...link, url };
+    return Object.assign({}, link, { url });
   });
   const seen = new Set<string>();
   links = links.filter((link) => !seen.has(link.url) && seen.add(link.url));

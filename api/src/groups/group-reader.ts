@@ -108,7 +108,7 @@ export async function searchGroups(
     total: matches.length,
     items: ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [{ ...toGroupRef(row), currentMembers: int(row.current) }] : [];
+      return row ? [Object.assign(toGroupRef(row), { currentMembers: int(row.current) })] : [];
     }),
   };
 }
@@ -250,7 +250,7 @@ export async function readGroupsOf(
     (where) => `SELECT g.id, g.name, g.kind FROM creator_groups g ${where}`,
   );
   const groups: GroupLookupGroup[] = named
-    .map((row) => ({ ...toGroupRef(row), members: counts.get(int(row.id)) ?? 0 }))
+    .map((row) => Object.assign(toGroupRef(row), { members: counts.get(int(row.id)) ?? 0 }))
     .sort((a, b) => b.members - a.members || a.name.localeCompare(b.name) || a.id - b.id);
   const order = new Map(groups.map((group, index) => [group.id, index]));
   const members: [number, number][] = [];

@@ -27,10 +27,8 @@ import { HistoryService } from './history.service';
 const optionalId = (value: unknown): number | undefined => (value === undefined ? undefined : parseId(value));
 
 /** The entry with its actor named for the person reading (their own session reads 'You'). */
-const readable = (item: HistoryItem): HistoryItem => ({
-  ...item,
-  actorName: actorName(item.actor, currentActor()),
-});
+const readable = (item: HistoryItem): HistoryItem =>
+  Object.assign({}, item, { actorName: actorName(item.actor, currentActor()) });
 
 /** The change history and undo: admin only, reads included. */
 @AdminOnly()

@@ -71,11 +71,11 @@ export class ReadLimits {
 
   private byAddress(request: IncomingMessage): ReadDecision {
     const decision = this.limiter.hit(`ip:${this.clientAddress(request)}`, this.config.publicReadsPerMinute);
-    return { ...decision, policy: RATE_LIMIT_POLICIES.address };
+    return Object.assign({}, decision, { policy: RATE_LIMIT_POLICIES.address });
   }
 
   private byKey(id: number, limit: number): ReadDecision {
-    return { ...this.limiter.hit(`key:${id}`, limit), policy: RATE_LIMIT_POLICIES.key };
+    return Object.assign({}, this.limiter.hit(`key:${id}`, limit), { policy: RATE_LIMIT_POLICIES.key });
   }
 
   /**

@@ -143,11 +143,12 @@ export class NetworkService {
     const order = new Map(ids.map((id, index) => [id, index]));
     const nodes: NetworkNode[] = ids
       .filter((id) => named.has(id))
-      .map((id) => ({
-        ...(named.get(id) as NetworkCreator),
-        collabCount: collabs.get(id) ?? 0,
-        hop: hopOf.get(id) ?? 2,
-      }))
+      .map((id) =>
+        Object.assign({}, named.get(id) as NetworkCreator, {
+          collabCount: collabs.get(id) ?? 0,
+          hop: hopOf.get(id) ?? 2,
+        }),
+      )
       .sort((a, b) => a.hop - b.hop || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     const network: CreatorNetwork = {
       center,

@@ -108,7 +108,7 @@ function layout(content: CardContent): Node {
 let alone: ReturnType<typeof baseFonts> | null = null;
 /** The base fonts as a set of their own: satori adds the other scripts' fonts to a set once loaded. */
 function baseFontsAlone(): ReturnType<typeof baseFonts> {
-  alone ??= baseFonts().map((font) => ({ ...font, data: Buffer.from(font.data as Buffer) }));
+  alone ??= baseFonts().map((font) => Object.assign({}, font, { data: Buffer.from(font.data as Buffer) }));
   return alone;
 }
 

@@ -172,10 +172,9 @@ export class CollaboratorResolver {
 
   /** The crew credits of the description, each with the creator it names when one is known. */
   crew(video: VideoDetails, directory: CreatorDirectory): CrewCredit[] {
-    return crewCredits(video.description).map((credit) => ({
-      ...credit,
-      creatorId: directory.creatorNamed(credit.name)?.id ?? null,
-    }));
+    return crewCredits(video.description).map((credit) =>
+      Object.assign({}, credit, { creatorId: directory.creatorNamed(credit.name)?.id ?? null }),
+    );
   }
 
   /** The directory's creator of that name, or a new one made through the creators service. */

@@ -198,7 +198,7 @@ export class ImportEvents {
         ))
           if (!freshIds.has(int(row.id))) candidates.set(int(row.id), row);
       const list = [...candidates.values()]
-        .map((row) => ({ ...row, key: extractVideoId(row.url) }))
+        .map((row) => Object.assign({}, row, { key: extractVideoId(row.url) }))
         .filter((row): row is typeof row & { key: string } => row.key !== null)
         .filter((row) => nearAny(row.date, times, window) || linked.includes(row.key))
         .slice(0, MAX_NEIGHBOURS);
