@@ -35,12 +35,14 @@ const gzipped = promisify(gzip);
  */
 const COMPRESS_IN_PLACE_BELOW = 16 * 1024;
 /**
- * Brotli's quality on the event loop, and in the thread pool. Quality 5 sets up a ~1 MB match table
- * per answer, which a server whose caches are full of other work pays for in misses: 0.2–0.4 ms for a
- * profile, the first page or analytics (2–15 KB) against 0.1–0.2 ms at quality 3, whose smaller table
- * costs 4–8 % more bytes (docs/performance.md, "Small answers at brotli quality 3").
+ * Brotli's quality on the event loop, and in the thread pool. From quality 2 up brotli sets up a match
+ * table per answer, which a server whose caches are full of other work pays for in misses: in the
+ * write row quality 3 took 0.27–0.47 ms for a profile, the first page or analytics (2–15 KB), quality
+ * 1 0.07–0.14 ms for 35 % more bytes. So the request waiting gets quality 1, and a kept answer's form
+ * is made again at quality 5 at a low priority (BackgroundCompression) for the requests after it
+ * (docs/performance.md, "Cold answers compressed quickly, then well").
  */
-const IN_PLACE_QUALITY = 3;
+const IN_PLACE_QUALITY = 1;
 const POOL_QUALITY = 5;
 
 const brotliOptions = (body: Buffer, quality: number): BrotliOptions => ({
@@ -435,7 +437,8 @@ export class AggregateCache implements OnModuleDestroy {
 
   /**
    * `body` compressed with `encoding`, made once per answer (gzip level 6): in the thread pool (brotli
-   * quality 5), or in place when small (COMPRESS_IN_PLACE_BELOW; brotli quality 3).
+   * quality 5), or in place when small (COMPRESS_IN_PLACE_BELOW; brotli quality 1, made again at 5
+   * in the background when the answer is kept).
    */
   compressed(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
     let forms = this.encoded.get(body);
@@ -451,12 +454,29 @@ export class AggregateCache implements OnModuleDestroy {
               : gzipSync(body),
           ),
         );
+        if (encoding === 'br' && this.computed.get(body)?.kept) this.improve(body, forms);
       } else {
         form = encoding === 'br' ? brotli(body, brotliOptions(body, POOL_QUALITY)) : gzipped(body);
       }
       forms[encoding] = form;
     }
     return form;
+  }
+
+  /**
+   * Replaces a kept answer's quick br form with quality 5's once the background has made it; the
+   * quick form stays if the worker fails. Requests meanwhile are sent the quick form.
+   */
+  private improve(body: Buffer, forms: Partial<Record<ContentEncoding, Promise<Buffer>>>): void {
+    this.background
+      .compress(body, ['br'])
+      .get('br')
+      ?.then(
+        (better) => {
+          forms.br = Promise.resolve(better);
+        },
+        () => undefined,
+      );
   }
 
   /**
