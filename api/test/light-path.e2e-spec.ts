@@ -76,6 +76,21 @@ function expectSame(light: Answer, full: Answer): void {
 }
 
 const counts = (t: TestContext) => ({ ...CachedAnswers.of(t.app.getHttpServer())!.answered });
+
+/**
+ * Asks `url` again until a replay answers (at most ~3 s): a brotli answer goes out in a quick form
+ * first and is replayed only once its smaller form, made in the background, replaced it.
+ */
+async function untilReplayed(t: TestContext, base: string, url: string, headers: Record<string, string>) {
+  const replayed = counts(t).replayed;
+  let again = await get(base, url, headers);
+  for (let tries = 0; counts(t).replayed === replayed && tries < 300; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    again = await get(base, url, headers);
+  }
+  expect(counts(t).replayed).toBe(replayed + 1);
+  return again;
+}
 /** The searches, whose answers are kept (and replayed) only once asked for again. */
 const keptWhenAskedAgain = (url: string) =>
   url.startsWith(API_ROUTES.creatorsSearch) || url.startsWith(API_ROUTES.videosSearch);
@@ -142,8 +157,9 @@ describe('the light path', () => {
     expect(counts(t).light).toBe(before.light + 1);
     expect(light.status).toBe(200);
     expectSame(light, await fullStack(t, url, headers));
-    expect((await get(base, url, headers)).body).toEqual(light.body);
-    expect(counts(t).replayed).toBe(before.replayed + 1);
+    const replay = await untilReplayed(t, base, url, headers);
+    if (headers === BR) expect(comparable(replay)).toEqual(comparable(light));
+    else expect(replay.body).toEqual(light.body);
   });
 
   it.each([
@@ -180,8 +196,8 @@ describe('the light path', () => {
     expect(Number(second.headers['answer-computation'])).toBeGreaterThan(
       Number(first.headers['answer-computation']),
     );
-    const third = await get(base, url, BR);
-    expect(counts(t)).toEqual({ ...before, light: before.light + 2, replayed: before.replayed + 1 });
+    const third = await untilReplayed(t, base, url, BR);
+    expect(counts(t).replayed).toBe(before.replayed + 1);
     expect(third.headers['answer-computation']).toBe(second.headers['answer-computation']);
   });
 

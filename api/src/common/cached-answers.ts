@@ -269,7 +269,9 @@ export class CachedAnswers {
     fastify.addHook('onResponse', (request: WithSent, reply, done) => {
       const sent = request[SENT];
       const etag = reply.getHeader('etag');
-      if (sent && etag && this.replaying && isUnchanged(reply, sent) && cache.isReplayable(sent.answer)) {
+      // A quick form (AggregateCache.isQuick) still teaches the light path the route's headers.
+      const replayable = sent && !cache.isQuick(sent.body) && cache.isReplayable(sent.answer);
+      if (sent && etag && this.replaying && isUnchanged(reply, sent) && replayable) {
         this.remember(sent.key, {
           headers: replayHeaders(reply, sent.body.length),
           body: sent.body,
@@ -362,7 +364,7 @@ export class CachedAnswers {
     response.writeHead(200, decision ? headers.concat(rateLimitHeaders(decision).flat()) : headers);
     response.end(body);
     this.answered.light += 1;
-    if (this.replaying && cache.isReplayable(answer)) {
+    if (this.replaying && cache.isReplayable(answer) && !cache.isQuick(body)) {
       this.remember(addressKey(encoding ?? 'identity', request), {
         headers,
         body,

@@ -173,6 +173,8 @@ export class AggregateCache implements OnModuleDestroy {
   private readonly replaced: Array<(previous: Buffer) => void> = [];
   /** Intermediate results several answers are built from (see `value`). */
   private readonly values = new Map<string, { value: Promise<unknown>; reads: ReadSet }>();
+  /** Quick br forms of kept answers, each replaced by a smaller form (see `improve`). */
+  private readonly quick = new WeakSet<Buffer>();
   /** Where `prepare` makes forms nobody waits for yet. */
   private readonly background = new BackgroundCompression();
 
@@ -446,15 +448,14 @@ export class AggregateCache implements OnModuleDestroy {
     let form = forms[encoding];
     if (!form) {
       if (body.length < COMPRESS_IN_PLACE_BELOW) {
+        const kept = forms;
         // A failure becomes a rejection, as from the thread pool.
-        form = new Promise<Buffer>((resolve) =>
-          resolve(
-            encoding === 'br'
-              ? brotliCompressSync(body, brotliOptions(body, IN_PLACE_QUALITY))
-              : gzipSync(body),
-          ),
-        );
-        if (encoding === 'br' && this.computed.get(body)?.kept) this.improve(body, forms);
+        form = new Promise<Buffer>((resolve) => {
+          if (encoding === 'gzip') return resolve(gzipSync(body));
+          const quick = brotliCompressSync(body, brotliOptions(body, IN_PLACE_QUALITY));
+          if (this.computed.get(body)?.kept) this.improve(body, kept, quick);
+          resolve(quick);
+        });
       } else {
         form = encoding === 'br' ? brotli(body, brotliOptions(body, POOL_QUALITY)) : gzipped(body);
       }
@@ -465,9 +466,15 @@ export class AggregateCache implements OnModuleDestroy {
 
   /**
    * Replaces a kept answer's quick br form with quality 5's once the background has made it; the
-   * quick form stays if the worker fails. Requests meanwhile are sent the quick form.
+   * quick form stays if the worker fails. Requests meanwhile are sent the quick form, which is not
+   * replayed (`isQuick`).
    */
-  private improve(body: Buffer, forms: Partial<Record<ContentEncoding, Promise<Buffer>>>): void {
+  private improve(
+    body: Buffer,
+    forms: Partial<Record<ContentEncoding, Promise<Buffer>>>,
+    quick: Buffer,
+  ): void {
+    this.quick.add(quick);
     this.background
       .compress(body, ['br'])
       .get('br')
@@ -477,6 +484,15 @@ export class AggregateCache implements OnModuleDestroy {
         },
         () => undefined,
       );
+  }
+
+  /**
+   * True when `form` is a kept answer's quick br form, replaced by a smaller one once made: a replay
+   * keeps the form it was made with, so none is made of this one (nor, should the worker fail, ever:
+   * the light path still sends it).
+   */
+  isQuick(form: Buffer): boolean {
+    return this.quick.has(form);
   }
 
   /**
