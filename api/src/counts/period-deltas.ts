@@ -80,8 +80,9 @@ export async function movePeriodCounts(
   const deltas = new FigureDeltas();
   const pairs = moveCollaborations(deltas, states, moving, windows, day);
   await movePairs(manager, deltas, pairs, states, moving, windows, day);
-  const stored = await storedFigures(manager, [...moving]);
-  await writeFigures(manager, plannedRows(deltas, stored, [...moving], windows, recompute), recompute);
+  const ids = [...moving];
+  const stored = await storedFigures(manager, ids);
+  await writeFigures(manager, plannedRows(deltas, stored, ids, windows, recompute), recompute);
   return recompute;
 }
 
@@ -106,20 +107,24 @@ const NO_FIGURES: Readonly<Figures> = {
   previousCollaborators: 0,
 };
 
+/** A creator's row of `period_counts`, as a key of the maps below. */
+const rowKey = (period: string, counting: string, creator: number): string =>
+  `${period}|${counting}|${creator}`;
+
 /** How each creator's figures move, per period and way of counting. */
 class FigureDeltas {
   private readonly byKey = new Map<string, Figures>();
 
   /** The delta to add to, made on first use. */
   of(period: string, counting: string, creator: number): Figures {
-    const k = `${period}|${counting}|${creator}`;
+    const k = rowKey(period, counting, creator);
     let found = this.byKey.get(k);
     if (!found) this.byKey.set(k, (found = { ...NO_FIGURES }));
     return found;
   }
 
   get(period: string, counting: string, creator: number): Figures | undefined {
-    return this.byKey.get(`${period}|${counting}|${creator}`);
+    return this.byKey.get(rowKey(period, counting, creator));
   }
 }
 
@@ -261,7 +266,7 @@ function newPairRow(
 /** The stored figures of the creators' rows, by period, way of counting and creator. */
 async function storedFigures(manager: EntityManager, ids: readonly number[]): Promise<Map<string, Figures>> {
   const stored = new Map<string, Figures>();
-  for (const part of chunks([...ids]))
+  for (const part of chunks(ids))
     for (const row of await rows<{
       period: string;
       counting: string;
@@ -277,7 +282,7 @@ async function storedFigures(manager: EntityManager, ids: readonly number[]): Pr
          FROM period_counts WHERE creator_id IN ${placeholders(part.length)}`,
       part,
     ))
-      stored.set(`${row.period}|${row.counting}|${int(row.creator_id)}`, {
+      stored.set(rowKey(String(row.period), String(row.counting), int(row.creator_id)), {
         currentCollaborations: int(row.current_collaborations),
         previousCollaborations: int(row.previous_collaborations),
         currentCollaborators: int(row.current_collaborators),
@@ -315,7 +320,7 @@ function plannedRows(
       for (const counting of PERIOD_COUNTINGS) {
         const d = deltas.get(w.period, counting, x);
         if (!d || FIGURE_COLUMNS.every(([field]) => d[field] === 0)) continue;
-        const was = stored.get(`${w.period}|${counting}|${x}`);
+        const was = stored.get(rowKey(w.period, counting, x));
         const base = was ?? NO_FIGURES;
         const figures: Figures = {
           currentCollaborations: base.currentCollaborations + d.currentCollaborations,

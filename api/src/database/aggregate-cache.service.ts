@@ -448,12 +448,12 @@ export class AggregateCache implements OnModuleDestroy {
     let form = forms[encoding];
     if (!form) {
       if (body.length < COMPRESS_IN_PLACE_BELOW) {
-        const kept = forms;
+        const answerForms = forms;
         // A failure becomes a rejection, as from the thread pool.
         form = new Promise<Buffer>((resolve) => {
           if (encoding === 'gzip') return resolve(gzipSync(body));
           const quick = brotliCompressSync(body, brotliOptions(body, IN_PLACE_QUALITY));
-          if (this.computed.get(body)?.kept) this.improve(body, kept, quick);
+          if (this.computed.get(body)?.kept) this.improve(body, answerForms, quick);
           resolve(quick);
         });
       } else {
