@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 import { AggregateCache } from './aggregate-cache.service';
 import { AnswerInvalidation } from './answer-invalidation';
 import { dataSourceOptions } from './data-source-options';
@@ -171,6 +172,54 @@ describe('TransactionRunner on SQLite', () => {
     expect(() => AnswerInvalidation.touch(dataSource.manager, ['creators'])).toThrow(
       'AnswerInvalidation.touch outside TransactionRunner.write',
     );
+  });
+
+  it('reads with raw statements kept prepared, the rows TypeORM answers, and after any open write', async () => {
+    const runner = new TransactionRunner(dataSource, new AggregateCache());
+    const sql = 'SELECT url, ? AS flag FROM suggestions WHERE url LIKE ? ORDER BY url';
+    const params = [true, 'https://e.com/30%'];
+    const expected = await dataSource.query(sql, [1, params[1]]);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected[0].flag).toBe(1);
+    const connection: { prepare(sql: string): unknown } = (dataSource.driver as BetterSqlite3Driver)
+      .databaseConnection;
+    const prepare = jest.spyOn(connection, 'prepare');
+    const first = await runner.read((manager) => manager.query(sql, params));
+    const again = await runner.read((manager) => manager.query(sql, params));
+    expect(first).toEqual(expected);
+    expect(again).toEqual(expected);
+    expect(prepare.mock.calls.filter(([text]) => text === sql)).toHaveLength(1);
+    prepare.mockRestore();
+    // Repositories and query builders on the read manager take TypeORM's own path.
+    const counted = await runner.read((manager) =>
+      manager
+        .createQueryBuilder()
+        .select('COUNT(*)', 'n')
+        .from('suggestions', 's')
+        .getRawOne<{ n: number }>(),
+    );
+    expect(Number(counted?.n)).toBe((await dataSource.query('SELECT COUNT(*) AS n FROM suggestions'))[0].n);
+    // A read asked while a write is open waits for its commit, and sees all of it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const writing = runner
+      .write(async (manager) => {
+        await write(manager, 9000);
+        await held;
+      })
+      .then(() => order.push('write'));
+    const read = runner
+      .read((manager) =>
+        manager.query<{ url: string }[]>("SELECT url FROM suggestions WHERE url LIKE 'https://e.com/9000%'"),
+      )
+      .then((rows) => (order.push('read'), rows));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual([]);
+    release();
+    await writing;
+    expect((await read).map((row) => row.url)).toEqual(['https://e.com/9000', 'https://e.com/9000b']);
+    expect(order).toEqual(['write', 'read']);
   });
 
   it('shows the trap it avoids: unserialised transactions on the one connection fail', async () => {

@@ -5,6 +5,7 @@ import { AggregateCache } from './aggregate-cache.service';
 import { AnswerInvalidation, ChangeWatcher, openChangeSet, type CreatorScope } from './answer-invalidation';
 import { advanceDataVersion, lockForWrite, stampAnswerVersions } from './data-version';
 import { isRetryableConflict } from './database-errors';
+import { SqliteReadManager } from './sqlite-read-manager';
 import { WalCheckpoints } from './wal-checkpoints';
 
 const MAX_ATTEMPTS = 3;
@@ -37,6 +38,8 @@ export interface WriteOptions {
 export class TransactionRunner {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly serialised: boolean;
+  /** What SQLite reads run with (their statements kept prepared); MySQL's run in their transaction. */
+  private readonly reader: EntityManager | null;
   /** Write transactions open now (several at once on MySQL), and who wants to know (see `onWriting`). */
   private open = 0;
   private readonly writingListeners = new Set<(writing: boolean) => void>();
@@ -47,6 +50,7 @@ export class TransactionRunner {
     @Optional() private readonly checkpoints?: WalCheckpoints,
   ) {
     this.serialised = dataSource.options.type === 'better-sqlite3';
+    this.reader = this.serialised ? new SqliteReadManager(dataSource) : null;
     if (!dataSource.subscribers.some((subscriber) => subscriber instanceof ChangeWatcher)) {
       dataSource.subscribers.push(new ChangeWatcher());
     }
@@ -146,7 +150,8 @@ export class TransactionRunner {
 
   /** Runs a read that must see one consistent state of the database. */
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.serialised) return this.exclusive(() => work(this.dataSource.manager));
+    const reader = this.reader;
+    if (reader) return this.exclusive(() => work(reader));
     return this.dataSource.transaction('REPEATABLE READ', work);
   }
 

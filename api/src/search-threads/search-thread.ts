@@ -5,15 +5,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EntityManager } from 'typeorm';
-import { trimToLimit } from '../common/oldest-first';
+import { PreparedStatements, type SqliteConnection } from '../database/prepared-statements';
 import { defineSqliteFunctions, type SqliteFunctionHost } from '../database/sqlite-functions';
 import { runSearchJob, type SearchJob } from './search-jobs';
 
-interface Statement {
-  all(...params: unknown[]): unknown[];
-}
-interface Connection extends SqliteFunctionHost {
-  prepare(sql: string): Statement;
+interface Connection extends SqliteFunctionHost, SqliteConnection {
   pragma(source: string): unknown;
   exec(sql: string): unknown;
   close(): void;
@@ -42,23 +38,12 @@ db.pragma(`busy_timeout = ${data.busyTimeoutMs}`);
 db.pragma(`cache_size = -${data.cacheKib}`);
 defineSqliteFunctions(db);
 
-const statements = new Map<string, Statement>();
-function statement(sql: string): Statement {
-  let found = statements.get(sql);
-  if (found) {
-    statements.delete(sql); // least recently used goes first
-  } else {
-    found = db.prepare(sql);
-  }
-  statements.set(sql, found);
-  trimToLimit(statements, STATEMENTS_KEPT);
-  return found;
-}
+const statements = new PreparedStatements(() => db, STATEMENTS_KEPT);
 
 /** What the search functions use of an EntityManager: the database's type and `query`. */
 const manager = {
   connection: { options: { type: 'better-sqlite3' } },
-  query: (sql: string, params: unknown[] = []) => Promise.resolve(statement(sql).all(...params)),
+  query: (sql: string, params: unknown[] = []) => Promise.resolve(statements.run(sql, params)),
 } as unknown as EntityManager;
 
 parentPort?.on('message', (message: { id: number; job: SearchJob } | 'close') => {
