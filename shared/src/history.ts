@@ -100,10 +100,15 @@ export interface HistoryDetail {
   total: number;
 }
 
+/** The actor of a change made outside any request (start-up, demo data). */
+export const SYSTEM_ACTOR = 'system';
+/** The actor of a change a request without an admin session made (a suggestion). */
+export const VISITOR_ACTOR = 'visitor';
+
 /** The actor of an entry as a person reads it, `mine` being the reader's own actor. */
 export function actorName(actor: string, mine: string): string {
-  if (actor === 'system') return 'System (start-up or demo data)';
-  if (actor === 'visitor') return 'A visitor';
+  if (actor === SYSTEM_ACTOR) return 'System (start-up or demo data)';
+  if (actor === VISITOR_ACTOR) return 'A visitor';
   if (actor === mine) return 'You (this session)';
   return actor.startsWith('admin') ? 'Another admin session' : actor;
 }

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { adminActor } from '@friends/shared';
+import { VISITOR_ACTOR, adminActor } from '@friends/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LessThan, type EntityManager } from 'typeorm';
 import type { AppConfig, AuthConfig } from '../config/configuration';
@@ -191,7 +191,7 @@ export class SessionService implements OnModuleInit {
    */
   actorOf(request: FastifyRequest): string {
     const tokenHash = this.tokenHashOf(request);
-    if (!tokenHash) return 'visitor';
+    if (!tokenHash) return VISITOR_ACTOR;
     return adminActor(createHash('sha256').update(`history:${tokenHash}`).digest('hex').slice(0, 6));
   }
 
