@@ -114,6 +114,20 @@ describe('AnswerMemo.many', () => {
     expect(await memo.many([6, 7, 8, 9, 10], load)).toEqual([36, 49, 64, 81, 100]);
   });
 
+  it('moves a key used again to the newest end once a quarter of its limit came after it', async () => {
+    const { cache } = fakeCache();
+    const memo = new AnswerMemo<number | null, number>(cache, ['videos'], 16);
+    const { asked, load } = squares();
+    const keys = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+    await memo.many(keys(0, 16), load);
+    await memo.many([0, 14], load); // 0 is the oldest and moves; 14, among the newest four, stays put
+    await memo.many([16], load); // past the limit: trimmed to 15, the oldest out (1 and 2)
+    await memo.many([0, ...keys(3, 17)], load);
+    expect(asked).toEqual([keys(0, 16), [16]]);
+    await memo.many([1, 2], load);
+    expect(asked.at(-1)).toEqual([1, 2]);
+  });
+
   it('shares a read under way with a second ask, and forgets keys whose read failed', async () => {
     const { cache } = fakeCache();
     const memo = new AnswerMemo<number | null, number>(cache, ['videos'], 10);
