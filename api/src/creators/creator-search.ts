@@ -8,7 +8,7 @@ import {
 } from '@friends/shared';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../common/page-params';
-import { int, placeholders, rows } from '../database/sql';
+import { idColumn, int, placeholders, rows } from '../database/sql';
 import { resolveWithNames, unresolvedNames } from './creator-reader';
 import { trigrams } from './creator-search-keys';
 
@@ -241,7 +241,7 @@ async function answer(
   page: Page | null,
 ): Promise<MatchingIds> {
   const paging = page ? ` LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}` : '';
-  const found = (await rows<{ id: number }>(manager, idsSql + paging, params)).map((row) => int(row.id));
+  const found = await idColumn(manager, idsSql + paging, params);
   if (!page) return { total: found.length, ids: found };
   const [count] = await rows<{ total: number }>(manager, countSql, params);
   return { total: int(count?.total), ids: found };

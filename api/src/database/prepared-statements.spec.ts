@@ -20,6 +20,13 @@ describe('PreparedStatements', () => {
     ]);
   });
 
+  it('answers the first column alone, and rows again after', () => {
+    const statements = new PreparedStatements(() => db, 10);
+    const sql = 'SELECT id, flag FROM t WHERE flag = ? ORDER BY id';
+    expect(statements.column(sql, [true])).toEqual([1]);
+    expect(statements.run(sql, [true])).toEqual([{ id: 1, flag: 1 }]);
+  });
+
   it('prepares a statement once while it is used, and again once it was the least recently used past the limit', () => {
     const prepare = jest.spyOn(db, 'prepare');
     const statements = new PreparedStatements(() => db, 2);

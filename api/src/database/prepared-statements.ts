@@ -5,6 +5,8 @@ export interface SqliteStatement {
   /** True when the statement returns rows (a SELECT, most PRAGMAs). */
   readonly reader: boolean;
   all(...params: unknown[]): unknown[];
+  /** Whether `all` answers each row's first column alone. */
+  pluck(toggle: boolean): unknown;
   run(...params: unknown[]): { lastInsertRowid: number | bigint };
 }
 
@@ -12,6 +14,9 @@ export interface SqliteStatement {
 export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
+
+const bound = (params: readonly unknown[]): unknown[] =>
+  params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
 
 /**
  * Statements of one SQLite connection, each prepared once and kept (least recently used dropped past
@@ -29,8 +34,19 @@ export class PreparedStatements {
 
   run(sql: string, params: readonly unknown[] = []): unknown {
     const statement = this.statement(sql);
-    const values = params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+    const values = bound(params);
     return statement.reader ? statement.all(...values) : statement.run(...values).lastInsertRowid;
+  }
+
+  /** The first column of each row of a reading statement, as plain values (no object per row). */
+  column(sql: string, params: readonly unknown[] = []): unknown[] {
+    const statement = this.statement(sql);
+    statement.pluck(true);
+    try {
+      return statement.all(...bound(params));
+    } finally {
+      statement.pluck(false);
+    }
   }
 
   private statement(sql: string): SqliteStatement {

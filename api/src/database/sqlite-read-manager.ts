@@ -31,4 +31,9 @@ export class SqliteReadManager extends EntityManager {
     if (parameters !== undefined && !Array.isArray(parameters)) return super.query<T>(sql, parameters);
     return this.statements.run(sql, parameters) as T;
   }
+
+  /** The first column of each row (see `idColumn` in sql.ts). */
+  async column(sql: string, parameters: unknown[] = []): Promise<unknown[]> {
+    return this.statements.column(sql, parameters);
+  }
 }

@@ -23,7 +23,7 @@ import {
 import { pieceToken } from './video-title-keys';
 import type { EntityManager } from 'typeorm';
 import type { AnswerMemo } from '../common/answer-memo';
-import { chunks, idList, int, rows, rowsWhereIn } from '../database/sql';
+import { chunks, idColumn, idList, int, rows, rowsWhereIn } from '../database/sql';
 
 interface VideoRow {
   id: number;
@@ -444,16 +444,14 @@ async function newestTextIds(
   pageEnd: number,
 ): Promise<TextIds> {
   const titleHalf = titleMatchSql(manager, lookups.title, first);
-  const titleIds = (await rows<{ id: number }>(manager, titleHalf.sql, titleHalf.params)).map((row) =>
-    int(row.id),
-  );
+  const titleIds = await idColumn(manager, titleHalf.sql, titleHalf.params);
   const floor = titleIds.length >= first && pageEnd > 0 ? titleIds[pageEnd - 1] : undefined;
   const wanted = floor === undefined ? first : pageEnd;
   const byNewest = await findsManyAuthors(manager, lookups.names, wanted, floor);
   const halves = textHalvesSql(manager, { lookups, first: wanted, byNewest, above: floor });
-  const author = await rows<{ id: number }>(manager, halves.author.sql, halves.author.params);
-  const ids = [...new Set([...titleIds, ...author.map((row) => int(row.id))])].sort((a, b) => b - a);
-  return { ids: ids.slice(0, first), through: floor === undefined ? Infinity : pageEnd };
+  const author = await idColumn(manager, halves.author.sql, halves.author.params);
+  const union = [...new Set([...titleIds, ...author])].sort((a, b) => b - a);
+  return { ids: union.slice(0, first), through: floor === undefined ? Infinity : pageEnd };
 }
 
 /** What a term's kept ids are known by: its lookups (the same text folds the same) and the length. */
