@@ -51,7 +51,8 @@ export async function idColumn(
   sql: string,
   params: unknown[] = [],
 ): Promise<number[]> {
-  if (manager instanceof SqliteReadManager) return (await manager.column(sql, params)).map(int);
+  // An INTEGER column comes from better-sqlite3 as a number: nothing to convert.
+  if (manager instanceof SqliteReadManager) return (await manager.column(sql, params)) as number[];
   return (await rows<{ id: number }>(manager, sql, params)).map((row) => int(row.id));
 }
 
