@@ -9,7 +9,8 @@ import {
   VIDEO_SEARCH_CASES,
   VIDEO_SEARCH_VIDEOS,
 } from '../../shared/src/fixtures/video-search-cases';
-import { VIDEO_SEARCH_BOUNDS } from '../src/videos/video-reader';
+import { TransactionRunner } from '../src/database/transaction-runner.service';
+import { readVideoPage, VIDEO_SEARCH_BOUNDS } from '../src/videos/video-reader';
 import { admin, createCreator, createVideo, undoLatest } from './support/helpers';
 import { startTestApp, TEST_DB, type TestContext } from './support/test-app';
 
@@ -107,6 +108,32 @@ describe(`GET /api/videos/search: the shared video-search table (${TEST_DB})`, (
       Object.assign(VIDEO_SEARCH_BOUNDS, saved);
     }
     expect((await search('z')).totalCapped).toBeUndefined();
+  });
+
+  it('writes a page of kept videos as it writes the videos read', async () => {
+    const tx = t.app.get(TransactionRunner);
+    const saved = { ...VIDEO_SEARCH_BOUNDS };
+    try {
+      Object.assign(VIDEO_SEARCH_BOUNDS, { totalStep: 2 });
+      // Each query twice: its videos read and kept, then a page written from the kept texts.
+      for (const [q, limit, offset] of [
+        ['z', 7, 0],
+        ['z', 6, 1],
+        ['night', 1, 0],
+        ['night', 1, 1],
+        ['の', 5, 0],
+        ['の', 3, 2],
+        ['nothing matches', 5, 0],
+      ] as const) {
+        const sent = await t.http().get(API_ROUTES.videosSearch).query({ q, limit, offset }).expect(200);
+        const read = await tx.read((manager) =>
+          readVideoPage(manager, { text: q, youtube: false }, { limit, offset }),
+        );
+        expect([q, limit, offset, sent.text]).toEqual([q, limit, offset, JSON.stringify(read)]);
+      }
+    } finally {
+      Object.assign(VIDEO_SEARCH_BOUNDS, saved);
+    }
   });
 
   it('keeps the text beside with: and the YouTube filter', async () => {

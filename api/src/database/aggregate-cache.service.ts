@@ -9,6 +9,7 @@ import {
 } from 'node:zlib';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { sameEtag } from '../common/http-caching';
+import { jsonOf } from '../common/json-text';
 import { trimToLimit, trimToLimits } from '../common/oldest-first';
 import { EVERYTHING, UNCACHED_TABLES, type CreatorScope } from './answer-invalidation';
 import { BackgroundCompression } from './background-compression';
@@ -194,7 +195,7 @@ export class AggregateCache implements OnModuleDestroy {
         const value = await compute();
         const shown = shows?.(value);
         if (shown) meta.shows = new Set(shown);
-        return Buffer.from(JSON.stringify(value));
+        return Buffer.from(jsonOf(value));
       },
       { reads, expiresAt, keep },
     );

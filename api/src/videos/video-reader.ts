@@ -23,6 +23,7 @@ import {
 import { pieceToken } from './video-title-keys';
 import type { EntityManager } from 'typeorm';
 import type { AnswerMemo } from '../common/answer-memo';
+import { JsonText, type Answer } from '../common/json-text';
 import { chunks, idColumn, idList, int, rows, rowsWhereIn } from '../database/sql';
 
 interface VideoRow {
@@ -116,11 +117,12 @@ export async function readAllVideos(manager: EntityManager): Promise<Video[]> {
 }
 
 /**
- * Whole videos as readVideosById reads them, kept by id (null: no such video) until a table they are
- * read from changes: a search's page is mostly the newest videos, which the pages before it showed.
- * The videos are shared by every answer that shows them: nobody changes one.
+ * Whole videos as readVideosById reads them, each as its JSON text, kept by id (null: no such video)
+ * until a table they are read from changes: a search's page is mostly the newest videos, which the
+ * pages before it showed. A text takes three quarters of the heap its objects would, and is joined
+ * into a page as it is.
  */
-export type VideoMemo = AnswerMemo<Video | null, number>;
+export type VideoMemo = AnswerMemo<string | null, number>;
 
 /** The tables a whole video is read from (see withAuthors): what a VideoMemo's videos go stale with. */
 export const WHOLE_VIDEO_READS = ['videos', 'video_authors', 'creators', 'video_crew'] as const;
@@ -147,19 +149,24 @@ export interface VideoSearchMemo {
   textIds: TextIdsMemo;
 }
 
-/** The given videos (missing ids are absent), by id; those `memo` keeps are not read again. */
-export async function readVideosById(
+/** The JSON texts of the given videos, in the order of `ids` (missing ids are absent). */
+async function videoTexts(
   manager: EntityManager,
   ids: readonly number[],
-  memo?: VideoMemo,
-): Promise<Video[]> {
-  if (memo) {
-    const videos = await memo.many(ids, async (missing) => {
-      const read = new Map((await readVideosById(manager, missing)).map((video) => [video.id, video]));
-      return missing.map((id) => read.get(id) ?? null);
+  memo: VideoMemo,
+): Promise<string[]> {
+  const texts = await memo.many(ids, async (missing) => {
+    const read = new Map((await readVideosById(manager, missing)).map((video) => [video.id, video]));
+    return missing.map((id) => {
+      const video = read.get(id);
+      return video ? JSON.stringify(video) : null;
     });
-    return videos.filter((video) => video !== null).sort((a, b) => a.id - b.id);
-  }
+  });
+  return texts.filter((text) => text !== null);
+}
+
+/** The given videos (missing ids are absent), by id. */
+export async function readVideosById(manager: EntityManager, ids: readonly number[]): Promise<Video[]> {
   const found: VideoRow[] = [];
   for (const part of chunks(ids)) {
     const list = idList(part);
@@ -525,14 +532,25 @@ async function withFilterSql(
  * One page of the videos matching `filter` (the admin's lists and the visitor's Videos search), newest
  * added first, with how many match. The text is looked up in the title index and the name-search
  * index (never a scan of the titles); `with:` videos are the named creators' videos, newest by date.
- * A text search's ids and page are read through `memo` when given.
+ * A text search's ids and page are read through `memo` when given, and its page then comes as JSON.
  */
+export function readVideoPage(
+  manager: EntityManager,
+  filter: VideoFilter,
+  page: { offset: number; limit: number },
+): Promise<VideoPage>;
+export function readVideoPage(
+  manager: EntityManager,
+  filter: VideoFilter,
+  page: { offset: number; limit: number },
+  memo: VideoSearchMemo,
+): Promise<Answer<VideoPage>>;
 export async function readVideoPage(
   manager: EntityManager,
   filter: VideoFilter,
   page: { offset: number; limit: number },
   memo?: VideoSearchMemo,
-): Promise<VideoPage> {
+): Promise<Answer<VideoPage>> {
   const paging = `LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`;
   if (filter.withNames) {
     const sql = await withFilterSql(manager, { ...filter, withNames: filter.withNames });
@@ -588,10 +606,15 @@ export async function readVideoPage(
     ? await memo.textIds.fitting(textIdsKey(lookups, cap + 1), (kept) => kept.through >= pageEnd, read)
     : await read();
   const pageIds = newest.slice(page.offset, pageEnd);
-  const found = (await readVideosById(manager, pageIds, memo?.videos)).sort((a, b) => b.id - a.id);
-  return newest.length > cap
-    ? { total: cap, items: found, totalCapped: true }
-    : { total: newest.length, items: found };
+  const total = Math.min(newest.length, cap);
+  const capped = newest.length > cap;
+  if (memo) {
+    // As JSON.stringify writes the object below: the same keys in the same order.
+    const items = (await videoTexts(manager, pageIds, memo.videos)).join(',');
+    return new JsonText(`{"total":${total},"items":[${items}]${capped ? ',"totalCapped":true' : ''}}`);
+  }
+  const found = (await readVideosById(manager, pageIds)).sort((a, b) => b.id - a.id);
+  return capped ? { total, items: found, totalCapped: true } : { total, items: found };
 }
 
 const V_COLUMNS = 'v.id, v.title, v.url, v.date, v.event_id';

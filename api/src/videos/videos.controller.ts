@@ -23,6 +23,7 @@ import {
 } from '@friends/shared';
 import { AdminOnly } from '../auth/access.decorators';
 import { CachedAnswer, CATALOGUE_TABLES, type CachedAnswerOptions } from '../common/cached-answer';
+import type { Answer } from '../common/json-text';
 import type { LightRoute } from '../common/light-routes';
 import {
   PageQuery,
@@ -91,7 +92,7 @@ export class VideosController {
     @SearchTerm(WITH_SEARCH_DOC('the videos every named creator appears in')) q: string,
     @Query('youtube') youtube: unknown,
     @PageQuery(SEARCH_PAGE) page: Page,
-  ): Promise<VideoPage> {
+  ): Promise<Answer<VideoPage>> {
     return this.videos.search(videoFilter(q, youtube), page);
   }
 
