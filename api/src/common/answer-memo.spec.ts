@@ -147,3 +147,39 @@ describe('AnswerMemo.many', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('AnswerMemo.forRead', () => {
+  it('keeps nothing a read computes after a change made since the read began', async () => {
+    const { cache, invalidate } = fakeCache();
+    const memo = new AnswerMemo<number | null, number>(cache, ['videos'], 10);
+    const { asked, load } = squares();
+    // The read began (its snapshot may predate the write), then the write committed: what it
+    // computes afterwards is answered, not kept.
+    const read = memo.forRead();
+    invalidate(new Set(['videos']));
+    expect(await read.many([2, 3], load)).toEqual([4, 9]);
+    expect(
+      await read.fitting(
+        5,
+        () => true,
+        () => Promise.resolve(25),
+      ),
+    ).toBe(25);
+    expect(await memo.many([2, 3], load)).toEqual([4, 9]);
+    expect(asked).toEqual([
+      [2, 3],
+      [2, 3],
+    ]);
+    // A read begun after the change keeps what it computes.
+    const later = memo.forRead();
+    expect(await later.many([7], load)).toEqual([49]);
+    expect(await memo.many([7], load)).toEqual([49]);
+    expect(asked).toEqual([[2, 3], [2, 3], [7]]);
+    // A change that touches none of its tables leaves a read's values kept.
+    const unrelated = memo.forRead();
+    invalidate(new Set(['events']));
+    expect(await unrelated.many([8], load)).toEqual([64]);
+    expect(await memo.many([8], load)).toEqual([64]);
+    expect(asked).toHaveLength(4);
+  });
+});

@@ -1,6 +1,12 @@
 import { isAffected, type AggregateCache } from '../database/aggregate-cache.service';
 import { trimToLimit } from './oldest-first';
 
+/** What a read asks of a memo (see AnswerMemo.forRead). */
+export interface MemoReads<T, K = string> {
+  fitting(key: K, fits: (value: T) => boolean, compute: () => Promise<T>): Promise<T>;
+  many(keys: readonly K[], load: (missing: K[]) => Promise<T[]>): Promise<T[]>;
+}
+
 /**
  * Values read from the database (answers that are not JSON, such as Atom documents and preview
  * summaries; the videos a page shows) kept until a write changes one of the tables they read, at the
@@ -9,7 +15,7 @@ import { trimToLimit } from './oldest-first';
  * concurrent misses share one computation; a value computed across an invalidation is served once and
  * not kept.
  */
-export class AnswerMemo<T, K = string> {
+export class AnswerMemo<T, K = string> implements MemoReads<T, K> {
   /** Oldest first; `placed`: the `clock` when the entry was last put at the newest end. */
   private readonly entries = new Map<K, { pending: Promise<T>; placed: number }>();
   /** Counts the entries put at the newest end. */
@@ -37,21 +43,39 @@ export class AnswerMemo<T, K = string> {
    * As `get`, but a kept value is used only when it `fits` what is asked; otherwise `compute()`'s
    * value is kept in its place.
    */
-  async fitting(key: K, fits: (value: T) => boolean, compute: () => Promise<T>): Promise<T> {
+  async fitting(
+    key: K,
+    fits: (value: T) => boolean,
+    compute: () => Promise<T>,
+    since = this.generation,
+  ): Promise<T> {
     const kept = this.kept(key);
     if (kept) {
       const value = await kept;
       if (fits(value)) return value;
     }
-    const generation = this.generation;
-    return this.keep(key, compute(), generation);
+    return this.keep(key, compute(), since);
+  }
+
+  /**
+   * The memo for one read that starts now: what the read computes is kept only if none of the tables
+   * the memo reads changed since. On MySQL/MariaDB a read's snapshot is taken at its first statement,
+   * so a value it computes after a change it cannot see would otherwise be kept as current; start
+   * this before the read's transaction.
+   */
+  forRead(): MemoReads<T, K> {
+    const since = this.generation;
+    return {
+      fitting: (key, fits, compute) => this.fitting(key, fits, compute, since),
+      many: (keys, load) => this.many(keys, load, since),
+    };
   }
 
   /**
    * The values of `keys`, in their order: the kept ones from here, the others read together by one
    * call of `load`, which answers a value for each key it is given, in the same order.
    */
-  many(keys: readonly K[], load: (missing: K[]) => Promise<T[]>): Promise<T[]> {
+  many(keys: readonly K[], load: (missing: K[]) => Promise<T[]>, since = this.generation): Promise<T[]> {
     const found = new Map<K, Promise<T>>();
     for (const key of keys) {
       const kept = found.has(key) ? undefined : this.kept(key);
@@ -59,11 +83,10 @@ export class AnswerMemo<T, K = string> {
     }
     const missing = [...new Set(keys.filter((key) => !found.has(key)))];
     if (missing.length > 0) {
-      const generation = this.generation;
       const loaded = load(missing);
       missing.forEach((key, i) => {
         const value = loaded.then((values) => values[i] as T);
-        found.set(key, this.keep(key, value, generation));
+        found.set(key, this.keep(key, value, since));
       });
     }
     return Promise.all(keys.map((key) => found.get(key) as Promise<T>));

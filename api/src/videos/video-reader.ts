@@ -22,7 +22,7 @@ import {
 } from '../creators/creator-search';
 import { pieceToken } from './video-title-keys';
 import type { EntityManager } from 'typeorm';
-import type { AnswerMemo } from '../common/answer-memo';
+import type { MemoReads } from '../common/answer-memo';
 import { JsonText, type Answer } from '../common/json-text';
 import { chunks, idColumn, idList, int, rows, rowsWhereIn } from '../database/sql';
 
@@ -122,7 +122,7 @@ export async function readAllVideos(manager: EntityManager): Promise<Video[]> {
  * pages before it showed. A text takes three quarters of the heap its objects would, and is joined
  * into a page as it is.
  */
-export type VideoMemo = AnswerMemo<string | null, number>;
+export type VideoMemo = MemoReads<string | null, number>;
 
 /** The tables a whole video is read from (see withAuthors): what a VideoMemo's videos go stale with. */
 export const WHOLE_VIDEO_READS = ['videos', 'video_authors', 'creators', 'video_crew'] as const;
@@ -141,9 +141,9 @@ export interface TextIds {
  * (VideosService names the tables): a term is asked again for its other pages and page sizes, and a
  * one- or two-character term is one of a few thousand that visitors type again and again.
  */
-export type TextIdsMemo = AnswerMemo<TextIds, string>;
+export type TextIdsMemo = MemoReads<TextIds, string>;
 
-/** What a text search reads through between searches (VideosService keeps one of each). */
+/** What a text search reads through (VideosService keeps one of each, and starts them for each read). */
 export interface VideoSearchMemo {
   videos: VideoMemo;
   textIds: TextIdsMemo;

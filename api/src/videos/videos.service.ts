@@ -40,6 +40,7 @@ import {
   readVideosById,
   WHOLE_VIDEO_READS,
   type VideoFilter,
+  type TextIds,
   type VideoSearchMemo,
 } from './video-reader';
 import { VideoAuthorEntity } from './video-author.entity';
@@ -148,7 +149,7 @@ export function prepareVideo(input: CreateVideoDto): PreparedVideo {
 
 @Injectable()
 export class VideosService {
-  private readonly memo: VideoSearchMemo;
+  private readonly memo: { videos: AnswerMemo<string | null, number>; textIds: AnswerMemo<TextIds, string> };
 
   constructor(
     private readonly tx: TransactionRunner,
@@ -169,7 +170,13 @@ export class VideosService {
 
   /** GET /api/videos/search: one page of the matching videos and how many match. */
   search(filter: VideoFilter, page: Page): Promise<Answer<VideoPage>> {
-    const here = () => this.tx.read((manager) => readVideoPage(manager, filter, page, this.memo));
+    const here = () => {
+      const memo: VideoSearchMemo = {
+        videos: this.memo.videos.forRead(),
+        textIds: this.memo.textIds.forRead(),
+      };
+      return this.tx.read((manager) => readVideoPage(manager, filter, page, memo));
+    };
     if (!this.threads.takes(filter.text, filter.withNames)) return here();
     // On a search thread (search-threads.service.ts); here when that thread died with it.
     return this.threads
