@@ -158,13 +158,10 @@ describe('AnswerMemo.forRead', () => {
     const read = memo.forRead();
     invalidate(new Set(['videos']));
     expect(await read.many([2, 3], load)).toEqual([4, 9]);
-    expect(
-      await read.fitting(
-        5,
-        () => true,
-        () => Promise.resolve(25),
-      ),
-    ).toBe(25);
+    const square = jest.fn(() => Promise.resolve(25));
+    expect(await read.fitting(5, () => true, square)).toBe(25);
+    expect(await memo.fitting(5, () => true, square)).toBe(25);
+    expect(square).toHaveBeenCalledTimes(2);
     expect(await memo.many([2, 3], load)).toEqual([4, 9]);
     expect(asked).toEqual([
       [2, 3],
