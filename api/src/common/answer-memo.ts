@@ -15,9 +15,19 @@ export interface MemoReads<T, K = string> {
  * concurrent misses share one computation; a value computed across an invalidation is served once and
  * not kept.
  */
+/**
+ * A kept value: its computation until it settles, then the value alone (a hit then costs no promise);
+ * `placed` is the memo's `clock` when the entry was last put at the newest end.
+ */
+interface Entry<T> {
+  pending: Promise<T> | null;
+  value: T | undefined;
+  placed: number;
+}
+
 export class AnswerMemo<T, K = string> implements MemoReads<T, K> {
-  /** Oldest first; `placed`: the `clock` when the entry was last put at the newest end. */
-  private readonly entries = new Map<K, { pending: Promise<T>; placed: number }>();
+  /** Oldest first. */
+  private readonly entries = new Map<K, Entry<T>>();
   /** Counts the entries put at the newest end. */
   private clock = 0;
   private generation = 0;
@@ -51,7 +61,7 @@ export class AnswerMemo<T, K = string> implements MemoReads<T, K> {
   ): Promise<T> {
     const kept = this.kept(key);
     if (kept) {
-      const value = await kept;
+      const value = kept.pending ? await kept.pending : (kept.value as T);
       if (fits(value)) return value;
     }
     return this.keep(key, compute(), since);
@@ -76,20 +86,26 @@ export class AnswerMemo<T, K = string> implements MemoReads<T, K> {
    * call of `load`, which answers a value for each key it is given, in the same order.
    */
   many(keys: readonly K[], load: (missing: K[]) => Promise<T[]>, since = this.generation): Promise<T[]> {
-    const found = new Map<K, Promise<T>>();
+    const found = new Map<K, T | Promise<T>>();
+    let waiting = false;
     for (const key of keys) {
       const kept = found.has(key) ? undefined : this.kept(key);
-      if (kept) found.set(key, kept);
+      if (!kept) continue;
+      found.set(key, kept.pending ?? (kept.value as T));
+      if (kept.pending) waiting = true;
     }
     const missing = [...new Set(keys.filter((key) => !found.has(key)))];
     if (missing.length > 0) {
+      waiting = true;
       const loaded = load(missing);
       missing.forEach((key, i) => {
         const value = loaded.then((values) => values[i] as T);
         found.set(key, this.keep(key, value, since));
       });
     }
-    return Promise.all(keys.map((key) => found.get(key) as Promise<T>));
+    const values = keys.map((key) => found.get(key) as T | Promise<T>);
+    // Every value settled (a page of kept videos): no promise to wait for each.
+    return waiting ? Promise.all(values) : Promise.resolve(values as T[]);
   }
 
   /**
@@ -98,35 +114,39 @@ export class AnswerMemo<T, K = string> implements MemoReads<T, K> {
    * most hits cost one lookup rather than three operations on the map (a search page's 50 were
    * 8 % of a short video search's CPU with 20,000 videos kept).
    */
-  private kept(key: K): Promise<T> | undefined {
+  private kept(key: K): Entry<T> | undefined {
     const kept = this.entries.get(key);
     if (kept && this.clock - kept.placed > this.maxEntries / 4) {
       this.entries.delete(key);
-      this.place(key, kept.pending);
+      this.place(key, kept);
     }
-    return kept?.pending;
+    return kept;
   }
 
-  private place(key: K, pending: Promise<T>): void {
-    this.entries.set(key, { pending, placed: ++this.clock });
+  private place(key: K, entry: Entry<T>): void {
+    entry.placed = ++this.clock;
+    this.entries.set(key, entry);
   }
 
   /** Keeps `pending` under `key` unless the tables changed since `generation`, when it was started. */
   private keep(key: K, pending: Promise<T>, generation: number): Promise<T> {
     if (generation !== this.generation) return pending;
+    const entry: Entry<T> = { pending, value: undefined, placed: 0 };
     this.entries.delete(key); // a value kept in place of one that did not fit goes to the newest end
-    this.place(key, pending);
+    this.place(key, entry);
     pending.then(
-      () => {
-        if (generation !== this.generation) this.drop(key, pending);
+      (value) => {
+        if (generation !== this.generation) this.drop(key, entry);
+        entry.value = value;
+        entry.pending = null;
       },
-      () => this.drop(key, pending),
+      () => this.drop(key, entry),
     );
     trimToLimit(this.entries, this.maxEntries);
     return pending;
   }
 
-  private drop(key: K, pending: Promise<T>): void {
-    if (this.entries.get(key)?.pending === pending) this.entries.delete(key);
+  private drop(key: K, entry: Entry<T>): void {
+    if (this.entries.get(key) === entry) this.entries.delete(key);
   }
 }
