@@ -8,14 +8,6 @@ export interface MemoReads<T, K = string> {
 }
 
 /**
- * Values read from the database (answers that are not JSON, such as Atom documents and preview
- * summaries; the videos a page shows) kept until a write changes one of the tables they read, at the
- * moment the aggregate cache drops its answers that read them (a write on this replica at its commit,
- * another replica's at the poll). Least recently used first out past `maxEntries` (oldest-first.ts);
- * concurrent misses share one computation; a value computed across an invalidation is served once and
- * not kept.
- */
-/**
  * A kept value: its computation until it settles, then the value alone (a hit then costs no promise);
  * `placed` is the memo's `clock` when the entry was last put at the newest end.
  */
@@ -25,6 +17,14 @@ interface Entry<T> {
   placed: number;
 }
 
+/**
+ * Values read from the database (answers that are not JSON, such as Atom documents and preview
+ * summaries; the videos a page shows) kept until a write changes one of the tables they read, at the
+ * moment the aggregate cache drops its answers that read them (a write on this replica at its commit,
+ * another replica's at the poll). Least recently used first out past `maxEntries` (oldest-first.ts);
+ * concurrent misses share one computation; a value computed across an invalidation is served once and
+ * not kept.
+ */
 export class AnswerMemo<T, K = string> implements MemoReads<T, K> {
   /** Oldest first. */
   private readonly entries = new Map<K, Entry<T>>();
