@@ -87,16 +87,20 @@ export class AnswerMemo<T, K = string> implements MemoReads<T, K> {
    */
   many(keys: readonly K[], load: (missing: K[]) => Promise<T[]>, since = this.generation): Promise<T[]> {
     const found = new Map<K, T | Promise<T>>();
+    const absent = new Set<K>();
     let waiting = false;
     for (const key of keys) {
-      const kept = found.has(key) ? undefined : this.kept(key);
-      if (!kept) continue;
-      found.set(key, kept.pending ?? (kept.value as T));
-      if (kept.pending) waiting = true;
+      if (found.has(key) || absent.has(key)) continue;
+      const kept = this.kept(key);
+      if (!kept) absent.add(key);
+      else {
+        found.set(key, kept.pending ?? (kept.value as T));
+        if (kept.pending) waiting = true;
+      }
     }
-    const missing = [...new Set(keys.filter((key) => !found.has(key)))];
-    if (missing.length > 0) {
+    if (absent.size > 0) {
       waiting = true;
+      const missing = [...absent];
       const loaded = load(missing);
       missing.forEach((key, i) => {
         const value = loaded.then((values) => values[i] as T);

@@ -156,11 +156,9 @@ async function videoTexts(
   memo: VideoMemo,
 ): Promise<string[]> {
   const texts = await memo.many(ids, async (missing) => {
-    const read = new Map((await readVideosById(manager, missing)).map((video) => [video.id, video]));
-    return missing.map((id) => {
-      const video = read.get(id);
-      return video ? JSON.stringify(video) : null;
-    });
+    const read = await readVideosById(manager, missing);
+    const byId = new Map(read.map((video) => [video.id, JSON.stringify(video)]));
+    return missing.map((id) => byId.get(id) ?? null);
   });
   return texts.filter((text) => text !== null);
 }
